@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * `tgsiva COMMAND [ARGS]`: dispatches to one subcommand per file.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+struct command {
+   const char *name;
+   int (*run)(int argc, char **argv);
+   const char *summary;
+};
+
+static const struct command commands[] = {
+   {NULL, NULL, NULL},
+};
+
+int
+cli_report(const struct tgsiva_diagnostic *d, const char *filename)
+{
+   char text[1024];
+   tgsiva_diagnostic_format(d, filename, text, sizeof(text));
+   fprintf(stderr, "%s\n", text);
+   return d->status == TGSIVA_ERROR_INTERNAL ? CLI_INTERNAL_ERROR
+                                             : CLI_USER_ERROR;
+}
+
+int
+cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+   va_list ap;
+   va_start(ap, fmt);
+   fprintf(stderr, "tgsiva %s: ", cmd);
+   vfprintf(stderr, fmt, ap);
+   fprintf(stderr, "\nTry 'tgsiva %s --help'.\n", cmd);
+   va_end(ap);
+   return CLI_USER_ERROR;
+}
+
+bool
+cli_is_help(const char *arg)
+{
+   return strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0;
+}
+
+static void
+print_help(FILE *f)
+{
+   fprintf(f, "usage: tgsiva COMMAND [ARGS...]\n\n"
+              "A TGSI -> Arm Mali Valhall shader compiler.\n\n"
+              "commands:\n");
+   for (const struct command *c = commands; c->name; c++)
+      fprintf(f, "  %-10s %s\n", c->name, c->summary);
+   fprintf(f, "\n'tgsiva COMMAND --help' describes a command.\n"
+              "  --help     this text\n"
+              "  --version  print the version\n");
+}
+
+int
+main(int argc, char **argv)
+{
+   if (argc < 2) {
+      print_help(stderr);
+      return CLI_USER_ERROR;
+   }
+   if (cli_is_help(argv[1])) {
+      print_help(stdout);
+      return CLI_OK;
+   }
+   if (strcmp(argv[1], "--version") == 0) {
+      printf("tgsiva %s\n", tgsiva_version());
+      return CLI_OK;
+   }
+   for (const struct command *c = commands; c->name; c++) {
+      if (strcmp(argv[1], c->name) == 0)
+         return c->run(argc - 1, argv + 1);
+   }
+   fprintf(stderr, "tgsiva: unknown command '%s'\n"
+                   "Try 'tgsiva --help'.\n", argv[1]);
+   return CLI_USER_ERROR;
+}

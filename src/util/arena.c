@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: MIT */
+#include "arena.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Allocations are rounded to this, which suits every scalar type. */
+#define ARENA_ALIGN 16
+#define ARENA_MIN_CHUNK (64 * 1024)
+
+struct arena_chunk {
+   struct arena_chunk *next;
+   size_t size; /* usable bytes after the header */
+   size_t used;
+   _Alignas(ARENA_ALIGN) unsigned char data[];
+};
+
+void
+arena_init(struct arena *a, size_t limit_bytes)
+{
+   memset(a, 0, sizeof(*a));
+   a->limit_bytes = limit_bytes;
+}
+
+void
+arena_finish(struct arena *a)
+{
+   struct arena_chunk *c = a->chunks;
+   while (c) {
+      struct arena_chunk *next = c->next;
+      free(c);
+      c = next;
+   }
+   a->chunks = NULL;
+   a->used_bytes = a->held_bytes = 0;
+}
+
+static void
+arena_fail(struct arena *a, bool over_limit)
+{
+   if (a->fail)
+      a->fail(a->fail_ctx, over_limit);
+   fprintf(stderr, "tgsiva: %s\n",
+           over_limit ? "memory limit exceeded" : "out of memory");
+   abort();
+}
+
+void *
+arena_alloc(struct arena *a, size_t size)
+{
+   if (size > SIZE_MAX / 2)
+      arena_fail(a, true);
+   size = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
+   if (size == 0)
+      size = ARENA_ALIGN;
+
+   struct arena_chunk *c = a->chunks;
+   if (!c || c->size - c->used < size) {
+      size_t chunk = ARENA_MIN_CHUNK;
+      while (chunk < size)
+         chunk *= 2;
+      if (a->limit_bytes && a->held_bytes + chunk > a->limit_bytes)
+         arena_fail(a, true);
+      c = malloc(sizeof(*c) + chunk);
+      if (!c)
+         arena_fail(a, false);
+      c->size = chunk;
+      c->used = 0;
+      c->next = a->chunks;
+      a->chunks = c;
+      a->held_bytes += chunk;
+   }
+   void *p = c->data + c->used;
+   c->used += size;
+   a->used_bytes += size;
+   return p;
+}
+
+void *
+arena_zalloc(struct arena *a, size_t size)
+{
+   void *p = arena_alloc(a, size);
+   memset(p, 0, size);
+   return p;
+}
+
+void *
+arena_array(struct arena *a, size_t n, size_t elem_size)
+{
+   if (elem_size && n > SIZE_MAX / 4 / elem_size)
+      arena_fail(a, true);
+   return arena_zalloc(a, n * elem_size);
+}
+
+void *
+arena_grow(struct arena *a, const void *old, size_t old_n, size_t new_n,
+           size_t elem_size)
+{
+   unsigned char *p = arena_array(a, new_n, elem_size);
+   if (old && old_n)
+      memcpy(p, old, (old_n < new_n ? old_n : new_n) * elem_size);
+   return p;
+}
+
+void *
+vec_reserve_(struct arena *a, void *data, size_t len, size_t *cap,
+             size_t need, size_t elem_size)
+{
+   if (need <= *cap)
+      return data;
+   size_t new_cap = *cap ? *cap * 2 : 8;
+   while (new_cap < need)
+      new_cap *= 2;
+   *cap = new_cap;
+   return arena_grow(a, data, len, new_cap, elem_size);
+}
+
+char *
+arena_strndup(struct arena *a, const char *s, size_t n)
+{
+   char *p = arena_alloc(a, n + 1);
+   memcpy(p, s, n);
+   p[n] = '\0';
+   return p;
+}
+
+char *
+arena_strdup(struct arena *a, const char *s)
+{
+   return arena_strndup(a, s, strlen(s));
+}
+
+char *
+arena_printf(struct arena *a, const char *fmt, ...)
+{
+   va_list ap;
+   va_start(ap, fmt);
+   int n = vsnprintf(NULL, 0, fmt, ap);
+   va_end(ap);
+   if (n < 0)
+      n = 0;
+   char *p = arena_alloc(a, (size_t)n + 1);
+   va_start(ap, fmt);
+   vsnprintf(p, (size_t)n + 1, fmt, ap);
+   va_end(ap);
+   return p;
+}

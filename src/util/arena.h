@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Arena allocation.  Every compile (and every tool command) owns one arena;
+ * IR nodes, vectors and scratch arrays all come from it, nothing is freed on
+ * its own, and the whole arena is released once at the end.
+ *
+ * Running out of memory, or past the arena's byte limit, calls the arena's
+ * failure hook, which must not return (the library points it at a longjmp
+ * back to its entry point, so that a huge input becomes a clean
+ * TGSIVA_ERROR_LIMIT / TGSIVA_ERROR_NOMEM instead of a crash).  Without a
+ * hook the process aborts with a message.
+ */
+#ifndef TGSIVA_UTIL_ARENA_H
+#define TGSIVA_UTIL_ARENA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct arena_chunk;
+
+struct arena {
+   struct arena_chunk *chunks;
+   size_t used_bytes;  /* bytes handed out, for statistics */
+   size_t held_bytes;  /* bytes obtained from malloc */
+   size_t limit_bytes; /* 0: no limit */
+   /* Called when allocation fails; `over_limit` tells why.  Must not
+    * return. */
+   void (*fail)(void *ctx, bool over_limit);
+   void *fail_ctx;
+};
+
+void arena_init(struct arena *a, size_t limit_bytes);
+void arena_finish(struct arena *a);
+
+/* Uninitialised, aligned for any object. */
+void *arena_alloc(struct arena *a, size_t size);
+/* Zero-filled. */
+void *arena_zalloc(struct arena *a, size_t size);
+/* Zero-filled array of `n` elements; checks the multiplication. */
+void *arena_array(struct arena *a, size_t n, size_t elem_size);
+/* A copy of `old` (old_n elements) in a new zero-tailed array of new_n. */
+void *arena_grow(struct arena *a, const void *old, size_t old_n, size_t new_n,
+                 size_t elem_size);
+char *arena_strndup(struct arena *a, const char *s, size_t n);
+char *arena_strdup(struct arena *a, const char *s);
+/* printf into the arena. */
+char *arena_printf(struct arena *a, const char *fmt, ...)
+   __attribute__((format(printf, 2, 3)));
+
+#define ARENA_NEW(a, type) ((type *)arena_zalloc((a), sizeof(type)))
+#define ARENA_ARRAY(a, type, n) ((type *)arena_array((a), (n), sizeof(type)))
+
+/*
+ * A growable array in the arena: `struct { T *data; size_t len, cap; }`.
+ * VEC_PUSH returns a pointer to the new, zeroed element.
+ */
+#define VEC(type)                                                            \
+   struct {                                                                  \
+      type *data;                                                            \
+      size_t len, cap;                                                       \
+   }
+
+void *vec_reserve_(struct arena *a, void *data, size_t len, size_t *cap,
+                   size_t need, size_t elem_size);
+
+#define VEC_RESERVE(a, v, n)                                                 \
+   ((v)->data = vec_reserve_((a), (v)->data, (v)->len, &(v)->cap, (n),       \
+                             sizeof(*(v)->data)))
+
+#define VEC_PUSH(a, v)                                                       \
+   (VEC_RESERVE((a), (v), (v)->len + 1), &(v)->data[(v)->len++])
+
+#endif

@@ -1,0 +1,189 @@
+/* SPDX-License-Identifier: MIT */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "util/arena.h"
+#include "util/diag.h"
+#include "util/fileio.h"
+#include "util/strbuf.h"
+
+static void
+test_arena_alignment_and_zero(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   for (int i = 1; i < 1000; i++) {
+      unsigned char *p = arena_zalloc(&a, (size_t)i);
+      assert_int_equal((uintptr_t)p % 16, 0);
+      for (int j = 0; j < i; j++)
+         assert_int_equal(p[j], 0);
+      memset(p, 0xab, (size_t)i);
+   }
+   /* Bigger than a chunk. */
+   char *big = arena_alloc(&a, 1 << 20);
+   big[(1 << 20) - 1] = 1;
+   arena_finish(&a);
+}
+
+struct limit_hit {
+   jmp_buf jmp;
+   bool over_limit;
+};
+
+static void
+on_fail(void *ctx, bool over_limit)
+{
+   struct limit_hit *h = ctx;
+   h->over_limit = over_limit;
+   longjmp(h->jmp, 1);
+}
+
+static void
+test_arena_limit_calls_hook(void **state)
+{
+   (void)state;
+   struct arena a;
+   struct limit_hit hit = {.over_limit = false};
+   arena_init(&a, 256 * 1024);
+   a.fail = on_fail;
+   a.fail_ctx = &hit;
+   volatile int allocated = 0;
+   if (setjmp(hit.jmp) == 0) {
+      for (;;) {
+         arena_alloc(&a, 4096);
+         allocated++;
+      }
+   }
+   assert_true(hit.over_limit);
+   assert_in_range(allocated, 32, 64);
+   arena_finish(&a);
+}
+
+static void
+test_vec_push(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   VEC(int) v = {0};
+   for (int i = 0; i < 10000; i++)
+      *VEC_PUSH(&a, &v) = i;
+   assert_int_equal(v.len, 10000);
+   for (int i = 0; i < 10000; i++)
+      assert_int_equal(v.data[i], i);
+   arena_finish(&a);
+}
+
+static void
+test_strbuf_printf_grows(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   struct strbuf sb;
+   strbuf_init(&sb, &a);
+   for (int i = 0; i < 1000; i++)
+      strbuf_printf(&sb, "%d,", i);
+   assert_int_equal(sb.len, strlen(sb.data));
+   assert_memory_equal(sb.data, "0,1,2,", 6);
+   assert_string_equal(sb.data + sb.len - 4, "999,");
+   strbuf_clear(&sb);
+   strbuf_puts(&sb, "x");
+   assert_string_equal(sb.data, "x");
+   arena_finish(&a);
+}
+
+static void
+test_diag_first_error_wins_and_formats(void **state)
+{
+   (void)state;
+   struct tgsiva_diagnostic d;
+   char text[256];
+   diag_clear(&d);
+   assert_false(diag_at(&d, TGSIVA_ERROR_INPUT, 3, 7, "expected '%s'", "]"));
+   diag_at(&d, TGSIVA_ERROR_INPUT, 9, 9, "later error");
+   tgsiva_diagnostic_format(&d, "a.tgsi", text, sizeof(text));
+   assert_string_equal(text, "a.tgsi:3:7: error: expected ']'");
+
+   diag_clear(&d);
+   diag_word(&d, TGSIVA_ERROR_INPUT, 12, "bad token");
+   tgsiva_diagnostic_format(&d, "t.bin", text, sizeof(text));
+   assert_string_equal(text, "t.bin: error: token word 12: bad token");
+
+   diag_clear(&d);
+   diag_error(&d, TGSIVA_ERROR_INTERNAL, "broken");
+   tgsiva_diagnostic_format(&d, NULL, text, sizeof(text));
+   assert_string_equal(text, "<input>: internal error: broken");
+}
+
+static void
+test_file_write_atomic_roundtrip(void **state)
+{
+   (void)state;
+   struct arena a;
+   struct tgsiva_diagnostic d;
+   arena_init(&a, 0);
+   diag_clear(&d);
+   char dir[] = "/tmp/tgsiva-test-XXXXXX";
+   assert_non_null(mkdtemp(dir));
+   char *path = arena_printf(&a, "%s/out.bin", dir);
+   assert_true(file_write_atomic(path, "hello", 5, &d));
+   char *data;
+   size_t len;
+   assert_true(file_read(&a, path, &data, &len, &d));
+   assert_int_equal(len, 5);
+   assert_string_equal(data, "hello");
+
+   /* A directory that does not exist: error, and nothing is created. */
+   char *bad = arena_printf(&a, "%s/missing/out.bin", dir);
+   assert_false(file_write_atomic(bad, "x", 1, &d));
+   assert_int_equal(d.status, TGSIVA_ERROR_INPUT);
+
+   char **paths;
+   size_t count;
+   assert_true(file_list(&a, dir, ".bin", &paths, &count));
+   assert_int_equal(count, 1);
+   unlink(path);
+   rmdir(dir);
+   arena_finish(&a);
+}
+
+static void
+test_file_read_missing(void **state)
+{
+   (void)state;
+   struct arena a;
+   struct tgsiva_diagnostic d;
+   arena_init(&a, 0);
+   diag_clear(&d);
+   char *data;
+   size_t len;
+   assert_false(file_read(&a, "/nonexistent/x.tgsi", &data, &len, &d));
+   assert_int_equal(d.status, TGSIVA_ERROR_INPUT);
+   assert_non_null(strstr(d.message, "cannot open"));
+   arena_finish(&a);
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_arena_alignment_and_zero),
+      cmocka_unit_test(test_arena_limit_calls_hook),
+      cmocka_unit_test(test_vec_push),
+      cmocka_unit_test(test_strbuf_printf_grows),
+      cmocka_unit_test(test_diag_first_error_wins_and_formats),
+      cmocka_unit_test(test_file_write_atomic_roundtrip),
+      cmocka_unit_test(test_file_read_missing),
+   };
+   return cmocka_run_group_tests_name("util", tests, NULL, NULL);
+}
