@@ -121,6 +121,10 @@ const char *va_enum_value_name(enum va_enum e, unsigned value);
 /* The value of swizzle token `swz` in the swizzle-like enum `e`
  * (VA_SWZ_NONE: the default); false if `e` has no such value. */
 bool va_swizzle_value(enum va_enum e, unsigned swz, unsigned *value);
+/* The same for the swizzle-like field of a source, which may be too
+ * narrow for all of its enum (a 2-bit 16-bit swizzle). */
+bool va_src_swizzle_value(const struct va_src_info *si, unsigned swz,
+                          unsigned *value);
 /* ".eq .gt ..." (the values of `e`), for error messages. */
 void va_enum_choices(enum va_enum e, char *buf, size_t size);
 

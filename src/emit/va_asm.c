@@ -8,8 +8,10 @@
  *    with, followed by "." or the end of the word ("LD_VAR_BUF.f32.slot0"
  *    is LD_VAR_BUF.f32, not LD_VAR).
  * 2. The dot-separated words after it are modifiers, in any order: at most
- *    one flow, each modifier at most once.  A modifier with a default may
- *    be left out; one without (a compare's condition, a slot) may not.
+ *    one flow, each modifier at most once.  A value with a dot in it
+ *    ("16.32", a varying-texture register width) is taken whole.  A
+ *    modifier with a default may be left out; one without (a compare's
+ *    condition, a slot) may not.
  *    Where two modifiers of one enum accept the same word (TEX_DUAL's two
  *    register widths), the words fill them in printing order.
  * 3. Operands are comma-separated, in the order destination, staging
@@ -259,22 +261,48 @@ parse_mod(struct parser *p, struct span tok)
    return true;
 }
 
+/* Does `tok` name a flow or a value of one of the form's modifiers? */
+static bool
+names_modifier(const struct parser *p, struct span tok)
+{
+   const struct va_enum_info *flow = &va_enums[VA_ENUM_FLOW];
+   for (unsigned v = 0; v < flow->count; v++) {
+      if (flow->values[v] && span_is(p, tok, flow->values[v]))
+         return true;
+   }
+   for (unsigned i = 0; i < p->f->nr_mods; i++) {
+      if (mod_value(p, &p->f->mods[i], tok) >= 0)
+         return true;
+   }
+   return false;
+}
+
 static bool
 parse_head(struct parser *p, struct span head)
 {
-   struct span mods[VA_MAX_MODS + 2];
+   struct span mods[2 * VA_MAX_MODS + 2];
+   const unsigned max = 2 * VA_MAX_MODS + 2;
    if (!find_form(p, head))
       return false;
    size_t n = strlen(p->f->name);
    if (n == head.len)
       return true;
    struct span rest = {head.at + n + 1, head.len - n - 1};
-   unsigned count = split_all(p->text, rest, '.', mods, VA_MAX_MODS + 2);
-   if (count > VA_MAX_MODS + 2)
+   unsigned count = split_all(p->text, rest, '.', mods, max);
+   if (count > max)
       return error(p, rest.at, "too many modifiers");
    for (unsigned i = 0; i < count; i++) {
-      if (!parse_mod(p, mods[i]))
+      /* Some values contain a dot ("16.32"): take the longer match. */
+      struct span two = {mods[i].at, 0};
+      if (i + 1 < count)
+         two.len = mods[i + 1].at + mods[i + 1].len - mods[i].at;
+      if (two.len && names_modifier(p, two)) {
+         if (!parse_mod(p, two))
+            return false;
+         i++;
+      } else if (!parse_mod(p, mods[i])) {
          return false;
+      }
    }
    return true;
 }
@@ -412,8 +440,7 @@ set_src_swizzle(struct parser *p, struct span tok, unsigned i, unsigned swz)
    unsigned value;
    if (p->I->src[i].swizzle != VA_SWZ_NONE)
       return error(p, tok.at, "more than one swizzle on source %u", i);
-   if (si->swz_enum == VA_ENUM_NONE ||
-       !va_swizzle_value((enum va_enum)si->swz_enum, swz, &value))
+   if (!va_src_swizzle_value(si, swz, &value))
       return error(p, tok.at, "source %u of %s cannot take .%s", i,
                    p->f->name, va_swz_names[swz]);
    p->I->src[i].swizzle = (uint8_t)swz;

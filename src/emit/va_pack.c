@@ -182,21 +182,17 @@ swizzle_value(struct packer *p, unsigned i, unsigned *value)
 {
    const struct va_src_info *si = &p->f->srcs[i];
    unsigned swz = p->I->src[i].swizzle;
+   const char *name = swz < VA_SWZ_COUNT ? va_swz_names[swz] : "?";
    char choices[200];
-   if (si->swz_enum == VA_ENUM_NONE) {
-      *value = 0;
-      if (swz == VA_SWZ_NONE)
-         return true;
-      return invalid(p, "source %u takes no swizzle (.%s)", i,
-                     swz < VA_SWZ_COUNT ? va_swz_names[swz] : "?");
-   }
-   if (va_swizzle_value((enum va_enum)si->swz_enum, swz, value))
+   if (va_src_swizzle_value(si, swz, value))
       return true;
+   if (si->swz_enum == VA_ENUM_NONE)
+      return invalid(p, "source %u takes no swizzle (.%s)", i, name);
    va_enum_choices((enum va_enum)si->swz_enum, choices, sizeof(choices));
    if (swz == VA_SWZ_NONE)
       return invalid(p, "source %u needs one of %s", i, choices);
-   return invalid(p, "source %u: .%s is not one of %s", i,
-                  swz < VA_SWZ_COUNT ? va_swz_names[swz] : "?", choices);
+   return invalid(p, "source %u cannot take .%s (%s)", i, name,
+                  va_enums[si->swz_enum].name);
 }
 
 static bool
