@@ -488,10 +488,12 @@ struct va_form {
    bool message;     /* not an ALU (FMA/CVT/SFU) instruction */
    uint8_t size;     /* bits of the type the name ends with (32 if none) */
    uint8_t nr_dests, nr_srcs, nr_staging, nr_mods, nr_imms;
-   struct va_src_info srcs[VA_MAX_SRCS];
-   struct va_sr_info staging[VA_MAX_STAGING];
-   struct va_mod_info mods[VA_MAX_MODS];
-   struct va_imm_info imms[VA_MAX_IMMS];
+   /* Lists of nr_srcs, nr_staging, nr_mods, nr_imms entries (NULL if
+    * empty), shared by the forms of a group. */
+   const struct va_src_info *srcs;
+   const struct va_sr_info *staging;
+   const struct va_mod_info *mods;
+   const struct va_imm_info *imms;
 };
 
 /* The forms that share one primary opcode, for the decoder. */
@@ -616,32 +618,45 @@ def gen_sr(sr):
         f'{sr.count_start}, {sr.count_bits}, {sr.count_bias})'
 
 
-def gen_list(field, items):
-    if not items:
-        return []
-    return wrap(f'      .{field} = {{', items, '},', 9)
+class Lists:
+    """Operand and modifier lists, each written once and named after the
+    first form that has it (the forms of a group share theirs)."""
+
+    def __init__(self):
+        self.names = {}
+        self.out = []
+
+    def ref(self, kind, ctype, form, items):
+        if not items:
+            return 'NULL'
+        key = (kind, tuple(items))
+        if key not in self.names:
+            name = f'{ident(form.name)}_{kind}'
+            self.names[key] = name
+            self.out += wrap(f'static const struct {ctype} {name}[] = {{',
+                             items, '};', 3)
+        return self.names[key]
 
 
-def gen_form(f):
-    out = [f'   [{op_id(f.name)}] = {{']
-    head = [f'"{f.name}"', f'{f.opcode:#x}', f'{f.opcode2 or 0:#x}',
-            f'{f.op2_mask:#x}', str(f.op2_start), f'VA_UNIT_{f.unit}',
-            'true' if f.message else 'false', str(f.size), str(f.dests),
-            str(len(f.srcs)), str(len(f.staging)), str(len(f.mods)),
-            str(len(f.imms))]
-    out += wrap('      ', head, ',', 6)
-    out += gen_list('srcs', [gen_src(s) for s in f.srcs])
-    out += gen_list('staging', [gen_sr(sr) for sr in f.staging])
-    out += gen_list('mods', [
-        f'MOD({name.upper()}, {start}, {bits}, '
-        f'{enum.upper() if enum else "NONE"})'
-        for name, enum, start, bits in f.mods])
-    out += gen_list('imms', [
-        f'IMM({name.upper()}, {start}, {bits}, '
-        f'{"true" if signed else "false"})'
-        for name, start, bits, signed in f.imms])
-    out.append('   },')
-    return out
+def gen_form(f, lists):
+    items = [f'"{f.name}"', f'{f.opcode:#x}', f'{f.opcode2 or 0:#x}',
+             f'{f.op2_mask:#x}', str(f.op2_start), f'VA_UNIT_{f.unit}',
+             'true' if f.message else 'false', str(f.size), str(f.dests),
+             str(len(f.srcs)), str(len(f.staging)), str(len(f.mods)),
+             str(len(f.imms)),
+             lists.ref('srcs', 'va_src_info', f,
+                       [gen_src(s) for s in f.srcs]),
+             lists.ref('staging', 'va_sr_info', f,
+                       [gen_sr(sr) for sr in f.staging]),
+             lists.ref('mods', 'va_mod_info', f, [
+                 f'MOD({name.upper()}, {start}, {bits}, '
+                 f'{enum.upper() if enum else "NONE"})'
+                 for name, enum, start, bits in f.mods]),
+             lists.ref('imms', 'va_imm_info', f, [
+                 f'IMM({name.upper()}, {start}, {bits}, '
+                 f'{"true" if signed else "false"})'
+                 for name, start, bits, signed in f.imms])]
+    return wrap(f'   [{op_id(f.name)}] = {{', items, '},', 6)
 
 
 TABLE_MACROS = '''\
@@ -734,9 +749,13 @@ def gen_table(m):
     out += gen_names('uint8_t', 'va_bucket_forms', 'VA_OP_COUNT', flat)
     out.append('')
     out += TABLE_MACROS.split('\n')
-    out.append('const struct va_form va_forms[VA_OP_COUNT] = {')
+    lists, rows = Lists(), []
     for f in m.forms:
-        out += gen_form(f)
+        rows += gen_form(f, lists)
+    out += lists.out
+    out.append('')
+    out.append('const struct va_form va_forms[VA_OP_COUNT] = {')
+    out += rows
     out.append('};')
     return '\n'.join(out) + '\n'
 

@@ -115,21 +115,28 @@ split_all(const char *text, struct span s, char sep, struct span *parts,
    return n;
 }
 
+/* The value of digit `c` (either case), or 99 if it is none. */
+static unsigned
+digit_value(char c)
+{
+   c = (char)tolower((unsigned char)c);
+   if (c >= '0' && c <= '9')
+      return (unsigned)(c - '0');
+   return c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10) : 99;
+}
+
 /* Decimal or 0x-hexadecimal, with a '-' if `allow_sign`. */
 static bool
 parse_number(struct parser *p, struct span s, bool allow_sign, int64_t *out)
 {
    const char *t = p->text + s.at;
    size_t i = 0;
-   bool neg = false;
    unsigned base = 10;
    uint64_t v = 0;
-   if (allow_sign && i < s.len && t[i] == '-') {
-      neg = true;
+   bool neg = allow_sign && s.len && t[0] == '-';
+   if (neg)
       i++;
-   }
-   if (s.len - i >= 2 && t[i] == '0' && tolower((unsigned char)t[i + 1]) ==
-                                           'x') {
+   if (s.len - i > 2 && t[i] == '0' && (t[i + 1] == 'x' || t[i + 1] == 'X')) {
       base = 16;
       i += 2;
    }
@@ -137,11 +144,7 @@ parse_number(struct parser *p, struct span s, bool allow_sign, int64_t *out)
       return error(p, s.at, "expected a number, found '%.*s'", (int)s.len,
                    t);
    for (; i < s.len; i++) {
-      int c = tolower((unsigned char)t[i]);
-      unsigned digit = isdigit(c) ? (unsigned)(c - '0')
-                       : (base == 16 && c >= 'a' && c <= 'f')
-                          ? (unsigned)(c - 'a' + 10)
-                          : 99;
+      unsigned digit = digit_value(t[i]);
       if (digit >= base)
          return error(p, s.at, "bad number '%.*s'", (int)s.len, t);
       if (v > (UINT64_C(1) << 40))
@@ -156,13 +159,16 @@ parse_number(struct parser *p, struct span s, bool allow_sign, int64_t *out)
 static bool
 parse_reg(struct parser *p, struct span s, unsigned *reg)
 {
-   int64_t v;
-   if (s.len < 2 || p->text[s.at] != 'r' ||
-       !isdigit((unsigned char)p->text[s.at + 1]))
-      return error(p, s.at, "expected a register, found '%.*s'",
-                   (int)s.len, p->text + s.at);
-   if (!parse_number(p, (struct span){s.at + 1, s.len - 1}, false, &v))
-      return false;
+   const char *t = p->text + s.at;
+   int64_t v = 0;
+   bool ok = s.len >= 2 && s.len <= 4 && t[0] == 'r';
+   for (size_t i = 1; ok && i < s.len; i++)
+      ok = isdigit((unsigned char)t[i]);
+   if (!ok)
+      return error(p, s.at, "expected a register, found '%.*s'", (int)s.len,
+                   t);
+   for (size_t i = 1; i < s.len; i++)
+      v = v * 10 + (t[i] - '0');
    if (v >= VA_NUM_REGS)
       return error(p, s.at, "register r%lld out of range (r0-r63)",
                    (long long)v);
@@ -235,8 +241,10 @@ parse_mod(struct parser *p, struct span tok)
    bool flow;
    if (!tok.len)
       return error(p, tok.at, "empty modifier");
-   if (!parse_flow(p, tok, &flow) || flow)
-      return !diag_failed(p->d);
+   if (!parse_flow(p, tok, &flow))
+      return false;
+   if (flow)
+      return true;
    for (unsigned i = 0; i < p->f->nr_mods; i++) {
       const struct va_mod_info *m = &p->f->mods[i];
       int v = mod_value(p, m, tok);

@@ -1017,10 +1017,12 @@ struct va_form {
    bool message;     /* not an ALU (FMA/CVT/SFU) instruction */
    uint8_t size;     /* bits of the type the name ends with (32 if none) */
    uint8_t nr_dests, nr_srcs, nr_staging, nr_mods, nr_imms;
-   struct va_src_info srcs[VA_MAX_SRCS];
-   struct va_sr_info staging[VA_MAX_STAGING];
-   struct va_mod_info mods[VA_MAX_MODS];
-   struct va_imm_info imms[VA_MAX_IMMS];
+   /* Lists of nr_srcs, nr_staging, nr_mods, nr_imms entries (NULL if
+    * empty), shared by the forms of a group. */
+   const struct va_src_info *srcs;
+   const struct va_sr_info *staging;
+   const struct va_mod_info *mods;
+   const struct va_imm_info *imms;
 };
 
 /* The forms that share one primary opcode, for the decoder. */
