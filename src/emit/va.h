@@ -19,6 +19,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "tgsiva/tgsiva.h"
 #include "util/arena.h"
@@ -125,6 +126,13 @@ bool va_swizzle_value(enum va_enum e, unsigned swz, unsigned *value);
  * narrow for all of its enum (a 2-bit 16-bit swizzle). */
 bool va_src_swizzle_value(const struct va_src_info *si, unsigned swz,
                           unsigned *value);
+/* Does source `i` read a whole 64-bit value (an aligned register pair or
+ * FAU slot), rather than nothing or a widened 8-32 bit part? */
+bool va_src_reads_pair(const struct va_form *f, unsigned i,
+                       const struct va_src *s);
+/* Sets `d` (if not NULL) to "FORM: reason" and returns false. */
+bool va_refuse(struct tgsiva_diagnostic *d, enum va_op op, const char *fmt,
+               ...) __attribute__((format(printf, 3, 4)));
 /* ".eq .gt ..." (the values of `e`), for error messages. */
 void va_enum_choices(enum va_enum e, char *buf, size_t size);
 
@@ -181,12 +189,29 @@ bool va_assemble(struct arena *arena, const char *text, size_t len,
                  uint64_t **words, size_t *count,
                  struct tgsiva_diagnostic *d);
 
+/* The next line of `text` from *at: its start and length (without the
+ * '\n'); moves *at past it.  False at the end of the text. */
+static inline bool
+va_next_line(const char *text, size_t len, size_t *at, const char **line,
+             size_t *n)
+{
+   if (*at >= len)
+      return false;
+   const char *nl = (const char *)memchr(text + *at, '\n', len - *at);
+   *line = text + *at;
+   *n = nl ? (size_t)(nl - *line) : len - *at;
+   *at += *n + 1;
+   return true;
+}
+
 /* va_hex.c: words as 8 hex bytes in memory order, the format of the
  * conformance cases.  va_parse_hex_word reads one at the start of `text`
  * and sets *end after it; va_read_hex reads one per line, skipping blank
  * and '#' lines and whatever follows the bytes. */
 bool va_parse_hex_word(const char *text, size_t len, uint64_t *word,
                        size_t *end);
+/* 0-15 for a hex digit of either case, -1 for anything else. */
+int va_hex_digit(char c);
 bool va_read_hex(struct arena *arena, const char *text, size_t len,
                  uint64_t **words, size_t *count,
                  struct tgsiva_diagnostic *d);

@@ -64,9 +64,13 @@ copy_words(const uint64_t *src, size_t n, uint64_t **out)
    return true;
 }
 
-enum tgsiva_status
-tgsiva_valhall_assemble(const char *text, size_t len, uint64_t **words,
-                        size_t *count, struct tgsiva_diagnostic *d)
+/* Text to words with `parse` (the assembler or the hex reader). */
+static enum tgsiva_status
+words_of_text(bool (*parse)(struct arena *, const char *, size_t,
+                            uint64_t **, size_t *,
+                            struct tgsiva_diagnostic *),
+              const char *text, size_t len, uint64_t **words, size_t *count,
+              struct tgsiva_diagnostic *d)
 {
    struct call c;
    uint64_t *tmp = NULL;
@@ -77,7 +81,7 @@ tgsiva_valhall_assemble(const char *text, size_t len, uint64_t **words,
    call_init(&c);
    if (setjmp(c.fail))
       return no_memory(&c, d);
-   if (va_assemble(&c.arena, text, len, &tmp, &n, d)) {
+   if (parse(&c.arena, text, len, &tmp, &n, d)) {
       if (!copy_words(tmp, n, words))
          return no_memory(&c, d);
       *count = n;
@@ -86,24 +90,17 @@ tgsiva_valhall_assemble(const char *text, size_t len, uint64_t **words,
 }
 
 enum tgsiva_status
+tgsiva_valhall_assemble(const char *text, size_t len, uint64_t **words,
+                        size_t *count, struct tgsiva_diagnostic *d)
+{
+   return words_of_text(va_assemble, text, len, words, count, d);
+}
+
+enum tgsiva_status
 tgsiva_valhall_parse_hex(const char *text, size_t len, uint64_t **words,
                          size_t *count, struct tgsiva_diagnostic *d)
 {
-   struct call c;
-   uint64_t *tmp = NULL;
-   size_t n = 0;
-   diag_clear(d);
-   *words = NULL;
-   *count = 0;
-   call_init(&c);
-   if (setjmp(c.fail))
-      return no_memory(&c, d);
-   if (va_read_hex(&c.arena, text, len, &tmp, &n, d)) {
-      if (!copy_words(tmp, n, words))
-         return no_memory(&c, d);
-      *count = n;
-   }
-   return finish(&c, d);
+   return words_of_text(va_read_hex, text, len, words, count, d);
 }
 
 enum tgsiva_status

@@ -115,16 +115,6 @@ split_all(const char *text, struct span s, char sep, struct span *parts,
    return n;
 }
 
-/* The value of digit `c` (either case), or 99 if it is none. */
-static unsigned
-digit_value(char c)
-{
-   c = (char)tolower((unsigned char)c);
-   if (c >= '0' && c <= '9')
-      return (unsigned)(c - '0');
-   return c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10) : 99;
-}
-
 /* Decimal or 0x-hexadecimal, with a '-' if `allow_sign`. */
 static bool
 parse_number(struct parser *p, struct span s, bool allow_sign, int64_t *out)
@@ -144,12 +134,12 @@ parse_number(struct parser *p, struct span s, bool allow_sign, int64_t *out)
       return error(p, s.at, "expected a number, found '%.*s'", (int)s.len,
                    t);
    for (; i < s.len; i++) {
-      unsigned digit = digit_value(t[i]);
-      if (digit >= base)
+      int digit = va_hex_digit(t[i]);
+      if (digit < 0 || (unsigned)digit >= base)
          return error(p, s.at, "bad number '%.*s'", (int)s.len, t);
       if (v > (UINT64_C(1) << 40))
          return error(p, s.at, "number '%.*s' too large", (int)s.len, t);
-      v = v * base + digit;
+      v = v * base + (unsigned)digit;
    }
    *out = neg ? -(int64_t)v : (int64_t)v;
    return true;
@@ -200,22 +190,16 @@ find_form(struct parser *p, struct span head)
    return true;
 }
 
-static bool
-parse_flow(struct parser *p, struct span tok, bool *matched)
+/* The flow that `tok` names, or -1. */
+static int
+flow_value(const struct parser *p, struct span tok)
 {
    const struct va_enum_info *e = &va_enums[VA_ENUM_FLOW];
    for (unsigned v = 0; v < e->count; v++) {
-      if (!e->values[v] || !span_is(p, tok, e->values[v]))
-         continue;
-      *matched = true;
-      if (p->flow_given)
-         return error(p, tok.at, "more than one flow modifier");
-      p->flow_given = true;
-      p->I->flow = (enum va_flow)v;
-      return true;
+      if (e->values[v] && span_is(p, tok, e->values[v]))
+         return (int)v;
    }
-   *matched = false;
-   return true;
+   return -1;
 }
 
 /* The value of modifier `m` that `tok` names, or -1. */
@@ -238,13 +222,16 @@ parse_mod(struct parser *p, struct span tok)
 {
    const struct va_mod_info *hit = NULL;
    int value = -1;
-   bool flow;
+   int flow = flow_value(p, tok);
    if (!tok.len)
       return error(p, tok.at, "empty modifier");
-   if (!parse_flow(p, tok, &flow))
-      return false;
-   if (flow)
+   if (flow >= 0) {
+      if (p->flow_given)
+         return error(p, tok.at, "more than one flow modifier");
+      p->flow_given = true;
+      p->I->flow = (enum va_flow)flow;
       return true;
+   }
    for (unsigned i = 0; i < p->f->nr_mods; i++) {
       const struct va_mod_info *m = &p->f->mods[i];
       int v = mod_value(p, m, tok);
@@ -273,11 +260,8 @@ parse_mod(struct parser *p, struct span tok)
 static bool
 names_modifier(const struct parser *p, struct span tok)
 {
-   const struct va_enum_info *flow = &va_enums[VA_ENUM_FLOW];
-   for (unsigned v = 0; v < flow->count; v++) {
-      if (flow->values[v] && span_is(p, tok, flow->values[v]))
-         return true;
-   }
+   if (flow_value(p, tok) >= 0)
+      return true;
    for (unsigned i = 0; i < p->f->nr_mods; i++) {
       if (mod_value(p, &p->f->mods[i], tok) >= 0)
          return true;
@@ -611,20 +595,16 @@ va_assemble(struct arena *arena, const char *text, size_t len,
             uint64_t **words, size_t *count, struct tgsiva_diagnostic *d)
 {
    VEC(uint64_t) out = {0};
-   unsigned line = 1;
-   size_t at = 0;
-   while (at < len) {
-      const char *nl = memchr(text + at, '\n', len - at);
-      size_t n = nl ? (size_t)(nl - (text + at)) : len - at;
+   const char *s;
+   size_t at = 0, n;
+   for (unsigned line = 1; va_next_line(text, len, &at, &s, &n); line++) {
       struct va_instr I;
       uint64_t word;
-      if (content_length(text + at, n) > 0) {
-         if (!va_assemble_line(text + at, n, line, &I, &word, d))
-            return false;
-         *VEC_PUSH(arena, &out) = word;
-      }
-      at += n + 1;
-      line++;
+      if (!content_length(s, n))
+         continue;
+      if (!va_assemble_line(s, n, line, &I, &word, d))
+         return false;
+      *VEC_PUSH(arena, &out) = word;
    }
    *words = out.data;
    *count = out.len;

@@ -10,8 +10,8 @@
 #include "util/diag.h"
 #include "va.h"
 
-static int
-hex_digit(char c)
+int
+va_hex_digit(char c)
 {
    if (c >= '0' && c <= '9')
       return c - '0';
@@ -30,7 +30,7 @@ va_parse_hex_word(const char *text, size_t len, uint64_t *word,
          return false;
       if (at + 2 > len)
          return false;
-      int hi = hex_digit(text[at]), lo = hex_digit(text[at + 1]);
+      int hi = va_hex_digit(text[at]), lo = va_hex_digit(text[at + 1]);
       if (hi < 0 || lo < 0)
          return false;
       w |= (uint64_t)(hi << 4 | lo) << (8 * b);
@@ -44,35 +44,24 @@ va_parse_hex_word(const char *text, size_t len, uint64_t *word,
    return true;
 }
 
-static bool
-skip_line(const char *text, size_t len)
-{
-   size_t i = 0;
-   while (i < len && isspace((unsigned char)text[i]))
-      i++;
-   return i == len || text[i] == '#';
-}
-
 bool
 va_read_hex(struct arena *arena, const char *text, size_t len,
             uint64_t **words, size_t *count, struct tgsiva_diagnostic *d)
 {
    VEC(uint64_t) out = {0};
-   unsigned line = 1;
-   for (size_t at = 0; at < len; line++) {
-      const char *nl = memchr(text + at, '\n', len - at);
-      size_t n = nl ? (size_t)(nl - (text + at)) : len - at;
+   const char *s;
+   size_t at = 0, n;
+   for (unsigned line = 1; va_next_line(text, len, &at, &s, &n); line++) {
       size_t lead = 0, end;
-      while (lead < n && isspace((unsigned char)text[at + lead]))
+      while (lead < n && isspace((unsigned char)s[lead]))
          lead++;
-      if (!skip_line(text + at, n)) {
-         uint64_t *w = VEC_PUSH(arena, &out);
-         if (!va_parse_hex_word(text + at + lead, n - lead, w, &end))
-            return diag_at(d, TGSIVA_ERROR_INPUT, line, (unsigned)lead + 1,
-                           "expected 8 hex bytes (\"02 00 00 00 00 c1 91 "
-                           "00\")");
-      }
-      at += n + 1;
+      if (lead == n || s[lead] == '#')
+         continue;
+      if (!va_parse_hex_word(s + lead, n - lead, VEC_PUSH(arena, &out),
+                             &end))
+         return diag_at(d, TGSIVA_ERROR_INPUT, line, (unsigned)lead + 1,
+                        "expected 8 hex bytes (\"02 00 00 00 00 c1 91 "
+                        "00\")");
    }
    *words = out.data;
    *count = out.len;

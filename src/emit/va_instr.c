@@ -5,9 +5,11 @@
  * here checks hardware rules (va_rules.c) or field ranges (va_pack.c), so
  * that an instruction can be built in any order and checked once.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "util/diag.h"
 #include "va.h"
 
 void
@@ -149,4 +151,26 @@ va_src_swizzle_value(const struct va_src_info *si, unsigned swz,
    /* A 2-bit swizzle field holds only the first values of its enum. */
    return va_swizzle_value((enum va_enum)si->swz_enum, swz, value) &&
           *value < (1u << si->swz_bits);
+}
+
+bool
+va_refuse(struct tgsiva_diagnostic *d, enum va_op op, const char *fmt, ...)
+{
+   char msg[400];
+   va_list ap;
+   if (!d)
+      return false;
+   va_start(ap, fmt);
+   vsnprintf(msg, sizeof(msg), fmt, ap);
+   va_end(ap);
+   return diag_error(d, TGSIVA_ERROR_INPUT, "%s: %s", va_form(op)->name,
+                     msg);
+}
+
+bool
+va_src_reads_pair(const struct va_form *f, unsigned i,
+                  const struct va_src *s)
+{
+   return f->srcs[i].size == 64 &&
+          (!(f->srcs[i].flags & VA_SRC_WIDEN) || s->swizzle == VA_SWZ_NONE);
 }

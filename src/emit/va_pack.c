@@ -16,9 +16,6 @@
  * va_pack stops there; va_encode also applies the hardware rules of
  * va_rules.c, which look at the instruction as a whole.
  */
-#include <stdarg.h>
-#include <stdio.h>
-
 #include "util/diag.h"
 #include "va.h"
 
@@ -30,20 +27,7 @@ struct packer {
    struct tgsiva_diagnostic *d;
 };
 
-static bool
-invalid(struct packer *p, const char *fmt, ...)
-   __attribute__((format(printf, 2, 3)));
-
-static bool
-invalid(struct packer *p, const char *fmt, ...)
-{
-   char msg[400];
-   va_list ap;
-   va_start(ap, fmt);
-   vsnprintf(msg, sizeof(msg), fmt, ap);
-   va_end(ap);
-   return diag_error(p->d, TGSIVA_ERROR_INPUT, "%s: %s", p->f->name, msg);
-}
+#define invalid(p, ...) va_refuse((p)->d, (p)->I->op, __VA_ARGS__)
 
 static uint64_t
 field(uint64_t value, unsigned start)

@@ -19,30 +19,7 @@
  * The predicates assume that every field is in range (va_pack checks
  * that first).
  */
-#include <stdarg.h>
-#include <stdio.h>
-
-#include "util/diag.h"
 #include "va.h"
-
-static bool
-broken(struct tgsiva_diagnostic *d, const struct va_instr *I,
-       const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static bool
-broken(struct tgsiva_diagnostic *d, const struct va_instr *I,
-       const char *fmt, ...)
-{
-   char msg[400];
-   va_list ap;
-   if (!d)
-      return false;
-   va_start(ap, fmt);
-   vsnprintf(msg, sizeof(msg), fmt, ap);
-   va_end(ap);
-   return diag_error(d, TGSIVA_ERROR_INPUT, "%s: %s", va_form(I->op)->name,
-                     msg);
-}
 
 static bool
 is_fau(const struct va_src *s)
@@ -61,9 +38,10 @@ va_rule_fau_page(const struct va_instr *I, struct tgsiva_diagnostic *d)
       if (page < 0)
          continue;
       if (first >= 0 && page != first)
-         return broken(d, I, "reads FAU pages %d and %d: all uniform and "
-                       "special sources must come from one page", first,
-                       page);
+         return va_refuse(d, I->op,
+                          "reads FAU pages %d and %d: all uniform and "
+                          "special sources must come from one page",
+                          first, page);
       first = page;
    }
    return true;
@@ -82,8 +60,8 @@ fau_slot(const struct va_src *s)
 static unsigned
 fau_word(const struct va_src *s)
 {
-   return fau_slot(s) << 1 | (s->kind == VA_SRC_KIND_UNIFORM ? s->value & 1
-                                                             : s->word);
+   return fau_slot(s) << 1 |
+          (s->kind == VA_SRC_KIND_UNIFORM ? s->value & 1 : s->word);
 }
 
 /* Adds `key` to the set `keys` of `*n` entries; false if it was there. */
@@ -112,13 +90,17 @@ va_rule_fau_slots(const struct va_instr *I, struct tgsiva_diagnostic *d)
       add_key(words, &nr_words, fau_word(&I->src[i]));
    }
    if (nr_slots > max_slots)
-      return broken(d, I, "reads %u 64-bit FAU slots; %s instruction "
-                    "reads at most %u", nr_slots,
-                    f->message ? "a message" : "an ALU", max_slots);
+      return va_refuse(d, I->op,
+                       "reads %u 64-bit FAU slots; %s instruction "
+                       "reads at most %u",
+                       nr_slots, f->message ? "a message" : "an ALU",
+                       max_slots);
    if (nr_words > max_words)
-      return broken(d, I, "reads %u FAU words; %s instruction reads at "
-                    "most %u", nr_words, f->message ? "a message" : "an ALU",
-                    max_words);
+      return va_refuse(d, I->op,
+                       "reads %u FAU words; %s instruction reads at "
+                       "most %u",
+                       nr_words, f->message ? "a message" : "an ALU",
+                       max_words);
    return true;
 }
 
@@ -135,18 +117,11 @@ va_rule_fau_sources(const struct va_instr *I, struct tgsiva_diagnostic *d)
       add_key(seen, &n, (unsigned)va_src_byte(s, &page));
    }
    if (n > 2)
-      return broken(d, I, "reads %u distinct uniforms, special values and "
-                    "table constants; the FAU buffer holds 2", n);
+      return va_refuse(d, I->op,
+                       "reads %u distinct uniforms, special values and "
+                       "table constants; the FAU buffer holds 2",
+                       n);
    return true;
-}
-
-/* Does source `i` read a whole 64-bit value (not a widened part)? */
-static bool
-reads_64_bits(const struct va_form *f, const struct va_instr *I, unsigned i)
-{
-   return f->srcs[i].size == 64 &&
-          (!(f->srcs[i].flags & VA_SRC_WIDEN) ||
-           I->src[i].swizzle == VA_SWZ_NONE);
 }
 
 static bool
@@ -155,14 +130,20 @@ check_pair_src(const struct va_instr *I, unsigned i,
 {
    const struct va_src *s = &I->src[i];
    if (s->kind == VA_SRC_KIND_REG && s->value % 2)
-      return broken(d, I, "source %u is 64-bit: r%u is not an aligned "
-                    "register pair", i, s->value);
+      return va_refuse(d, I->op,
+                       "source %u is 64-bit: r%u is not an aligned "
+                       "register pair",
+                       i, s->value);
    if (s->kind == VA_SRC_KIND_UNIFORM && s->value % 2)
-      return broken(d, I, "source %u is 64-bit: u%u is not the start of a "
-                    "FAU slot", i, s->value);
+      return va_refuse(d, I->op,
+                       "source %u is 64-bit: u%u is not the start of a "
+                       "FAU slot",
+                       i, s->value);
    if (s->kind == VA_SRC_KIND_SPECIAL && s->word)
-      return broken(d, I, "source %u is 64-bit: a special value is read "
-                    "from its word 0", i);
+      return va_refuse(d, I->op,
+                       "source %u is 64-bit: a special value is read "
+                       "from its word 0",
+                       i);
    return true;
 }
 
@@ -171,16 +152,19 @@ va_rule_pairs(const struct va_instr *I, struct tgsiva_diagnostic *d)
 {
    const struct va_form *f = va_form(I->op);
    for (unsigned i = 0; i < f->nr_srcs; i++) {
-      if (reads_64_bits(f, I, i) && !check_pair_src(I, i, d))
+      if (va_src_reads_pair(f, i, &I->src[i]) && !check_pair_src(I, i, d))
          return false;
    }
    if (f->nr_dests && f->size == 64) {
       if (I->dest.reg % 2)
-         return broken(d, I, "64-bit destination r%u is not an aligned "
-                       "register pair", I->dest.reg);
+         return va_refuse(d, I->op,
+                          "64-bit destination r%u is not an aligned "
+                          "register pair",
+                          I->dest.reg);
       if (I->dest.mask != VA_DEST_ALL)
-         return broken(d, I, "64-bit destination cannot write half a "
-                       "register");
+         return va_refuse(d, I->op,
+                          "64-bit destination cannot write half a "
+                          "register");
    }
    return true;
 }
@@ -192,9 +176,10 @@ va_rule_staging(const struct va_instr *I, struct tgsiva_diagnostic *d)
    for (unsigned i = 0; i < f->nr_staging; i++) {
       const struct va_staging *st = &I->staging[i];
       if (st->count > 1 && st->reg % 2)
-         return broken(d, I, "staging registers r%u..r%u must start at an "
-                       "even register (aligned to a pair)", st->reg,
-                       st->reg + st->count - 1);
+         return va_refuse(d, I->op,
+                          "staging registers r%u..r%u must start at an "
+                          "even register (aligned to a pair)",
+                          st->reg, st->reg + st->count - 1);
    }
    return true;
 }
@@ -208,9 +193,9 @@ va_rule_slot(const struct va_instr *I, struct tgsiva_diagnostic *d)
    bool barrier = I->op == VA_OP_BARRIER;
    int slot = I->mod[VA_MOD_SLOT];
    if (barrier && slot != VA_SLOT_SLOT7)
-      return broken(d, I, "a barrier uses dependency slot 7");
+      return va_refuse(d, I->op, "a barrier uses dependency slot 7");
    if (!barrier && slot == VA_SLOT_SLOT7)
-      return broken(d, I, "dependency slot 7 is reserved for BARRIER");
+      return va_refuse(d, I->op, "dependency slot 7 is reserved for BARRIER");
    return true;
 }
 

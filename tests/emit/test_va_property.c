@@ -72,16 +72,11 @@ canonical_imm(struct rng *r)
    }
 }
 
-static bool
-reads_64_bits(const struct va_src_info *si, const struct va_src *s)
-{
-   return si->size == 64 &&
-          (!(si->flags & VA_SRC_WIDEN) || s->swizzle == VA_SWZ_NONE);
-}
-
 static void
-random_src(struct rng *r, const struct va_src_info *si, struct va_src *s)
+random_src(struct rng *r, const struct va_form *f, unsigned i,
+           struct va_src *s)
 {
+   const struct va_src_info *si = &f->srcs[i];
    unsigned kind = below(r, 20);
    if (kind < 8) {
       *s = va_src_reg(below(r, VA_NUM_REGS));
@@ -108,7 +103,7 @@ random_src(struct rng *r, const struct va_src_info *si, struct va_src *s)
       while (v >= (1u << si->swz_bits));
       s->swizzle = (int)v == e->default_value ? VA_SWZ_NONE : e->swz[v];
    }
-   if (reads_64_bits(si, s)) {
+   if (va_src_reads_pair(f, i, s)) {
       if (s->kind == VA_SRC_KIND_SPECIAL)
          s->word = 0;
       else if (s->kind != VA_SRC_KIND_IMM)
@@ -173,7 +168,7 @@ random_instr(struct rng *r, enum va_op op, struct va_instr *I)
    random_fields(r, op, I);
    for (unsigned tries = 0; tries < 100; tries++) {
       for (unsigned i = 0; i < f->nr_srcs; i++)
-         random_src(r, &f->srcs[i], &I->src[i]);
+         random_src(r, f, i, &I->src[i]);
       if (va_check_rules(I, NULL))
          return;
    }

@@ -142,13 +142,11 @@ run_file(const char *label, const char *path, line_fn fn, unsigned *failed)
       (*failed)++;
       return false;
    }
-   unsigned line = 1;
-   for (size_t at = 0; at < len; line++) {
-      const char *nl = memchr(text + at, '\n', len - at);
-      size_t n = nl ? (size_t)(nl - (text + at)) : len - at;
-      if (!blank_or_comment(text + at, n))
-         fn(&t, &a, path, line, text + at, n);
-      at += n + 1;
+   const char *s;
+   size_t at = 0, n;
+   for (unsigned line = 1; va_next_line(text, len, &at, &s, &n); line++) {
+      if (!blank_or_comment(s, n))
+         fn(&t, &a, path, line, s, n);
    }
    if (t.shown > MAX_SHOWN)
       printf("  (%u more failures not shown)\n", t.shown - MAX_SHOWN);
