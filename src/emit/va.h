@@ -59,6 +59,7 @@ struct va_src {
    bool neg, abs;   /* .neg, .abs (sources with VA_SRC_ABSNEG) */
    bool invert;     /* .not (sources with VA_SRC_NOT) */
 };
+_Static_assert(sizeof(struct va_src) == 8, "a source is one 64-bit value");
 
 struct va_dest {
    uint8_t reg;
