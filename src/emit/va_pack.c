@@ -117,7 +117,7 @@ pack_staging(struct packer *p, unsigned i)
    const struct va_staging *st = &p->I->staging[i];
    if (!pack_staging_count(p, i))
       return false;
-   if (st->reg + st->count > VA_NUM_REGS)
+   if (st->count && st->reg + st->count > VA_NUM_REGS)
       return invalid(p, "staging registers r%u..r%u out of range", st->reg,
                      st->reg + st->count - 1);
    /* An empty staging operand prints as "@": its register field is 0. */
