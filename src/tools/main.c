@@ -15,6 +15,8 @@ struct command {
 };
 
 static const struct command commands[] = {
+   {"asm", cmd_asm, "assemble Valhall assembly into instruction words"},
+   {"disasm", cmd_disasm, "disassemble Valhall instruction words"},
    {NULL, NULL, NULL},
 };
 

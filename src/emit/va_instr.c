@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Building Valhall instructions and looking things up in the generated
+ * tables.  The back end fills a struct va_instr with these helpers; nothing
+ * here checks hardware rules (va_rules.c) or field ranges (va_pack.c), so
+ * that an instruction can be built in any order and checked once.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "util/diag.h"
+#include "va.h"
+
+void
+va_instr_init(struct va_instr *I, enum va_op op)
+{
+   const struct va_form *f = va_form(op);
+
+   memset(I, 0, sizeof(*I));
+   I->op = op;
+   I->flow = VA_FLOW_NONE;
+   I->dest.mask = VA_DEST_ALL;
+   memset(I->mod, VA_MOD_UNSET, sizeof(I->mod));
+
+   for (unsigned i = 0; i < f->nr_mods; i++) {
+      const struct va_mod_info *m = &f->mods[i];
+      if (m->enum_id == VA_ENUM_NONE)
+         I->mod[m->mod] = 0;
+      else if (va_enums[m->enum_id].default_value >= 0)
+         I->mod[m->mod] = va_enums[m->enum_id].default_value;
+   }
+   for (unsigned i = 0; i < f->nr_staging; i++) {
+      I->staging[i].read = f->staging[i].read;
+      I->staging[i].write = f->staging[i].write;
+      I->staging[i].count = f->staging[i].fixed_count;
+   }
+}
+
+struct va_src
+va_src_reg(unsigned reg)
+{
+   return (struct va_src){.kind = VA_SRC_KIND_REG, .value = reg};
+}
+
+struct va_src
+va_src_uniform(unsigned word)
+{
+   return (struct va_src){.kind = VA_SRC_KIND_UNIFORM, .value = word};
+}
+
+struct va_src
+va_src_imm_table(unsigned entry)
+{
+   return (struct va_src){.kind = VA_SRC_KIND_IMM, .value = entry};
+}
+
+struct va_src
+va_src_special(enum va_special which, unsigned word)
+{
+   return (struct va_src){
+      .kind = VA_SRC_KIND_SPECIAL, .value = which, .word = word};
+}
+
+bool
+va_imm_table_lookup(uint32_t value, unsigned *entry)
+{
+   for (unsigned i = 0; i < 32; i++) {
+      if (va_imm_table[i] == value) {
+         *entry = i;
+         return true;
+      }
+   }
+   return false;
+}
+
+void
+va_set_mod(struct va_instr *I, enum va_mod mod, int value)
+{
+   I->mod[mod] = (int8_t)value;
+}
+
+const struct va_mod_info *
+va_form_mod(const struct va_form *f, enum va_mod mod)
+{
+   for (unsigned i = 0; i < f->nr_mods; i++) {
+      if (f->mods[i].mod == mod)
+         return &f->mods[i];
+   }
+   return NULL;
+}
+
+bool
+va_op_by_name(const char *name, size_t len, enum va_op *op)
+{
+   for (unsigned i = 0; i < VA_OP_COUNT; i++) {
+      const char *n = va_forms[i].name;
+      if (strlen(n) == len && memcmp(n, name, len) == 0) {
+         *op = (enum va_op)i;
+         return true;
+      }
+   }
+   return false;
+}
+
+const char *
+va_enum_value_name(enum va_enum e, unsigned value)
+{
+   const struct va_enum_info *info = &va_enums[e];
+   return value < info->count ? info->values[value] : NULL;
+}
+
+void
+va_enum_choices(enum va_enum e, char *buf, size_t size)
+{
+   const struct va_enum_info *info = &va_enums[e];
+   size_t n = 0;
+   buf[0] = '\0';
+   for (unsigned v = 0; v < info->count && n < size; v++) {
+      if (info->values[v])
+         n += (size_t)snprintf(buf + n, size - n, "%s.%s", n ? " " : "",
+                               info->values[v]);
+   }
+}
+
+bool
+va_swizzle_value(enum va_enum e, unsigned swz, unsigned *value)
+{
+   const struct va_enum_info *info = &va_enums[e];
+   if (swz == VA_SWZ_NONE) {
+      *value = (unsigned)info->default_value;
+      return info->default_value >= 0;
+   }
+   for (unsigned v = 0; v < info->count; v++) {
+      if (info->values[v] && info->swz[v] == swz) {
+         *value = v;
+         return true;
+      }
+   }
+   return false;
+}
+
+bool
+va_src_swizzle_value(const struct va_src_info *si, unsigned swz,
+                     unsigned *value)
+{
+   if (si->swz_enum == VA_ENUM_NONE) {
+      *value = 0;
+      return swz == VA_SWZ_NONE;
+   }
+   /* A 2-bit swizzle field holds only the first values of its enum. */
+   return va_swizzle_value((enum va_enum)si->swz_enum, swz, value) &&
+          *value < (1u << si->swz_bits);
+}
+
+bool
+va_refuse(struct tgsiva_diagnostic *d, enum va_op op, const char *fmt, ...)
+{
+   char msg[400];
+   va_list ap;
+   if (!d)
+      return false;
+   va_start(ap, fmt);
+   vsnprintf(msg, sizeof(msg), fmt, ap);
+   va_end(ap);
+   return diag_error(d, TGSIVA_ERROR_INPUT, "%s: %s", va_form(op)->name,
+                     msg);
+}
+
+bool
+va_src_reads_pair(const struct va_form *f, unsigned i,
+                  const struct va_src *s)
+{
+   return f->srcs[i].size == 64 &&
+          (!(f->srcs[i].flags & VA_SRC_WIDEN) || s->swizzle == VA_SWZ_NONE);
+}
