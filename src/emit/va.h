@@ -168,6 +168,11 @@ bool va_decode(uint64_t word, struct va_instr *I);
 
 /* va_print.c: Mesa's disassembly syntax. */
 void va_print_instr(struct strbuf *sb, const struct va_instr *I);
+/* The mnemonic with its modifiers and flow ("FADD.f32.clamp_0_1"). */
+void va_print_head(struct strbuf *sb, const struct va_instr *I);
+/* The immediates as "name:value", each preceded by `sep`. */
+void va_print_imms(struct strbuf *sb, const struct va_instr *I,
+                   const char *sep);
 /* The instruction, or "UNKNOWN 0x<16 hex digits>" if it decodes to none. */
 void va_print_word(struct strbuf *sb, uint64_t word);
 
@@ -184,6 +189,12 @@ void va_disassemble(struct strbuf *sb, const uint64_t *words, size_t count,
 bool va_assemble_line(const char *text, size_t len, unsigned line,
                       struct va_instr *I, uint64_t *word,
                       struct tgsiva_diagnostic *d);
+/* The parts va_print_head and va_print_imms print, for other syntaxes
+ * built on this one (the IR's).  va_parse_head initialises I. */
+bool va_parse_head(const char *text, size_t len, struct va_instr *I,
+                   struct tgsiva_diagnostic *d);
+bool va_parse_imm(const char *text, size_t len, struct va_instr *I,
+                  struct tgsiva_diagnostic *d);
 /* Text to words: one instruction per line, blank lines and comments
  * (a '#' that starts a line or is followed by a blank) skipped. */
 bool va_assemble(struct arena *arena, const char *text, size_t len,

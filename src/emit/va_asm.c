@@ -542,6 +542,33 @@ parse_operands(struct parser *p, struct span s)
    return true;
 }
 
+bool
+va_parse_head(const char *text, size_t len, struct va_instr *I,
+              struct tgsiva_diagnostic *d)
+{
+   struct parser p = {.text = text, .line = 1, .d = d, .I = I};
+   return parse_head(&p, (struct span){0, len});
+}
+
+bool
+va_parse_imm(const char *text, size_t len, struct va_instr *I,
+             struct tgsiva_diagnostic *d)
+{
+   struct parser p = {.text = text, .line = 1, .d = d, .I = I};
+   p.f = va_form(I->op);
+   struct span s = {0, len};
+   for (unsigned i = 0; i < p.f->nr_imms; i++) {
+      const struct va_imm_info *imm = &p.f->imms[i];
+      size_t n = strlen(va_imm_names[imm->imm]);
+      bool constant = imm->imm == VA_IMM_CONSTANT;
+      if (constant ? (len && text[0] == '#')
+                   : (len > n && !strncmp(text, va_imm_names[imm->imm], n) &&
+                      text[n] == ':'))
+         return parse_imm(&p, s, imm);
+   }
+   return error(&p, 0, "%s has no such immediate", p.f->name);
+}
+
 /* Where the text of a line ends: before a comment, trailing blanks cut. */
 static size_t
 content_length(const char *text, size_t len)

@@ -110,13 +110,29 @@ print_imm(struct strbuf *sb, const struct va_imm_info *info, int64_t v)
 }
 
 void
+va_print_head(struct strbuf *sb, const struct va_instr *I)
+{
+   strbuf_puts(sb, va_form(I->op)->name);
+   print_mods(sb, I);
+}
+
+void
+va_print_imms(struct strbuf *sb, const struct va_instr *I, const char *sep)
+{
+   const struct va_form *f = va_form(I->op);
+   for (unsigned i = 0; i < f->nr_imms; i++) {
+      strbuf_puts(sb, sep);
+      print_imm(sb, &f->imms[i], I->imm[f->imms[i].imm]);
+   }
+}
+
+void
 va_print_instr(struct strbuf *sb, const struct va_instr *I)
 {
    const struct va_form *f = va_form(I->op);
    const char *sep = "";
 
-   strbuf_puts(sb, f->name);
-   print_mods(sb, I);
+   va_print_head(sb, I);
    strbuf_putc(sb, ' ');
    if (f->nr_dests) {
       print_dest(sb, &I->dest);
@@ -130,10 +146,7 @@ va_print_instr(struct strbuf *sb, const struct va_instr *I)
       strbuf_puts(sb, sep);
       print_src(sb, &I->src[i]);
    }
-   for (unsigned i = 0; i < f->nr_imms; i++, sep = ", ") {
-      strbuf_puts(sb, sep);
-      print_imm(sb, &f->imms[i], I->imm[f->imms[i].imm]);
-   }
+   va_print_imms(sb, I, f->nr_dests + f->nr_staging + f->nr_srcs ? ", " : "");
 }
 
 void

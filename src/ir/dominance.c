@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Dominance: reverse post-order numbering and immediate dominators, by the
+ * iterative algorithm of Cooper, Harvey and Kennedy ("A Simple, Fast
+ * Dominance Algorithm").  Unreachable blocks get rpo_index UINT32_MAX and
+ * no idom.
+ *
+ * Requires: successor edges and predecessor lists that agree.
+ * Ensures:  rpo_index and idom of every block; blocks renumbered in layout
+ *           order.
+ * Invalidates: every block's pass_data.
+ */
+#include "ir.h"
+
+struct dfs {
+   struct ir_block **order; /* post-order */
+   unsigned count;
+};
+
+static void
+post_order(struct ir_shader *s, struct dfs *d)
+{
+   /* Iterative DFS: a stack of (block, next successor slot). */
+   struct frame {
+      struct ir_block *b;
+      unsigned slot;
+   } *stack = ARENA_ARRAY(s->arena, struct frame, s->block_count + 1);
+   unsigned sp = 0;
+
+   ir_foreach_block(s, b)
+      b->pass_data = 0; /* visited */
+   if (!s->first_block)
+      return;
+   stack[sp++] = (struct frame){s->first_block, 0};
+   s->first_block->pass_data = 1;
+   while (sp) {
+      struct frame *f = &stack[sp - 1];
+      if (f->slot < 2) {
+         struct ir_block *succ = f->b->succ[f->slot++];
+         if (succ && !succ->pass_data) {
+            succ->pass_data = 1;
+            stack[sp++] = (struct frame){succ, 0};
+         }
+         continue;
+      }
+      d->order[d->count++] = f->b;
+      sp--;
+   }
+}
+
+static struct ir_block *
+intersect(struct ir_block *a, struct ir_block *b)
+{
+   while (a != b) {
+      while (a->rpo_index > b->rpo_index)
+         a = a->idom;
+      while (b->rpo_index > a->rpo_index)
+         b = b->idom;
+   }
+   return a;
+}
+
+void
+ir_compute_dominance(struct ir_shader *s)
+{
+   struct dfs d = {
+      .order = ARENA_ARRAY(s->arena, struct ir_block *, s->block_count + 1),
+   };
+   ir_renumber_blocks(s);
+   post_order(s, &d);
+   ir_foreach_block(s, b) {
+      b->rpo_index = UINT32_MAX;
+      b->idom = NULL;
+   }
+   for (unsigned i = 0; i < d.count; i++)
+      d.order[i]->rpo_index = d.count - 1 - i;
+   if (!d.count)
+      return;
+
+   struct ir_block *entry = s->first_block;
+   entry->idom = entry;
+   for (bool changed = true; changed;) {
+      changed = false;
+      /* Reverse post-order, skipping the entry. */
+      for (unsigned i = d.count - 1; i-- > 0;) {
+         struct ir_block *b = d.order[i];
+         struct ir_block *idom = NULL;
+         for (size_t p = 0; p < b->preds.len; p++) {
+            struct ir_block *pred = b->preds.data[p];
+            if (!pred->idom)
+               continue;
+            idom = idom ? intersect(pred, idom) : pred;
+         }
+         if (idom != b->idom) {
+            b->idom = idom;
+            changed = true;
+         }
+      }
+   }
+}
+
+bool
+ir_block_dominates(const struct ir_block *a, const struct ir_block *b)
+{
+   if (a->rpo_index == UINT32_MAX || b->rpo_index == UINT32_MAX)
+      return false;
+   while (b->rpo_index > a->rpo_index)
+      b = b->idom;
+   return a == b;
+}

@@ -1,0 +1,347 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * IR construction and editing: shaders, blocks, values, instructions.
+ */
+#include "ir.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/diag.h"
+
+const struct ir_op_info ir_op_infos[IR_OP_COUNT] = {
+#define IR_OP(e, n, ns, nd, sz, fl)                                          \
+   [IR_OP_##e] = {.name = n,                                                 \
+                  .nsrc = ns,                                                \
+                  .ndst = nd,                                                \
+                  .size = IR_SIZE_##sz,                                      \
+                  .flags = fl},
+#include "ir_ops.h"
+#undef IR_OP
+};
+
+struct ir_ref
+ir_immf(float f)
+{
+   uint32_t bits;
+   memcpy(&bits, &f, sizeof(bits));
+   return ir_imm(bits);
+}
+
+struct ir_shader *
+ir_shader_create(struct arena *arena, enum ir_stage stage)
+{
+   struct ir_shader *s = ARENA_NEW(arena, struct ir_shader);
+   s->arena = arena;
+   s->stage = stage;
+   /* Value 0 stands for "no value". */
+   *VEC_PUSH(arena, &s->values) = (struct ir_value){.reg = -1};
+   return s;
+}
+
+struct ir_block *
+ir_block_create(struct ir_shader *s)
+{
+   struct ir_block *b = ARENA_NEW(s->arena, struct ir_block);
+   b->index = s->block_count++;
+   return b;
+}
+
+void
+ir_block_append(struct ir_shader *s, struct ir_block *b)
+{
+   b->prev = s->last_block;
+   b->next = NULL;
+   if (s->last_block)
+      s->last_block->next = b;
+   else
+      s->first_block = b;
+   s->last_block = b;
+}
+
+void
+ir_block_link(struct ir_shader *s, struct ir_block *from, unsigned slot,
+              struct ir_block *to)
+{
+   from->succ[slot] = to;
+   *VEC_PUSH(s->arena, &to->preds) = from;
+}
+
+int
+ir_block_pred_index(const struct ir_block *b, const struct ir_block *p)
+{
+   for (size_t i = 0; i < b->preds.len; i++) {
+      if (b->preds.data[i] == p)
+         return (int)i;
+   }
+   return -1;
+}
+
+void
+ir_renumber_blocks(struct ir_shader *s)
+{
+   uint32_t n = 0;
+   ir_foreach_block(s, b)
+      b->index = n++;
+   s->block_count = n;
+}
+
+uint32_t
+ir_value_create(struct ir_shader *s, unsigned bits, unsigned nregs)
+{
+   struct ir_value *v = VEC_PUSH(s->arena, &s->values);
+   v->bits = (uint8_t)bits;
+   v->nregs = (uint8_t)nregs;
+   v->reg = -1;
+   return (uint32_t)(s->values.len - 1);
+}
+
+struct ir_instr *
+ir_instr_create(struct ir_shader *s, enum ir_op op, unsigned nsrc)
+{
+   struct ir_instr *I = ARENA_NEW(s->arena, struct ir_instr);
+   I->op = (uint16_t)op;
+   I->nsrc = (uint8_t)nsrc;
+   if (nsrc)
+      I->src = ARENA_ARRAY(s->arena, struct ir_ref, nsrc);
+   return I;
+}
+
+struct ir_ref
+ir_instr_def(struct ir_shader *s, struct ir_instr *I, unsigned bits,
+             unsigned nregs)
+{
+   uint32_t v = ir_value_create(s, bits, nregs);
+   s->values.data[v].def = I;
+   I->ndst = 1;
+   I->dst = ir_value_ref(v);
+   return I->dst;
+}
+
+void
+ir_instr_set_nsrc(struct ir_shader *s, struct ir_instr *I, unsigned nsrc)
+{
+   if (nsrc > I->nsrc)
+      I->src = arena_grow(s->arena, I->src, I->nsrc, nsrc,
+                          sizeof(struct ir_ref));
+   I->nsrc = (uint8_t)nsrc;
+}
+
+void
+ir_instr_insert_before(struct ir_instr *before, struct ir_instr *I)
+{
+   struct ir_block *b = before->block;
+   I->block = b;
+   I->next = before;
+   I->prev = before->prev;
+   if (before->prev)
+      before->prev->next = I;
+   else
+      b->first = I;
+   before->prev = I;
+}
+
+void
+ir_instr_insert_after(struct ir_instr *after, struct ir_instr *I)
+{
+   struct ir_block *b = after->block;
+   I->block = b;
+   I->prev = after;
+   I->next = after->next;
+   if (after->next)
+      after->next->prev = I;
+   else
+      b->last = I;
+   after->next = I;
+}
+
+void
+ir_instr_append(struct ir_block *b, struct ir_instr *I)
+{
+   I->block = b;
+   I->next = NULL;
+   I->prev = b->last;
+   if (b->last)
+      b->last->next = I;
+   else
+      b->first = I;
+   b->last = I;
+}
+
+struct ir_instr *
+ir_block_terminator(const struct ir_block *b)
+{
+   struct ir_instr *I = b->last;
+   if (I && (ir_op_infos[I->op].flags & IR_OPF_TERM))
+      return I;
+   return NULL;
+}
+
+void
+ir_instr_insert_at_end(struct ir_block *b, struct ir_instr *I)
+{
+   struct ir_instr *term = ir_block_terminator(b);
+   if (term)
+      ir_instr_insert_before(term, I);
+   else
+      ir_instr_append(b, I);
+}
+
+void
+ir_instr_remove(struct ir_instr *I)
+{
+   struct ir_block *b = I->block;
+   if (I->prev)
+      I->prev->next = I->next;
+   else
+      b->first = I->next;
+   if (I->next)
+      I->next->prev = I->prev;
+   else
+      b->last = I->prev;
+   I->prev = I->next = NULL;
+   I->block = NULL;
+}
+
+/* Composes float modifiers: `outer` applied to a value that already
+ * carries `inner`. */
+static uint8_t
+compose_mods(uint8_t inner, uint8_t outer)
+{
+   uint8_t m = inner;
+   if (outer & IR_MOD_ABS)
+      m = (uint8_t)((m | IR_MOD_ABS) & ~IR_MOD_NEG);
+   if (outer & IR_MOD_NEG)
+      m ^= IR_MOD_NEG;
+   if (outer & IR_MOD_NOT)
+      m ^= IR_MOD_NOT;
+   return m;
+}
+
+void
+ir_remap_init(struct ir_shader *s, struct ir_remap *m)
+{
+   m->count = (uint32_t)s->values.len;
+   m->to = ARENA_ARRAY(s->arena, struct ir_ref, m->count);
+}
+
+void
+ir_remap_set(struct ir_remap *m, uint32_t value, struct ir_ref to)
+{
+   if (value < m->count)
+      m->to[value] = to;
+}
+
+struct ir_ref
+ir_ref_compose(struct ir_ref use, struct ir_ref to)
+{
+   struct ir_ref n = to;
+   n.comp = (uint8_t)(to.comp + use.comp);
+   if (use.swizzle)
+      n.swizzle = use.swizzle;
+   n.mods = compose_mods(to.mods, use.mods);
+   return n;
+}
+
+bool
+ir_remap_src(const struct ir_remap *m, struct ir_ref *src)
+{
+   bool changed = false;
+   /* Chains are short; the bound only guards against a cycle. */
+   for (unsigned n = 0; n < 64; n++) {
+      if (src->kind != IR_REF_VALUE || src->index >= m->count ||
+          m->to[src->index].kind == IR_REF_NONE)
+         break;
+      *src = ir_ref_compose(*src, m->to[src->index]);
+      changed = true;
+   }
+   return changed;
+}
+
+void
+ir_remap_apply(struct ir_shader *s, const struct ir_remap *m)
+{
+   ir_foreach_block(s, b) {
+      ir_foreach_instr(b, I) {
+         ir_foreach_src(I, i)
+            ir_remap_src(m, &I->src[i]);
+      }
+   }
+}
+
+bool
+ir_instr_has_side_effects(const struct ir_instr *I)
+{
+   if (I->op == IR_OP_VA)
+      return ir_va_has_side_effects(I->va_op);
+   return ir_op_infos[I->op].flags & IR_OPF_SIDE;
+}
+
+uint32_t *
+ir_count_uses(struct ir_shader *s)
+{
+   uint32_t *uses = ARENA_ARRAY(s->arena, uint32_t, s->values.len);
+   ir_foreach_block(s, b) {
+      ir_foreach_instr(b, I) {
+         ir_foreach_src(I, i) {
+            if (I->src[i].kind == IR_REF_VALUE)
+               uses[I->src[i].index]++;
+         }
+      }
+   }
+   return uses;
+}
+
+bool
+ir_ref_const_bits(struct ir_ref r, uint32_t *bits)
+{
+   if (r.kind != IR_REF_CONST || r.comp || r.swizzle)
+      return false;
+   uint32_t v = r.index;
+   if (r.mods & IR_MOD_ABS)
+      v &= 0x7fffffffu;
+   if (r.mods & IR_MOD_NEG)
+      v ^= 0x80000000u;
+   if (r.mods & IR_MOD_NOT)
+      v = ~v;
+   *bits = v;
+   return true;
+}
+
+unsigned
+ir_ref_bits(const struct ir_shader *s, struct ir_ref r)
+{
+   if (r.kind != IR_REF_VALUE)
+      return 32;
+   const struct ir_value *v = &s->values.data[r.index];
+   return v->bits == 64 && r.swizzle == IR_SWIZZLE_NONE ? 64 : 32;
+}
+
+void
+ir_invalid(struct ir_shader *s, const struct ir_instr *I, const char *fmt,
+           ...)
+{
+   char cause[256];
+   va_list ap;
+   va_start(ap, fmt);
+   vsnprintf(cause, sizeof(cause), fmt, ap);
+   va_end(ap);
+
+   struct strbuf sb;
+   strbuf_init(&sb, s->arena);
+   if (I)
+      ir_print_instr(&sb, s, I);
+   const char *pass = s->pass ? s->pass : "?";
+   if (s->diag) {
+      diag_error(s->diag, TGSIVA_ERROR_INTERNAL,
+                 "after %s: %s%s%s (this is a bug in tgsiva)", pass, cause,
+                 I ? ": " : "", sb.data);
+   }
+   if (s->bail)
+      longjmp(*s->bail, 1);
+   fprintf(stderr, "tgsiva: after %s: %s%s%s\n", pass, cause, I ? ": " : "",
+           sb.data);
+   abort();
+}

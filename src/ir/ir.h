@@ -1,0 +1,507 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The tgsiva IR: SSA values in basic blocks of a control-flow graph.
+ *
+ * TGSI is a vec4 register language; this IR is scalar.  A value is one or
+ * more 32-bit registers: a 32-bit scalar, a 64-bit scalar (an aligned
+ * register pair) or a vector of 32-bit registers (what message
+ * instructions read and write as staging registers).  A source names a
+ * whole value, one 32-bit register of a vector (`comp`), or one 32-bit
+ * word of a 64-bit value (swizzle .w0/.w1).
+ *
+ * Operations come in two kinds.  Generic operations (ir_ops.h) are what
+ * translation produces and what the optimisations understand.  IR_OP_VA
+ * carries one Valhall instruction form (src/emit/va.h) whose operands are
+ * IR values: translation emits messages that way, and instruction
+ * selection turns everything else into it.  After register allocation the
+ * operands are physical registers (IR_REF_REG) and the IR is no longer in
+ * SSA form.
+ *
+ * Everything is allocated from the shader's arena and never freed alone.
+ */
+#ifndef TGSIVA_IR_IR_H
+#define TGSIVA_IR_IR_H
+
+#include <setjmp.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "util/arena.h"
+#include "util/strbuf.h"
+#include "tgsiva/tgsiva.h"
+
+struct va_instr;
+
+enum ir_op {
+#define IR_OP(e, name, nsrc, ndst, size, flags) IR_OP_##e,
+#include "ir_ops.h"
+#undef IR_OP
+   IR_OP_COUNT
+};
+
+enum ir_op_size {
+   IR_SIZE_SAME, /* all sources and the result have one size */
+   IR_SIZE_S32,  /* all 32-bit */
+   IR_SIZE_ANY,  /* a rule of its own */
+};
+
+enum ir_op_flags {
+   IR_OPF_FLOAT = 1 << 0, /* sources take neg/abs, result takes clamp */
+   IR_OPF_COMM = 1 << 1,  /* sources 0 and 1 commute */
+   IR_OPF_SIDE = 1 << 2,  /* side effects: never removed or moved */
+   IR_OPF_TERM = 1 << 3,  /* ends a block */
+   IR_OPF_NO_CSE = 1 << 4 /* depends on where it runs (lanes, preloads) */
+};
+
+struct ir_op_info {
+   const char *name;
+   int8_t nsrc; /* -1: variable */
+   int8_t ndst; /* -1: given by the Valhall form */
+   uint8_t size;
+   uint8_t flags;
+};
+
+extern const struct ir_op_info ir_op_infos[IR_OP_COUNT];
+
+/* ---------------------------------------------------------------------
+ * Operands
+ */
+
+enum ir_ref_kind {
+   IR_REF_NONE = 0,
+   IR_REF_VALUE,   /* SSA value `index` */
+   IR_REF_CONST,   /* 32-bit constant, the bits in `index` */
+   IR_REF_UNIFORM, /* FAU uniform word `index` (pushed constant) */
+   IR_REF_SPECIAL, /* special FAU value `index` (enum va_special) */
+   IR_REF_REG,     /* physical register `index` (after allocation) */
+};
+
+enum ir_swizzle {
+   IR_SWIZZLE_NONE = 0, /* the whole 32-bit register */
+   IR_SWIZZLE_H0,       /* low 16 bits */
+   IR_SWIZZLE_H1,       /* high 16 bits */
+   IR_SWIZZLE_B0,       /* bytes 0-3 */
+   IR_SWIZZLE_B1,
+   IR_SWIZZLE_B2,
+   IR_SWIZZLE_B3,
+   IR_SWIZZLE_W0, /* low word of a 64-bit value or special (`.w0`) */
+   IR_SWIZZLE_W1,
+};
+
+enum ir_ref_mods {
+   IR_MOD_NEG = 1 << 0,  /* float negate */
+   IR_MOD_ABS = 1 << 1,  /* float absolute value (before negate) */
+   IR_MOD_NOT = 1 << 2,  /* bitwise invert */
+   IR_MOD_LAST = 1 << 3, /* last use of a register (`^r5`) */
+};
+
+/*
+ * One operand or destination.  Eight bytes with no padding, so that two
+ * refs can be compared and hashed as a 64-bit word.
+ */
+struct ir_ref {
+   uint32_t index;
+   uint8_t kind;    /* enum ir_ref_kind */
+   uint8_t comp;    /* 32-bit register within a multi-register value */
+   uint8_t swizzle; /* enum ir_swizzle */
+   uint8_t mods;    /* enum ir_ref_mods */
+};
+
+_Static_assert(sizeof(struct ir_ref) == 8, "ir_ref is one 64-bit word");
+
+/* ---------------------------------------------------------------------
+ * Values, instructions, blocks
+ */
+
+struct ir_value {
+   struct ir_instr *def;
+   uint8_t bits;  /* 32 or 64: the size of one element */
+   uint8_t nregs; /* 32-bit registers it occupies (64-bit: 2) */
+   int16_t reg;   /* fixed or assigned first register, -1 if none */
+};
+
+enum ir_cond {
+   IR_COND_EQ, /* these match the Valhall `Condition` enum */
+   IR_COND_GT,
+   IR_COND_GE,
+   IR_COND_NE, /* for floats: unordered (true when either is NaN) */
+   IR_COND_LT,
+   IR_COND_LE,
+   IR_COND_GTLT, /* floats only: ordered not-equal */
+};
+
+enum ir_cmptype {
+   IR_CMP_F, /* binary32 */
+   IR_CMP_S, /* signed integer */
+   IR_CMP_U, /* unsigned integer */
+};
+
+enum ir_boolfmt {
+   IR_BOOL_M1, /* 0 / ~0 (TGSI's integer booleans) */
+   IR_BOOL_F1, /* 0.0 / 1.0 (TGSI's SLT, SGE, ...) */
+   IR_BOOL_I1, /* 0 / 1 */
+};
+
+enum ir_clamp {
+   IR_CLAMP_NONE, /* these match the Valhall `Clamp` enum */
+   IR_CLAMP_0_INF,
+   IR_CLAMP_M1_1,
+   IR_CLAMP_0_1,
+};
+
+enum ir_instr_flags {
+   IR_INSTR_PRECISE = 1 << 0, /* TGSI precise: no fusion, exact algebra */
+   IR_INSTR_FINE = 1 << 1,    /* fine derivative */
+   IR_INSTR_TIED = 1 << 2,    /* dst shares registers with the last src */
+};
+
+struct ir_instr {
+   struct ir_instr *prev, *next;
+   struct ir_block *block;
+   uint16_t op; /* enum ir_op */
+   uint16_t va_op; /* enum va_op, for IR_OP_VA */
+   uint8_t nsrc;
+   uint8_t ndst;
+   uint8_t cond;    /* enum ir_cond */
+   uint8_t cmptype; /* enum ir_cmptype */
+   uint8_t boolfmt; /* enum ir_boolfmt */
+   uint8_t clamp;   /* enum ir_clamp, applied to the result */
+   uint8_t flags;   /* enum ir_instr_flags */
+   uint32_t imm;    /* op-specific: PRELOAD's register */
+   struct ir_ref dst;
+   struct ir_ref *src;
+   /* IR_OP_VA: the form's modifiers, immediates and flow; the operand
+    * fields of the template are filled from src/dst at emission. */
+   struct va_instr *va;
+   /* Scratch for passes: valid only inside the pass that sets it. */
+   uint32_t pass_data;
+};
+
+struct ir_block {
+   struct ir_block *prev, *next; /* layout order */
+   struct ir_instr *first, *last;
+   /* succ[0] is the BRANCH target, the JUMP target or the fall-through;
+    * succ[1] is the not-taken side of a BRANCH. */
+   struct ir_block *succ[2];
+   VEC(struct ir_block *) preds; /* phi sources follow this order */
+   uint32_t index;
+   uint16_t loop_depth;
+   bool loop_header;
+   /* Dominance (ir_compute_dominance). */
+   struct ir_block *idom;
+   uint32_t rpo_index;
+   /* Scratch for passes. */
+   uint32_t pass_data;
+};
+
+enum ir_stage {
+   IR_STAGE_VERTEX_POSITION, /* IDVS position shader */
+   IR_STAGE_VERTEX_VARYING,  /* IDVS varying shader */
+   IR_STAGE_FRAGMENT,
+   IR_STAGE_COMPUTE,
+};
+
+struct ir_shader {
+   struct arena *arena;
+   enum ir_stage stage;
+   struct ir_block *first_block, *last_block; /* first is the entry */
+   uint32_t block_count;
+   VEC(struct ir_value) values; /* value 0 is unused: index 0 means none */
+   /* Set by register allocation: operands are registers, not SSA. */
+   bool allocated;
+   /* Where ir_invalid() reports a broken invariant. */
+   struct tgsiva_diagnostic *diag;
+   jmp_buf *bail;
+   const char *pass; /* the running pass, for messages */
+};
+
+/* ---------------------------------------------------------------------
+ * Iteration
+ */
+
+#define ir_foreach_block(s, b)                                               \
+   for (struct ir_block *b = (s)->first_block; b; b = b->next)
+
+#define ir_foreach_block_rev(s, b)                                           \
+   for (struct ir_block *b = (s)->last_block; b; b = b->prev)
+
+#define ir_foreach_instr(blk, I)                                             \
+   for (struct ir_instr *I = (blk)->first; I; I = I->next)
+
+#define ir_foreach_instr_rev(blk, I)                                         \
+   for (struct ir_instr *I = (blk)->last; I; I = I->prev)
+
+/* Allows removing I inside the loop. */
+#define ir_foreach_instr_safe(blk, I)                                        \
+   for (struct ir_instr *I = (blk)->first, *I##_next_ = I ? I->next : NULL;  \
+        I; I = I##_next_, I##_next_ = I ? I->next : NULL)
+
+#define ir_foreach_instr_rev_safe(blk, I)                                    \
+   for (struct ir_instr *I = (blk)->last, *I##_prev_ = I ? I->prev : NULL;   \
+        I; I = I##_prev_, I##_prev_ = I ? I->prev : NULL)
+
+#define ir_foreach_src(I, i) for (unsigned i = 0; i < (I)->nsrc; i++)
+
+/* ---------------------------------------------------------------------
+ * Refs (inline constructors)
+ */
+
+static inline struct ir_ref
+ir_value_ref(uint32_t index)
+{
+   return (struct ir_ref){.index = index, .kind = IR_REF_VALUE};
+}
+
+static inline struct ir_ref
+ir_imm(uint32_t bits)
+{
+   return (struct ir_ref){.index = bits, .kind = IR_REF_CONST};
+}
+
+struct ir_ref ir_immf(float f);
+
+static inline struct ir_ref
+ir_uniform(uint32_t word)
+{
+   return (struct ir_ref){.index = word, .kind = IR_REF_UNIFORM};
+}
+
+static inline struct ir_ref
+ir_reg(uint32_t reg)
+{
+   return (struct ir_ref){.index = reg, .kind = IR_REF_REG};
+}
+
+static inline struct ir_ref
+ir_comp(struct ir_ref r, unsigned comp)
+{
+   r.comp = (uint8_t)comp;
+   return r;
+}
+
+static inline struct ir_ref
+ir_neg(struct ir_ref r)
+{
+   r.mods ^= IR_MOD_NEG;
+   return r;
+}
+
+static inline struct ir_ref
+ir_abs(struct ir_ref r)
+{
+   r.mods = (uint8_t)((r.mods | IR_MOD_ABS) & ~IR_MOD_NEG);
+   return r;
+}
+
+static inline bool
+ir_ref_is_value(struct ir_ref r)
+{
+   return r.kind == IR_REF_VALUE;
+}
+
+static inline bool
+ir_ref_equal(struct ir_ref a, struct ir_ref b)
+{
+   return a.index == b.index && a.kind == b.kind && a.comp == b.comp &&
+          a.swizzle == b.swizzle && a.mods == b.mods;
+}
+
+/* Same operand ignoring modifiers. */
+static inline bool
+ir_ref_same(struct ir_ref a, struct ir_ref b)
+{
+   a.mods = b.mods = 0;
+   return ir_ref_equal(a, b);
+}
+
+/* ---------------------------------------------------------------------
+ * ir.c: construction and editing
+ */
+
+struct ir_shader *ir_shader_create(struct arena *arena, enum ir_stage stage);
+struct ir_block *ir_block_create(struct ir_shader *s);
+/* Appends `b` to the layout. */
+void ir_block_append(struct ir_shader *s, struct ir_block *b);
+/* Adds the edge from -> to as from->succ[slot] and to's last pred. */
+void ir_block_link(struct ir_shader *s, struct ir_block *from, unsigned slot,
+                   struct ir_block *to);
+/* Index of `pred` in b->preds, or -1. */
+int ir_block_pred_index(const struct ir_block *b, const struct ir_block *p);
+void ir_renumber_blocks(struct ir_shader *s);
+
+/* A new value of `nregs` registers whose elements are `bits` wide. */
+uint32_t ir_value_create(struct ir_shader *s, unsigned bits, unsigned nregs);
+static inline struct ir_value *
+ir_value(const struct ir_shader *s, uint32_t index)
+{
+   return &s->values.data[index];
+}
+
+struct ir_instr *ir_instr_create(struct ir_shader *s, enum ir_op op,
+                                 unsigned nsrc);
+/* Gives I a new destination value and returns a ref to it. */
+struct ir_ref ir_instr_def(struct ir_shader *s, struct ir_instr *I,
+                           unsigned bits, unsigned nregs);
+void ir_instr_insert_before(struct ir_instr *before, struct ir_instr *I);
+void ir_instr_insert_after(struct ir_instr *after, struct ir_instr *I);
+/* At the end of the block, but before its terminator if it has one. */
+void ir_instr_insert_at_end(struct ir_block *b, struct ir_instr *I);
+void ir_instr_append(struct ir_block *b, struct ir_instr *I);
+void ir_instr_remove(struct ir_instr *I);
+/* The block's BRANCH/JUMP, or NULL. */
+struct ir_instr *ir_block_terminator(const struct ir_block *b);
+/* Resizes a phi's (or collect's) source array. */
+void ir_instr_set_nsrc(struct ir_shader *s, struct ir_instr *I,
+                       unsigned nsrc);
+
+/*
+ * Replacing values.  A remap records "value v is now ref r" for many
+ * values; passes resolve the sources of each instruction they visit
+ * (ir_remap_src) and rewrite the rest once at the end (ir_remap_apply),
+ * instead of scanning the shader for every replacement.  A use keeps its
+ * register offset, swizzle and modifiers, composed with the new ref's.
+ */
+struct ir_remap {
+   struct ir_ref *to; /* per value; kind IR_REF_NONE: unchanged */
+   uint32_t count;
+};
+
+/* What a use `use` of some value reads once that value is `to`. */
+struct ir_ref ir_ref_compose(struct ir_ref use, struct ir_ref to);
+
+void ir_remap_init(struct ir_shader *s, struct ir_remap *m);
+void ir_remap_set(struct ir_remap *m, uint32_t value, struct ir_ref to);
+/* Rewrites `*src` through the map (following chains); true if changed. */
+bool ir_remap_src(const struct ir_remap *m, struct ir_ref *src);
+void ir_remap_apply(struct ir_shader *s, const struct ir_remap *m);
+
+/* Stores, atomics, outputs, discards, barriers, terminators: never
+ * removed, merged or moved across each other. */
+bool ir_instr_has_side_effects(const struct ir_instr *I);
+
+/* Number of uses of every value (phis included), indexed by value. */
+uint32_t *ir_count_uses(struct ir_shader *s);
+
+/* If `r` is a 32-bit constant, stores its bits with the modifiers applied
+ * (neg/abs act on the sign bit, not inverts) and returns true. */
+bool ir_ref_const_bits(struct ir_ref r, uint32_t *bits);
+
+/* Size of what the source reads: 64 only for a whole 64-bit value. */
+unsigned ir_ref_bits(const struct ir_shader *s, struct ir_ref r);
+
+/*
+ * Reports a broken invariant: records "after PASS: CAUSE" and the printed
+ * instruction in the shader's diagnostic as TGSIVA_ERROR_INTERNAL and
+ * jumps to the compile's bail point (aborts when there is none).
+ */
+_Noreturn void ir_invalid(struct ir_shader *s, const struct ir_instr *I,
+                          const char *fmt, ...)
+   __attribute__((format(printf, 3, 4)));
+
+/* ---------------------------------------------------------------------
+ * builder.c: inserting instructions at a cursor
+ */
+
+struct ir_builder {
+   struct ir_shader *shader;
+   struct ir_block *block;
+   struct ir_instr *before; /* insert before this; NULL: at block end */
+};
+
+static inline struct ir_builder
+ir_builder_at_end(struct ir_shader *s, struct ir_block *b)
+{
+   return (struct ir_builder){.shader = s, .block = b, .before = NULL};
+}
+
+static inline struct ir_builder
+ir_builder_before(struct ir_shader *s, struct ir_instr *I)
+{
+   return (struct ir_builder){.shader = s, .block = I->block, .before = I};
+}
+
+void ir_builder_insert(struct ir_builder *b, struct ir_instr *I);
+/* An op with `nsrc` sources and a result of one `bits`-wide register. */
+struct ir_instr *ir_build(struct ir_builder *b, enum ir_op op, unsigned bits,
+                          unsigned nsrc, const struct ir_ref *srcs);
+struct ir_ref ir_alu1(struct ir_builder *b, enum ir_op op, struct ir_ref a);
+struct ir_ref ir_alu2(struct ir_builder *b, enum ir_op op, struct ir_ref a,
+                      struct ir_ref c);
+struct ir_ref ir_alu3(struct ir_builder *b, enum ir_op op, struct ir_ref a,
+                      struct ir_ref c, struct ir_ref d);
+struct ir_ref ir_fcmp(struct ir_builder *b, enum ir_cond cond,
+                      enum ir_boolfmt fmt, struct ir_ref a, struct ir_ref c);
+struct ir_ref ir_icmp(struct ir_builder *b, enum ir_cmptype type,
+                      enum ir_cond cond, struct ir_ref a, struct ir_ref c);
+struct ir_ref ir_csel(struct ir_builder *b, enum ir_cmptype type,
+                      enum ir_cond cond, struct ir_ref a, struct ir_ref c,
+                      struct ir_ref t, struct ir_ref f);
+struct ir_ref ir_mov(struct ir_builder *b, struct ir_ref a);
+/* A vector (or 64-bit pair when bits == 64) from 32-bit sources. */
+struct ir_ref ir_collect(struct ir_builder *b, unsigned bits, unsigned n,
+                         const struct ir_ref *srcs);
+struct ir_ref ir_preload(struct ir_builder *b, unsigned reg);
+void ir_jump(struct ir_builder *b);
+void ir_branch(struct ir_builder *b, struct ir_ref cond);
+
+/* ---------------------------------------------------------------------
+ * ir_va.c: Valhall facts the IR needs
+ */
+
+const char *ir_special_name(unsigned index);
+int ir_special_lookup(const char *name, size_t len);
+bool ir_va_has_side_effects(unsigned va_op);
+void ir_print_va_template(struct strbuf *sb, const struct va_instr *I);
+void ir_print_va_imms(struct strbuf *sb, const struct va_instr *I);
+struct va_instr *ir_parse_va_template(struct arena *arena, const char *text,
+                                      size_t len);
+bool ir_parse_va_imm(struct va_instr *I, const char *text, size_t len);
+unsigned ir_va_template_op(const struct va_instr *I);
+
+/* ---------------------------------------------------------------------
+ * print.c, reader.c: the text form (reader accepts what print writes)
+ */
+
+/* Names as printed, indexed by the enum. */
+extern const char *const ir_stage_names[];
+extern const char *const ir_cond_names[];
+extern const char *const ir_cmptype_names[];
+extern const char *const ir_boolfmt_names[];
+extern const char *const ir_clamp_names[];
+extern const char *const ir_swizzle_names[];
+
+void ir_print_ref(struct strbuf *sb, const struct ir_shader *s,
+                  struct ir_ref r);
+void ir_print_instr(struct strbuf *sb, const struct ir_shader *s,
+                    const struct ir_instr *I);
+void ir_print_shader(struct strbuf *sb, const struct ir_shader *s);
+/* Parses printed IR; errors as line:column in `d`. */
+struct ir_shader *ir_read(struct arena *arena, const char *text,
+                          struct tgsiva_diagnostic *d);
+
+/* ---------------------------------------------------------------------
+ * Analyses
+ */
+
+/* dominance.c: rpo_index and idom of every reachable block. */
+void ir_compute_dominance(struct ir_shader *s);
+bool ir_block_dominates(const struct ir_block *a, const struct ir_block *b);
+
+/* validate.c: checks SSA form, operand sizes and the CFG; reports the
+ * first problem through ir_invalid() naming `after`. */
+void ir_validate(struct ir_shader *s, const char *after);
+
+/* ---------------------------------------------------------------------
+ * Optimisation passes (one file each, named after the function).  Each
+ * returns true if it changed the shader.
+ */
+
+bool ir_opt_constant_fold(struct ir_shader *s);
+bool ir_opt_copy_prop(struct ir_shader *s);
+bool ir_opt_algebraic(struct ir_shader *s);
+bool ir_opt_cse(struct ir_shader *s);
+bool ir_opt_dce(struct ir_shader *s);
+bool ir_opt_fold_modifiers(struct ir_shader *s);
+bool ir_opt_fma(struct ir_shader *s);
+
+#endif

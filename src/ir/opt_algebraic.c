@@ -1,0 +1,338 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Algebraic simplification with exact rules only: every rewrite gives the
+ * same bits for every input, NaNs, infinities and signed zeros included,
+ * so it is legal on `precise` instructions too.
+ *
+ * 1. Identities: x + -0.0, x * 1.0, fma(a, 1.0, c) = a + c,
+ *    fma(a, b, -0.0) = a * b; integer +0, -0, *1, &~0, |0, ^0, shifts
+ *    by 0, x - x, x ^ x, x & x, min/max of equal operands.
+ * 2. Strength reduction: multiply, unsigned divide and unsigned remainder
+ *    by a power of two become shifts and masks; shift counts are reduced
+ *    modulo 32 (TGSI's definition).
+ * 3. Booleans: TGSI turns a 0/~0 boolean into a number with
+ *    AND(b, 1.0) or AND(b, 1); the comparison can produce that format
+ *    itself (Valhall's `result_type`).  `b != 0` is b, and a select or
+ *    branch on `cmp != 0` uses the comparison directly.
+ *
+ * Requires: SSA.
+ * Ensures:  none of the patterns above remains.
+ * Invalidates: nothing.
+ */
+#include "ir.h"
+
+struct algebra {
+   struct ir_shader *s;
+   struct ir_remap remap;
+};
+
+static bool
+const_is(struct ir_ref r, uint32_t bits)
+{
+   uint32_t v;
+   return ir_ref_const_bits(r, &v) && v == bits;
+}
+
+static bool
+pow2(struct ir_ref r, uint32_t *log2)
+{
+   uint32_t v;
+   if (!ir_ref_const_bits(r, &v) || v == 0 || (v & (v - 1)))
+      return false;
+   *log2 = (uint32_t)__builtin_ctz(v);
+   return true;
+}
+
+static const struct ir_instr *
+def_of(struct algebra *a, struct ir_ref r)
+{
+   if (r.kind != IR_REF_VALUE || r.comp || r.swizzle || r.mods)
+      return NULL;
+   return ir_value(a->s, r.index)->def;
+}
+
+/* A comparison producing 0/~0. */
+static const struct ir_instr *
+bool_cmp(struct algebra *a, struct ir_ref r)
+{
+   const struct ir_instr *d = def_of(a, r);
+   if (d && (d->op == IR_OP_FCMP || d->op == IR_OP_ICMP) &&
+       d->boolfmt == IR_BOOL_M1)
+      return d;
+   return NULL;
+}
+
+static bool
+replace(struct algebra *a, struct ir_instr *I, struct ir_ref to)
+{
+   ir_remap_set(&a->remap, I->dst.index, to);
+   ir_instr_remove(I);
+   return true;
+}
+
+static void
+rewrite(struct ir_instr *I, enum ir_op op, unsigned nsrc)
+{
+   I->op = (uint16_t)op;
+   I->nsrc = (uint8_t)nsrc;
+}
+
+static bool
+simplify_float(struct algebra *a, struct ir_instr *I)
+{
+   struct ir_ref *x = I->src;
+   if (I->clamp)
+      return false;
+   switch (I->op) {
+   case IR_OP_FADD:
+      if (const_is(x[1], 0x80000000u))
+         return x[0].mods ? false : replace(a, I, x[0]);
+      if (const_is(x[0], 0x80000000u))
+         return x[1].mods ? false : replace(a, I, x[1]);
+      return false;
+   case IR_OP_FMUL:
+      if (const_is(x[1], 0x3f800000u) && !x[0].mods)
+         return replace(a, I, x[0]);
+      if (const_is(x[0], 0x3f800000u) && !x[1].mods)
+         return replace(a, I, x[1]);
+      return false;
+   case IR_OP_FMIN:
+   case IR_OP_FMAX:
+      return ir_ref_equal(x[0], x[1]) && !x[0].mods ? replace(a, I, x[0])
+                                                    : false;
+   default: return false;
+   }
+}
+
+/* fma with a neutral operand: keeps clamp and flags. */
+static bool
+simplify_fma(struct ir_instr *I)
+{
+   struct ir_ref *x = I->src;
+   if (const_is(x[2], 0x80000000u)) {
+      rewrite(I, IR_OP_FMUL, 2);
+      return true;
+   }
+   for (unsigned i = 0; i < 2; i++) {
+      if (const_is(x[i], 0x3f800000u)) {
+         x[0] = x[1 - i];
+         x[1] = x[2];
+         rewrite(I, IR_OP_FADD, 2);
+         return true;
+      }
+   }
+   return false;
+}
+
+/* The operand that `op(x, neutral)` returns, for commutative ops. */
+static bool
+neutral_operand(struct ir_instr *I, uint32_t neutral, struct ir_ref *out)
+{
+   for (unsigned i = 0; i < 2; i++) {
+      if (const_is(I->src[i], neutral)) {
+         *out = I->src[1 - i];
+         return true;
+      }
+   }
+   return false;
+}
+
+static bool
+absorbing(struct ir_instr *I, uint32_t zero)
+{
+   return const_is(I->src[0], zero) || const_is(I->src[1], zero);
+}
+
+static bool
+simplify_int(struct algebra *a, struct ir_instr *I)
+{
+   struct ir_ref *x = I->src, keep;
+   uint32_t k;
+   if (I->nsrc != 2 || I->ndst != 1 || ir_ref_bits(a->s, I->dst) != 32)
+      return false;
+   bool same = ir_ref_equal(x[0], x[1]);
+   switch (I->op) {
+   case IR_OP_IADD:
+   case IR_OP_OR:
+   case IR_OP_XOR:
+      if (neutral_operand(I, 0, &keep))
+         return replace(a, I, keep);
+      if (I->op == IR_OP_OR && absorbing(I, ~0u))
+         return replace(a, I, ir_imm(~0u));
+      if (same && I->op != IR_OP_IADD)
+         return replace(a, I, I->op == IR_OP_OR ? x[0] : ir_imm(0));
+      return false;
+   case IR_OP_AND:
+      if (neutral_operand(I, ~0u, &keep))
+         return replace(a, I, keep);
+      if (absorbing(I, 0))
+         return replace(a, I, ir_imm(0));
+      return same ? replace(a, I, x[0]) : false;
+   case IR_OP_IMUL:
+      if (neutral_operand(I, 1, &keep))
+         return replace(a, I, keep);
+      if (absorbing(I, 0))
+         return replace(a, I, ir_imm(0));
+      if (pow2(x[0], &k) || pow2(x[1], &k)) {
+         if (pow2(x[0], &k))
+            x[0] = x[1];
+         x[1] = ir_imm(k);
+         rewrite(I, IR_OP_SHL, 2);
+         return true;
+      }
+      return false;
+   case IR_OP_ISUB:
+      if (const_is(x[1], 0))
+         return replace(a, I, x[0]);
+      return same ? replace(a, I, ir_imm(0)) : false;
+   case IR_OP_IMIN:
+   case IR_OP_IMAX:
+   case IR_OP_UMIN:
+   case IR_OP_UMAX:
+      return same ? replace(a, I, x[0]) : false;
+   case IR_OP_SHL:
+   case IR_OP_ISHR:
+   case IR_OP_USHR:
+      if (ir_ref_const_bits(x[1], &k) && (k & 31) == 0)
+         return replace(a, I, x[0]);
+      if (ir_ref_const_bits(x[1], &k) && k > 31) {
+         x[1] = ir_imm(k & 31);
+         return true;
+      }
+      return false;
+   case IR_OP_UDIV:
+   case IR_OP_UREM:
+      if (!pow2(x[1], &k))
+         return false;
+      if (I->op == IR_OP_UDIV) {
+         if (k == 0)
+            return replace(a, I, x[0]);
+         x[1] = ir_imm(k);
+         rewrite(I, IR_OP_USHR, 2);
+      } else {
+         x[1] = ir_imm((1u << k) - 1);
+         rewrite(I, IR_OP_AND, 2);
+      }
+      return true;
+   default: return false;
+   }
+}
+
+/* AND(cmp, 1.0) and AND(cmp, 1): the comparison in another format. */
+static bool
+simplify_bool_and(struct algebra *a, struct ir_instr *I)
+{
+   for (unsigned i = 0; i < 2; i++) {
+      const struct ir_instr *cmp = bool_cmp(a, I->src[i]);
+      struct ir_ref other = I->src[1 - i];
+      enum ir_boolfmt fmt;
+      if (!cmp)
+         continue;
+      if (const_is(other, 0x3f800000u))
+         fmt = IR_BOOL_F1;
+      else if (const_is(other, 1))
+         fmt = IR_BOOL_I1;
+      else
+         continue;
+      I->op = cmp->op;
+      I->cond = cmp->cond;
+      I->cmptype = cmp->cmptype;
+      I->boolfmt = (uint8_t)fmt;
+      I->flags = cmp->flags;
+      I->src[0] = cmp->src[0];
+      I->src[1] = cmp->src[1];
+      return true;
+   }
+   return false;
+}
+
+/* `b != 0` for a 0/~0 comparison b. */
+static const struct ir_instr *
+tested_cmp(struct algebra *a, struct ir_ref r)
+{
+   const struct ir_instr *ne = def_of(a, r);
+   if (ne && ne->op == IR_OP_ICMP && ne->cond == IR_COND_NE &&
+       const_is(ne->src[1], 0) && bool_cmp(a, ne->src[0]))
+      return bool_cmp(a, ne->src[0]);
+   return bool_cmp(a, r);
+}
+
+static bool
+simplify_csel(struct algebra *a, struct ir_instr *I)
+{
+   struct ir_ref *x = I->src;
+   if (ir_ref_equal(x[2], x[3]))
+      return replace(a, I, x[2]);
+   bool eq = I->cond == IR_COND_EQ;
+   if (I->cmptype == IR_CMP_F || (I->cond != IR_COND_NE && !eq) ||
+       !const_is(x[1], 0))
+      return false;
+   const struct ir_instr *cmp = tested_cmp(a, x[0]);
+   if (!cmp || (cmp->flags & IR_INSTR_PRECISE))
+      return false;
+   if (eq) {
+      struct ir_ref t = x[2];
+      x[2] = x[3];
+      x[3] = t;
+   }
+   I->cond = cmp->cond;
+   I->cmptype = cmp->cmptype;
+   x[0] = cmp->src[0];
+   x[1] = cmp->src[1];
+   return true;
+}
+
+static bool
+simplify_icmp(struct algebra *a, struct ir_instr *I)
+{
+   if (I->cond != IR_COND_NE || I->boolfmt != IR_BOOL_M1 ||
+       !const_is(I->src[1], 0) || !bool_cmp(a, I->src[0]))
+      return false;
+   return replace(a, I, I->src[0]);
+}
+
+static bool
+simplify(struct algebra *a, struct ir_instr *I)
+{
+   switch (I->op) {
+   case IR_OP_FADD:
+   case IR_OP_FMUL:
+   case IR_OP_FMIN:
+   case IR_OP_FMAX: return simplify_float(a, I);
+   case IR_OP_FMA: return simplify_fma(I);
+   case IR_OP_AND:
+      if (simplify_bool_and(a, I))
+         return true;
+      return simplify_int(a, I);
+   case IR_OP_CSEL: return simplify_csel(a, I);
+   case IR_OP_ICMP: return simplify_icmp(a, I);
+   case IR_OP_BRANCH: {
+      const struct ir_instr *cmp = tested_cmp(a, I->src[0]);
+      if (!cmp || ir_ref_equal(I->src[0], cmp->dst))
+         return false;
+      I->src[0] = cmp->dst;
+      return true;
+   }
+   default: return simplify_int(a, I);
+   }
+}
+
+bool
+ir_opt_algebraic(struct ir_shader *s)
+{
+   struct algebra a = {.s = s};
+   bool progress = false;
+   ir_remap_init(s, &a.remap);
+   ir_foreach_block(s, b) {
+      ir_foreach_instr_safe(b, I) {
+         ir_foreach_src(I, i)
+            progress |= ir_remap_src(&a.remap, &I->src[i]);
+         if (I->op == IR_OP_VA || I->op == IR_OP_PHI)
+            continue;
+         progress |= simplify(&a, I);
+      }
+   }
+   if (progress)
+      ir_remap_apply(s, &a.remap);
+   return progress;
+}

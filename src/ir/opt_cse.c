@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Common subexpression elimination: an instruction that computes what an
+ * earlier, dominating instruction already computed is replaced by it.
+ *
+ * 1. Only generic operations without side effects take part; phis,
+ *    preloads and cross-lane operations (derivatives) do not, because
+ *    their result depends on where they sit.
+ * 2. Two instructions match when every field matches: op, condition,
+ *    compare type, boolean format, clamp, flags, immediate and sources
+ *    (modifiers included); the first two sources of a commutative op
+ *    match in either order, so that a+b and b+a match.
+ * 3. The earlier instruction must dominate the later one.
+ *
+ * Requires: SSA; dominance is computed here.
+ * Ensures:  no two dominating instructions compute the same thing.
+ * Invalidates: nothing.
+ */
+#include <string.h>
+
+#include "ir.h"
+
+struct cse_table {
+   struct ir_instr **slots;
+   uint32_t mask;
+   uint32_t count;
+};
+
+static uint64_t
+ref_word(struct ir_ref r)
+{
+   uint64_t w;
+   memcpy(&w, &r, sizeof(w));
+   return w;
+}
+
+static bool
+eligible(const struct ir_instr *I)
+{
+   const struct ir_op_info *info = &ir_op_infos[I->op];
+   return I->op != IR_OP_VA && I->op != IR_OP_PHI && I->ndst == 1 &&
+          !(info->flags & (IR_OPF_SIDE | IR_OPF_NO_CSE | IR_OPF_TERM));
+}
+
+static uint32_t
+hash_instr(const struct ir_instr *I)
+{
+   uint64_t h = 0xcbf29ce484222325ull;
+   uint64_t fields = (uint64_t)I->op | (uint64_t)I->cond << 16 |
+                     (uint64_t)I->cmptype << 24 | (uint64_t)I->boolfmt << 32 |
+                     (uint64_t)I->clamp << 40 | (uint64_t)I->flags << 48;
+   h = (h ^ fields) * 0x100000001b3ull;
+   h = (h ^ I->imm) * 0x100000001b3ull;
+   unsigned first = 0;
+   if (ir_op_infos[I->op].flags & IR_OPF_COMM) {
+      /* Order-independent, so that a+b and b+a hash alike. */
+      uint64_t a = ref_word(I->src[0]), b = ref_word(I->src[1]);
+      h = (h ^ (a < b ? a : b)) * 0x100000001b3ull;
+      h = (h ^ (a < b ? b : a)) * 0x100000001b3ull;
+      first = 2;
+   }
+   for (unsigned i = first; i < I->nsrc; i++)
+      h = (h ^ ref_word(I->src[i])) * 0x100000001b3ull;
+   return (uint32_t)(h ^ (h >> 32));
+}
+
+static bool
+same_instr(const struct ir_shader *s, const struct ir_instr *a,
+           const struct ir_instr *b)
+{
+   if (a->op != b->op || a->cond != b->cond || a->cmptype != b->cmptype ||
+       a->boolfmt != b->boolfmt || a->clamp != b->clamp ||
+       a->flags != b->flags || a->imm != b->imm || a->nsrc != b->nsrc)
+      return false;
+   const struct ir_value *va = ir_value(s, a->dst.index);
+   const struct ir_value *vb = ir_value(s, b->dst.index);
+   if (va->bits != vb->bits || va->nregs != vb->nregs)
+      return false;
+   unsigned first = 0;
+   if (ir_op_infos[a->op].flags & IR_OPF_COMM) {
+      bool straight = ir_ref_equal(a->src[0], b->src[0]) &&
+                      ir_ref_equal(a->src[1], b->src[1]);
+      bool crossed = ir_ref_equal(a->src[0], b->src[1]) &&
+                     ir_ref_equal(a->src[1], b->src[0]);
+      if (!straight && !crossed)
+         return false;
+      first = 2;
+   }
+   for (unsigned i = first; i < a->nsrc; i++) {
+      if (!ir_ref_equal(a->src[i], b->src[i]))
+         return false;
+   }
+   return true;
+}
+
+/* Finds a dominating equal instruction or records I; open addressing.
+ * Several non-dominating equal instructions may share the table. */
+static struct ir_instr *
+lookup_or_insert(struct ir_shader *s, struct cse_table *t,
+                 struct ir_instr *I)
+{
+   uint32_t slot = hash_instr(I) & t->mask;
+   for (;; slot = (slot + 1) & t->mask) {
+      struct ir_instr *other = t->slots[slot];
+      if (!other)
+         break;
+      if (same_instr(s, other, I) &&
+          ir_block_dominates(other->block, I->block))
+         return other;
+   }
+   t->slots[slot] = I;
+   t->count++;
+   return NULL;
+}
+
+bool
+ir_opt_cse(struct ir_shader *s)
+{
+   uint32_t n = 0;
+   ir_foreach_block(s, b) {
+      ir_foreach_instr(b, I)
+         n += eligible(I);
+   }
+   struct cse_table t = {0};
+   uint32_t size = 16;
+   while (size < 2 * n + 1)
+      size *= 2;
+   t.slots = ARENA_ARRAY(s->arena, struct ir_instr *, size);
+   t.mask = size - 1;
+
+   ir_compute_dominance(s);
+   struct ir_remap m;
+   ir_remap_init(s, &m);
+   bool progress = false;
+   /* Layout order visits definitions before the uses they dominate. */
+   ir_foreach_block(s, b) {
+      ir_foreach_instr_safe(b, I) {
+         ir_foreach_src(I, i)
+            ir_remap_src(&m, &I->src[i]);
+         if (!eligible(I))
+            continue;
+         struct ir_instr *prev = lookup_or_insert(s, &t, I);
+         if (prev) {
+            ir_remap_set(&m, I->dst.index, prev->dst);
+            ir_instr_remove(I);
+            progress = true;
+         }
+      }
+   }
+   if (progress)
+      ir_remap_apply(s, &m);
+   return progress;
+}

@@ -1,0 +1,216 @@
+/* SPDX-License-Identifier: MIT */
+/* One pass per case: IR in, IR out (ir_test.h). */
+#include "ir_test.h"
+
+#define HDR "shader compute\nb0\n  %1 = preload imm=1\n  %2 = preload imm=2\n"
+
+static void
+test_constant_fold(void **state)
+{
+   (void)state;
+   IR_CASE(ir_opt_constant_fold,
+           HDR "  %3 = fadd #0x3f800000, #0x40000000\n"
+               "  %4 = fmul %3, %1\n",
+           HDR "  %4 = fmul #0x40400000, %1\n");
+   /* Modifiers on constants apply before the operation; clamps after. */
+   IR_CASE(ir_opt_constant_fold,
+           HDR "  %3 = fadd.sat -#0x3f800000, #0x0\n  %4 = fmul %3, %1\n",
+           HDR "  %4 = fmul #0x0, %1\n");
+   /* min/max: NaN loses, -0 < +0 */
+   IR_CASE(ir_opt_constant_fold,
+           HDR "  %3 = fmax #0x7fc00000, #0x3f800000\n"
+               "  %4 = fmin #0x80000000, #0x0\n"
+               "  %5 = fmax #0x80000000, #0x0\n"
+               "  %6 = collect %3, %4, %5\n",
+           HDR "  %6 = collect #0x3f800000, #0x80000000, #0x0\n");
+   IR_CASE(ir_opt_constant_fold,
+           HDR "  %3 = ishr #0x80000000, #0x21\n"
+               "  %4 = udiv #0x7, #0x0\n"
+               "  %5 = ibfe #0xf0, #0x4, #0x4\n"
+               "  %6 = bfi #0x0, #0xff, #0x8, #0x4\n"
+               "  %7 = collect %3, %4, %5, %6\n",
+           HDR "  %7 = collect #0xc0000000, #0xffffffff, #0xffffffff, "
+               "#0xf00\n");
+   IR_CASE(ir_opt_constant_fold,
+           HDR "  %3 = fcmp.ne.m1 #0x7fc00000, #0x7fc00000\n"
+               "  %4 = fcmp.gtlt.f1 #0x7fc00000, #0x0\n"
+               "  %5 = icmp.s.lt.i1 #0xffffffff, #0x0\n"
+               "  %6 = icmp.u.lt.m1 #0xffffffff, #0x0\n"
+               "  %7 = collect %3, %4, %5, %6\n",
+           HDR "  %7 = collect #0xffffffff, #0x0, #0x1, #0x0\n");
+   /* A select on a constant comparison picks its operand. */
+   IR_CASE(ir_opt_constant_fold,
+           HDR "  %3 = csel.u.eq #0x1, #0x1, %1, %2\n  %4 = mov %3\n",
+           HDR "  %4 = mov %1\n");
+   /* Undefined results and transcendentals stay. */
+   IR_NEGCASE(ir_opt_constant_fold,
+              HDR "  %3 = idiv #0x1, #0x0\n  %4 = frcp #0x40000000\n"
+                  "  %5 = f2i #0x7f800000\n  %6 = ubfe %1, #0x1c, #0x8\n"
+                  "  %7 = collect %3, %4, %5, %6\n");
+}
+
+static void
+test_copy_prop(void **state)
+{
+   (void)state;
+   IR_CASE(ir_opt_copy_prop,
+           HDR "  %3 = mov %1\n  %4 = fadd %3, u5\n  %5 = mov u5\n"
+               "  %6 = iadd %5, %4\n",
+           HDR "  %3 = mov %1\n  %4 = fadd %1, u5\n  %5 = mov u5\n"
+               "  %6 = iadd u5, %4\n");
+   /* Register 2 of a collect is its third source. */
+   IR_CASE(ir_opt_copy_prop,
+           HDR "  %3:v4 = collect %1, %2, -%1, #0x5\n"
+               "  %4 = fadd %3.2, %3.3\n",
+           HDR "  %3:v4 = collect %1, %2, -%1, #0x5\n"
+               "  %4 = fadd -%1, #0x5\n");
+   /* A MOV with a modifier or a clamp is no plain copy. */
+   IR_NEGCASE(ir_opt_copy_prop,
+              HDR "  %3 = mov -%1\n  %4 = mov.sat %2\n"
+                  "  %5 = iadd %3, %4\n");
+   /* Staging vectors of Valhall instructions are read whole. */
+   IR_NEGCASE(ir_opt_copy_prop,
+              HDR "  %3:v2 = collect %1, %2\n"
+                  "  va.STORE.i64.slot0 %3, lane_id.w0 offset:0\n");
+   /* Trivial phi. */
+   IR_CASE(ir_opt_copy_prop,
+           "shader compute\nb0 -> b1\n  %1 = preload imm=1\n"
+           "b1 loop -> b1 b2\n  %2 = phi b0:%1, b1:%2\n  branch %2\n"
+           "b2\n  %3 = iadd %2, %2\n",
+           "shader compute\nb0 -> b1\n  %1 = preload imm=1\n"
+           "b1 loop -> b1 b2\n  %2 = phi b0:%1, b1:%1\n  branch %1\n"
+           "b2\n  %3 = iadd %1, %1\n");
+}
+
+static void
+test_dce(void **state)
+{
+   (void)state;
+   IR_CASE(ir_opt_dce,
+           HDR "  %3 = fadd %1, %2\n  %4 = fmul %3, %3\n"
+               "  va.STORE.i32.slot0 %2, lane_id.w0 offset:0\n",
+           "shader compute\nb0\n  %2 = preload imm=2\n"
+           "  va.STORE.i32.slot0 %2, lane_id.w0 offset:0\n");
+   /* Phis feeding only each other die too. */
+   IR_CASE(ir_opt_dce,
+           "shader compute\nb0 -> b1\n  %1 = preload imm=1\n"
+           "b1 loop -> b1 b2\n  %2 = phi b0:%1, b1:%3\n"
+           "  %3 = iadd %2, #0x1\n  branch %1\nb2\n",
+           "shader compute\nb0 -> b1\n  %1 = preload imm=1\n"
+           "b1 loop -> b1 b2\n  branch %1\nb2\n");
+}
+
+static void
+test_cse(void **state)
+{
+   (void)state;
+   IR_CASE(ir_opt_cse,
+           HDR "  %3 = fadd %1, %2\n  %4 = fadd %2, %1\n"
+               "  %5 = iadd %3, %4\n",
+           HDR "  %3 = fadd %1, %2\n  %5 = iadd %3, %3\n");
+   /* Different modifiers, clamps or conditions differ. */
+   IR_NEGCASE(ir_opt_cse,
+              HDR "  %3 = fadd %1, %2\n  %4 = fadd.sat %1, %2\n"
+                  "  %5 = fadd -%1, %2\n  %6 = icmp.s.lt.m1 %1, %2\n"
+                  "  %7 = icmp.u.lt.m1 %1, %2\n");
+}
+
+static void
+test_cse_dominance(void **state)
+{
+   (void)state;
+   /* Equal instructions on both sides of a branch are not merged; the one
+    * after the join reuses the dominating one. */
+   IR_CASE(ir_opt_cse,
+           "shader compute\nb0 -> b1 b2\n  %1 = preload imm=1\n"
+           "  %2 = iadd %1, %1\n  branch %1\n"
+           "b1 -> b3\n  %3 = imul %1, %1\n  jump\n"
+           "b2 -> b3\n  %4 = imul %1, %1\n"
+           "b3\n  %6 = phi b1:%3, b2:%4\n  %5 = iadd %1, %1\n",
+           "shader compute\nb0 -> b1 b2\n  %1 = preload imm=1\n"
+           "  %2 = iadd %1, %1\n  branch %1\n"
+           "b1 -> b3\n  %3 = imul %1, %1\n  jump\n"
+           "b2 -> b3\n  %4 = imul %1, %1\n"
+           "b3\n  %6 = phi b1:%3, b2:%4\n");
+}
+
+static void
+test_algebraic(void **state)
+{
+   (void)state;
+   IR_CASE(ir_opt_algebraic,
+           HDR "  %3 = fadd %1, -#0x0\n  %4 = fmul #0x3f800000, %3\n"
+               "  %5 = iadd %4, #0x0\n  %6 = imul %5, #0x8\n",
+           HDR "  %6 = shl %1, #0x3\n");
+   IR_CASE(ir_opt_algebraic,
+           HDR "  %3 = udiv %1, #0x10\n  %4 = urem %2, #0x10\n"
+               "  %5 = fma.sat %1, #0x3f800000, %2\n"
+               "  %6 = fma %1, %2, #0x80000000\n",
+           HDR "  %3 = ushr %1, #0x4\n  %4 = and %2, #0xf\n"
+               "  %5 = fadd.sat %1, %2\n  %6 = fmul %1, %2\n");
+   /* b2f and b2i fold into the comparison's result format. */
+   IR_CASE(ir_opt_algebraic,
+           HDR "  %3 = fcmp.lt.m1 %1, %2\n  %4 = and %3, #0x3f800000\n"
+               "  %5 = and #0x1, %3\n",
+           HDR "  %3 = fcmp.lt.m1 %1, %2\n  %4 = fcmp.lt.f1 %1, %2\n"
+               "  %5 = fcmp.lt.i1 %1, %2\n");
+   /* A select on cmp != 0 compares directly. */
+   IR_CASE(ir_opt_algebraic,
+           HDR "  %3 = icmp.s.lt.m1 %1, %2\n  %4 = csel.u.eq %3, #0x0, %1, %2\n",
+           HDR "  %3 = icmp.s.lt.m1 %1, %2\n  %4 = csel.s.lt %1, %2, %2, %1\n");
+   /* x + 0.0 is not x when x is -0.0. */
+   IR_NEGCASE(ir_opt_algebraic,
+              HDR "  %3 = fadd %1, #0x0\n  %4 = fmul %3, #0x0\n"
+                  "  %5 = fadd.sat %4, -#0x0\n");
+}
+
+static void
+test_fold_modifiers(void **state)
+{
+   (void)state;
+   IR_CASE(ir_opt_fold_modifiers,
+           HDR "  %3 = mov -|%1|\n  %4 = fadd %3, %2\n  %5 = iadd %3, %2\n",
+           HDR "  %3 = mov -|%1|\n  %4 = fadd -|%1|, %2\n"
+               "  %5 = iadd %3, %2\n");
+   IR_CASE(ir_opt_fold_modifiers,
+           HDR "  %3 = fadd %1, %2\n  %4 = mov.sat %3\n  %5 = iadd %4, %4\n",
+           HDR "  %3 = fadd.sat %1, %2\n  %5 = iadd %3, %3\n");
+   IR_CASE(ir_opt_fold_modifiers,
+           HDR "  %3 = fmul %1, %2\n  %4 = fmax %3, #0x0\n"
+               "  %5 = fmin %4, #0x3f800000\n  %6 = iadd %5, %5\n",
+           HDR "  %3 = fmul.sat %1, %2\n  %6 = iadd %3, %3\n");
+   /* The product is read twice: it cannot take the clamp. */
+   IR_NEGCASE(ir_opt_fold_modifiers,
+              HDR "  %3 = fmul %1, %2\n  %4 = fmax %3, #0x0\n"
+                  "  %5 = iadd %4, %3\n");
+}
+
+static void
+test_fma(void **state)
+{
+   (void)state;
+   IR_CASE(ir_opt_fma,
+           HDR "  %3 = fmul %1, %2\n  %4 = fadd u1, -%3\n",
+           HDR "  %3 = fmul %1, %2\n  %4 = fma -%1, %2, u1\n");
+   IR_NEGCASE(ir_opt_fma,
+              HDR "  %3 = fmul.precise %1, %2\n  %4 = fadd %3, u1\n"
+                  "  %5 = fmul %1, %2\n  %6 = fadd.precise %5, u1\n"
+                  "  %7 = fmul %1, u2\n  %8 = fadd |%7|, u1\n"
+                  "  %9 = fmul %2, u3\n  %10 = fadd %9, %9\n");
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_constant_fold),
+      cmocka_unit_test(test_copy_prop),
+      cmocka_unit_test(test_dce),
+      cmocka_unit_test(test_cse),
+      cmocka_unit_test(test_cse_dominance),
+      cmocka_unit_test(test_algebraic),
+      cmocka_unit_test(test_fold_modifiers),
+      cmocka_unit_test(test_fma),
+   };
+   return cmocka_run_group_tests_name("ir passes", tests, NULL, NULL);
+}
