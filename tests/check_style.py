@@ -19,7 +19,7 @@ failures = []
 # Files in the pass directories that are infrastructure, not passes.
 NOT_PASSES = {
     'src/ir/ir.c', 'src/ir/ir.h', 'src/ir/print.c', 'src/ir/validate.c',
-    'src/ir/builder.c', 'src/ir/reader.c',
+    'src/ir/builder.c', 'src/ir/reader.c', 'src/ir/ir_va.c',
     'src/ra/ra.h', 'src/sched/sched.h',
 }
 PASS_DIRS = ('src/ir/', 'src/ra/', 'src/sched/')

@@ -156,7 +156,8 @@ test_algebraic(void **state)
                "  %5 = fcmp.lt.i1 %1, %2\n");
    /* A select on cmp != 0 compares directly. */
    IR_CASE(ir_opt_algebraic,
-           HDR "  %3 = icmp.s.lt.m1 %1, %2\n  %4 = csel.u.eq %3, #0x0, %1, %2\n",
+           HDR "  %3 = icmp.s.lt.m1 %1, %2\n"
+               "  %4 = csel.u.eq %3, #0x0, %1, %2\n",
            HDR "  %3 = icmp.s.lt.m1 %1, %2\n  %4 = csel.s.lt %1, %2, %2, %1\n");
    /* x + 0.0 is not x when x is -0.0. */
    IR_NEGCASE(ir_opt_algebraic,
