@@ -1,0 +1,1062 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * TGSI text -> decoded shader.  Accepts everything Mesa's tgsi_dump
+ * prints and produces exactly what Mesa's tgsi_text parser would put in
+ * the tokens, so that text -> tokens gives Mesa's words.
+ *
+ * Rules, where Mesa's parser decides what the tokens hold:
+ *  1. Keywords, names, swizzles and write masks match in any case.
+ *  2. FILE[][i] and FILE[v][i] declare inputs of geometry and tessellation
+ *     shaders (and tessellation control outputs) with the vertex index
+ *     dropped: Range = i, no Dimension.  Elsewhere FILE[d][range] is 2-D.
+ *  3. Instructions take their operand counts from the opcode table.
+ *     SAMPLE..GATHER4 get a texture token with target UNKNOWN; LOAD ..
+ *     ATOMIMAX, RESQ (and BARRIER, IMG2HND, SAMP2HND, inside that range)
+ *     always get a memory token.  Texture tokens carry return type
+ *     UNKNOWN.
+ *  4. The number before ':' is ignored; instructions are numbered by
+ *     position.  IMM[n] must number immediates in order.
+ *
+ * Where Mesa's parser rejects what tgsi_dump can print, this parser
+ * accepts it, so that any dump reads back: two-destination DFRACEXP
+ * (it comes from the opcode table), attributes on vertex inputs, ':N'
+ * after BGNSUB, memory qualifiers on ATOMFADD and ATOMINC/DEC_WRAP,
+ * immediates with fewer than four values, negative property values, an
+ * interpolation location without a mode (the mode is then CONSTANT).
+ *
+ * The parser works line by line, so that every error has a line and a
+ * column; "# ..." to the end of a line is a comment.  Errors longjmp out
+ * of the recursive descent (as does running out of memory).
+ */
+#include "tgsi.h"
+
+#include <ctype.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "util/diag.h"
+
+struct imm_ref {
+   uint32_t index;
+   uint32_t line, column;
+};
+
+struct parser {
+   struct arena *arena;
+   struct tgsiva_diagnostic *diag;
+   jmp_buf fail;
+   void (*old_fail)(void *, bool);
+   void *old_fail_ctx;
+
+   const char *end;  /* end of the text */
+   const char *next; /* start of the next line */
+   const char *line; /* start of the current line */
+   const char *eol;  /* end of its content (before '\n' or '#') */
+   const char *p;    /* the cursor */
+   unsigned lineno;
+
+   struct tgsi_builder b;
+   size_t num_words;
+   VEC(struct imm_ref) imm_refs; /* checked once all IMMs are known */
+   char found[48];
+};
+
+/* ---- errors ------------------------------------------------------------ */
+
+static _Noreturn void
+fail_at(struct parser *P, const char *pos, enum tgsiva_status status,
+        const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static _Noreturn void
+fail_at(struct parser *P, const char *pos, enum tgsiva_status status,
+        const char *fmt, ...)
+{
+   char msg[sizeof(P->diag->message)];
+   va_list ap;
+   va_start(ap, fmt);
+   vsnprintf(msg, sizeof(msg), fmt, ap);
+   va_end(ap);
+   diag_at(P->diag, status, P->lineno, (unsigned)(pos - P->line) + 1, "%s",
+           msg);
+   longjmp(P->fail, 1);
+}
+
+#define fail(P, pos, ...) fail_at(P, pos, TGSIVA_ERROR_INPUT, __VA_ARGS__)
+
+static bool
+is_word_char(char c)
+{
+   return isalnum((unsigned char)c) || c == '_';
+}
+
+/* What the cursor is at, for "expected X, found Y". */
+static const char *
+found(struct parser *P)
+{
+   const char *p = P->p;
+   if (p >= P->eol)
+      return "end of line";
+   size_t n = 0;
+   while (p + n < P->eol && is_word_char(p[n]))
+      n++;
+   if (n > 24)
+      snprintf(P->found, sizeof(P->found), "'%.24s...'", p);
+   else if (n > 0)
+      snprintf(P->found, sizeof(P->found), "'%.*s'", (int)n, p);
+   else if (isprint((unsigned char)*p))
+      snprintf(P->found, sizeof(P->found), "'%c'", *p);
+   else
+      snprintf(P->found, sizeof(P->found), "byte 0x%02x",
+               (unsigned char)*p);
+   return P->found;
+}
+
+static _Noreturn void
+fail_expected(struct parser *P, const char *what)
+{
+   fail(P, P->p, "expected %s, found %s", what, found(P));
+}
+
+static void
+on_arena_fail(void *ctx, bool over_limit)
+{
+   struct parser *P = ctx;
+   diag_error(P->diag, over_limit ? TGSIVA_ERROR_LIMIT : TGSIVA_ERROR_NOMEM,
+              over_limit ? "memory limit exceeded while parsing"
+                         : "out of memory while parsing");
+   longjmp(P->fail, 1);
+}
+
+/* ---- scanning ---------------------------------------------------------- */
+
+static void
+skip_ws(struct parser *P)
+{
+   while (P->p < P->eol && (*P->p == ' ' || *P->p == '\t' || *P->p == '\r'))
+      P->p++;
+}
+
+/* The next character after white space, or '\0' at the end of the line. */
+static char
+peek(struct parser *P)
+{
+   skip_ws(P);
+   return P->p < P->eol ? *P->p : '\0';
+}
+
+static bool
+accept(struct parser *P, char c)
+{
+   if (peek(P) != c)
+      return false;
+   P->p++;
+   return true;
+}
+
+static void
+expect(struct parser *P, char c)
+{
+   if (!accept(P, c)) {
+      char what[8];
+      snprintf(what, sizeof(what), "'%c'", c);
+      fail_expected(P, what);
+   }
+}
+
+/* A run of letters, digits and '_' (texture targets start with digits). */
+static size_t
+scan_word(struct parser *P, const char **start)
+{
+   skip_ws(P);
+   *start = P->p;
+   while (P->p < P->eol && is_word_char(*P->p))
+      P->p++;
+   return (size_t)(P->p - *start);
+}
+
+/* The word at the cursor if it names an entry of `names`, else -1 with
+ * the cursor unmoved. */
+static int
+accept_name(struct parser *P, const struct tgsi_names *names)
+{
+   const char *save = P->p, *w;
+   size_t n = scan_word(P, &w);
+   int v = n ? tgsi_name_find(names, w, n) : -1;
+   if (v < 0)
+      P->p = save;
+   return v;
+}
+
+static unsigned
+expect_name(struct parser *P, const struct tgsi_names *names,
+            const char *what)
+{
+   int v = accept_name(P, names);
+   if (v < 0)
+      fail_expected(P, what);
+   return (unsigned)v;
+}
+
+static bool
+accept_keyword(struct parser *P, const char *kw)
+{
+   const char *save = P->p, *w;
+   size_t n = scan_word(P, &w);
+   if (n == strlen(kw) && strncasecmp(w, kw, n) == 0)
+      return true;
+   P->p = save;
+   return false;
+}
+
+/* A decimal number no greater than `max`; `what` names it in errors. */
+static uint32_t
+expect_uint(struct parser *P, uint32_t max, const char *what)
+{
+   skip_ws(P);
+   const char *start = P->p;
+   uint64_t v = 0;
+   if (P->p >= P->eol || !isdigit((unsigned char)*P->p))
+      fail_expected(P, what);
+   while (P->p < P->eol && isdigit((unsigned char)*P->p)) {
+      if (v <= UINT32_MAX)
+         v = v * 10 + (uint64_t)(*P->p - '0');
+      P->p++;
+   }
+   if (v > max)
+      fail(P, start, "%s %.*s is out of range (at most %u)", what,
+           (int)(P->p - start), start, max);
+   return (uint32_t)v;
+}
+
+static void
+expect_eol(struct parser *P, const char *what)
+{
+   if (peek(P) != '\0')
+      fail_expected(P, what);
+}
+
+/* ---- operands ---------------------------------------------------------- */
+
+#define MAX_INDEX 32767u /* register indices are signed 16-bit fields */
+#define ALL_FILES "a register file (TEMP, IN, OUT, CONST, IMM, ...)"
+
+static enum tgsi_regfile
+expect_file(struct parser *P)
+{
+   return (enum tgsi_regfile)expect_name(P, &tgsi_file_names, ALL_FILES);
+}
+
+static uint8_t
+expect_component(struct parser *P)
+{
+   skip_ws(P);
+   const char *c = P->p < P->eol ? strchr("xyzwXYZW", *P->p) : NULL;
+   if (!c || !*c)
+      fail_expected(P, "a component x, y, z or w");
+   P->p++;
+   return (uint8_t)((c - "xyzwXYZW") & 3);
+}
+
+/* "ADDR[0].x+3" inside brackets: the indirect register and the offset. */
+static int32_t
+parse_indirect(struct parser *P, struct tgsi_ind *ind)
+{
+   ind->file = expect_file(P);
+   expect(P, '[');
+   ind->index = (int32_t)expect_uint(P, MAX_INDEX, "register index");
+   expect(P, ']');
+   ind->swizzle = accept(P, '.') ? expect_component(P) : TGSI_SWZ_X;
+   char sign = peek(P);
+   if (sign != '+' && sign != '-')
+      return 0;
+   P->p++;
+   uint32_t off = expect_uint(P, sign == '-' ? MAX_INDEX + 1 : MAX_INDEX,
+                              "register offset");
+   return sign == '-' ? -(int32_t)off : (int32_t)off;
+}
+
+/* One "[...]" of a register: an index or an indirect address, and for
+ * indirect addresses an optional "(array id)". */
+static void
+parse_bracket(struct parser *P, int32_t *index, bool *indirect,
+              struct tgsi_ind *ind)
+{
+   expect(P, '[');
+   char c = peek(P);
+   if (!isalnum((unsigned char)c))
+      fail_expected(P, "a register index or an indirect address");
+   *indirect = !isdigit((unsigned char)c);
+   if (*indirect)
+      *index = parse_indirect(P, ind);
+   else
+      *index = (int32_t)expect_uint(P, MAX_INDEX, "register index");
+   expect(P, ']');
+   if (*indirect && peek(P) == '(') {
+      P->p++;
+      ind->array_id = (uint16_t)expect_uint(P, 1023, "array id");
+      expect(P, ')');
+   }
+}
+
+static void
+note_imm_ref(struct parser *P, enum tgsi_regfile file, bool indirect,
+             int32_t index, const char *pos)
+{
+   if (file != TGSI_REGFILE_IMMEDIATE || indirect)
+      return;
+   struct imm_ref *r = VEC_PUSH(P->arena, &P->imm_refs);
+   r->index = (uint32_t)index;
+   r->line = P->lineno;
+   r->column = (uint32_t)(pos - P->line) + 1;
+}
+
+/* FILE[index] or FILE[dim][index]: a second bracket makes the first one
+ * the dimension. */
+static void
+parse_reg(struct parser *P, struct tgsi_reg *r)
+{
+   skip_ws(P);
+   const char *pos = P->p;
+   int32_t index;
+   bool indirect;
+   struct tgsi_ind ind = {0};
+   r->file = expect_file(P);
+   parse_bracket(P, &index, &indirect, &ind);
+   if (peek(P) == '[') {
+      r->dimension = true;
+      r->dim_index = index;
+      r->dim_indirect = indirect;
+      r->dim_ind = ind;
+      ind = (struct tgsi_ind){0};
+      parse_bracket(P, &index, &indirect, &ind);
+   }
+   r->index = index;
+   r->indirect = indirect;
+   r->ind = ind;
+   note_imm_ref(P, r->file, r->indirect || r->dimension, r->index, pos);
+}
+
+static uint8_t
+parse_writemask(struct parser *P)
+{
+   if (!accept(P, '.'))
+      return TGSI_WMASK_XYZW;
+   const char *w;
+   size_t n = scan_word(P, &w);
+   unsigned mask = 0, last = 0;
+   for (size_t i = 0; i < n; i++) {
+      const char *c = strchr("xyzwXYZW", w[i]);
+      unsigned bit = c ? 1u << ((c - "xyzwXYZW") & 3) : 0;
+      if (!bit || bit <= last)
+         fail(P, w, "invalid write mask '.%.*s': expected components "
+                    "x, y, z, w, each at most once and in that order",
+              (int)n, w);
+      mask |= bit;
+      last = bit;
+   }
+   if (!mask)
+      fail_expected(P, "a write mask");
+   return (uint8_t)mask;
+}
+
+/* ".xyzw" with exactly `n` components. */
+static bool
+parse_swizzle(struct parser *P, uint8_t *swz, unsigned n)
+{
+   if (!accept(P, '.'))
+      return false;
+   const char *w;
+   size_t len = scan_word(P, &w);
+   for (size_t i = 0; i < len && len == n; i++) {
+      const char *c = strchr("xyzwXYZW", w[i]);
+      if (!c || !*c)
+         len = 0;
+      else
+         swz[i] = (uint8_t)((c - "xyzwXYZW") & 3);
+   }
+   if (len != n) {
+      P->p = w;
+      fail(P, w, "expected a swizzle of %u components from x, y, z, w, "
+                 "found %s", n, found(P));
+   }
+   return true;
+}
+
+static void
+parse_dst(struct parser *P, struct tgsi_dst *dst)
+{
+   parse_reg(P, &dst->reg);
+   dst->writemask = parse_writemask(P);
+}
+
+static void
+parse_src(struct parser *P, struct tgsi_src *src)
+{
+   src->negate = accept(P, '-');
+   src->absolute = accept(P, '|');
+   parse_reg(P, &src->reg);
+   parse_swizzle(P, src->swizzle, 4);
+   if (src->absolute)
+      expect(P, '|');
+}
+
+/* ---- instructions ------------------------------------------------------ */
+
+/* "1 destination and 2 sources" and the like, for operand count errors. */
+static const char *
+describe_operands(struct parser *P, const struct tgsi_op_info *info)
+{
+   char *b = P->found;
+   size_t size = sizeof(P->found);
+   bool tgt = info->flags & TGSI_OPF_TARGET;
+   unsigned parts = (info->num_dst > 0) + (info->num_src > 0) + tgt;
+   int n = 0;
+   if (parts == 0)
+      return "no operands";
+   if (info->num_dst)
+      n += snprintf(b + n, size - n, "%u destination%s", info->num_dst,
+                    info->num_dst > 1 ? "s" : "");
+   if (info->num_src)
+      n += snprintf(b + n, size - n, "%s%u source%s",
+                    n == 0 ? "" : (tgt ? ", " : " and "), info->num_src,
+                    info->num_src > 1 ? "s" : "");
+   if (tgt)
+      snprintf(b + n, size - n, "%sa texture target", n ? " and " : "");
+   return b;
+}
+
+static void
+parse_operands(struct parser *P, struct tgsi_insn *insn,
+               const struct tgsi_op_info *info)
+{
+   unsigned total = info->num_dst + info->num_src +
+                    ((info->flags & TGSI_OPF_TARGET) ? 1 : 0);
+   for (unsigned i = 0; i < total; i++) {
+      if (i > 0 && !accept(P, ',')) {
+         if (peek(P) == '\0')
+            fail(P, P->p, "too few operands: %s takes %s", info->name,
+                 describe_operands(P, info));
+         fail_expected(P, "','");
+      }
+      if (i == 0 && peek(P) == '\0')
+         fail(P, P->p, "too few operands: %s takes %s", info->name,
+              describe_operands(P, info));
+      if (i < info->num_dst)
+         parse_dst(P, &insn->dst[i]);
+      else if (i < info->num_dst + info->num_src)
+         parse_src(P, &insn->src[i - info->num_dst]);
+      else
+         insn->tex_target = (enum tgsi_tex_target)expect_name(
+            P, &tgsi_tex_names, "a texture target (1D, 2D, 3D, CUBE, ...)");
+   }
+}
+
+/* Is the cursor at ", FILE[" (a texture offset) rather than a keyword? */
+static bool
+at_offset(struct parser *P)
+{
+   const char *save = P->p, *w;
+   bool yes = false;
+   if (accept(P, ',')) {
+      size_t n = scan_word(P, &w);
+      yes = n && tgsi_name_find(&tgsi_file_names, w, n) >= 0 &&
+            peek(P) == '[';
+   }
+   P->p = save;
+   return yes;
+}
+
+static void
+parse_offsets(struct parser *P, struct tgsi_insn *insn)
+{
+   while (at_offset(P)) {
+      expect(P, ',');
+      skip_ws(P);
+      if (insn->num_offsets == TGSI_MAX_TEX_OFFSETS)
+         fail(P, P->p, "too many texture offsets (at most %u)",
+              TGSI_MAX_TEX_OFFSETS);
+      const char *pos = P->p;
+      struct tgsi_tex_offset *o = &insn->offsets[insn->num_offsets++];
+      o->file = expect_file(P);
+      expect(P, '[');
+      o->index = (int32_t)expect_uint(P, MAX_INDEX, "register index");
+      expect(P, ']');
+      o->swizzle[0] = 0, o->swizzle[1] = 1, o->swizzle[2] = 2;
+      parse_swizzle(P, o->swizzle, 3);
+      note_imm_ref(P, o->file, false, o->index, pos);
+   }
+}
+
+/* ", COHERENT", ", 2D", ", PIPE_FORMAT_R32_FLOAT" after memory opcodes. */
+static void
+parse_memory(struct parser *P, struct tgsi_insn *insn,
+             const struct tgsi_op_info *info)
+{
+   insn->has_memory = info->flags & TGSI_OPF_MEMORY;
+   while (accept(P, ',')) {
+      int v;
+      if ((v = accept_name(P, &tgsi_memq_names)) >= 0)
+         insn->mem_qualifier |= (uint8_t)(1u << v);
+      else if ((v = accept_name(P, &tgsi_tex_names)) >= 0)
+         insn->mem_texture = (enum tgsi_tex_target)v;
+      else if ((v = accept_name(P, &tgsi_format_names)) >= 0)
+         insn->mem_format = (uint32_t)v;
+      else
+         fail_expected(P, "a memory qualifier (COHERENT, RESTRICT, "
+                          "VOLATILE, STREAM_CACHE_POLICY), a texture "
+                          "target or a format");
+      insn->has_memory = true;
+   }
+}
+
+static void
+parse_tail(struct parser *P, struct tgsi_insn *insn,
+           const struct tgsi_op_info *info)
+{
+   if (insn->has_texture)
+      parse_offsets(P, insn);
+   if (info->flags & (TGSI_OPF_MEMORY | TGSI_OPF_MEMORY_OPT))
+      parse_memory(P, insn, info);
+   if ((info->flags & TGSI_OPF_LABEL) && accept(P, ':')) {
+      insn->has_label = true;
+      insn->label = expect_uint(P, 0xffffff, "label");
+   }
+   if (peek(P) == ',')
+      fail(P, P->p, "too many operands: %s takes %s", info->name,
+           describe_operands(P, info));
+   expect_eol(P, "end of line");
+}
+
+/* The opcode word, with its _SAT and _PRECISE suffixes. */
+static enum tgsi_op
+parse_opcode(struct parser *P, bool *saturate, bool *precise)
+{
+   const char *w;
+   size_t n = scan_word(P, &w);
+   int op = tgsi_op_from_name(w, n);
+   *saturate = *precise = false;
+   if (op < 0 && n > 8 && strncasecmp(w + n - 8, "_PRECISE", 8) == 0) {
+      *precise = true;
+      n -= 8;
+   }
+   if (op < 0 && n > 4 && strncasecmp(w + n - 4, "_SAT", 4) == 0) {
+      *saturate = true;
+      n -= 4;
+   }
+   if (op < 0)
+      op = tgsi_op_from_name(w, n);
+   if (op < 0) {
+      P->p = w;
+      if (!n || !isalpha((unsigned char)*w))
+         fail_expected(P, "an instruction, DCL, IMM or PROPERTY");
+      fail(P, w, "unknown opcode %s", found(P));
+   }
+   return (enum tgsi_op)op;
+}
+
+static void
+parse_instruction(struct parser *P)
+{
+   bool saturate, precise;
+   enum tgsi_op op = parse_opcode(P, &saturate, &precise);
+   const struct tgsi_op_info *info = tgsi_op_info(op);
+   struct tgsi_insn *insn =
+      tgsi_builder_add_insn(&P->b, op, info->num_dst, info->num_src);
+   insn->saturate = saturate;
+   insn->precise = precise;
+   insn->line = P->lineno;
+   insn->has_texture = info->flags & (TGSI_OPF_TARGET | TGSI_OPF_TEXTOKEN);
+   insn->tex_target = TGSI_TEX_UNKNOWN;
+   insn->tex_return_type = TGSI_RET_UNKNOWN;
+   parse_operands(P, insn, info);
+   parse_tail(P, insn, info);
+   P->num_words += tgsi_insn_num_words(insn);
+}
+
+/* ---- declarations ------------------------------------------------------ */
+
+#define MAX_RANGE 65535u
+
+/* "first" or "first..last" up to the closing bracket. */
+static void
+parse_range(struct parser *P, uint32_t *first, uint32_t *last)
+{
+   skip_ws(P);
+   const char *pos = P->p;
+   *first = *last = expect_uint(P, MAX_RANGE, "register index");
+   skip_ws(P);
+   if (P->eol - P->p >= 2 && P->p[0] == '.' && P->p[1] == '.') {
+      P->p += 2;
+      *last = expect_uint(P, MAX_RANGE, "register index");
+      if (*last < *first)
+         fail(P, pos, "empty register range %u..%u", *first, *last);
+   }
+   expect(P, ']');
+}
+
+/* Files whose declarations name a per-vertex array FILE[][range]. */
+static bool
+has_vertex_dim(struct parser *P, enum tgsi_regfile file)
+{
+   enum tgsi_proc proc = P->b.processor;
+   if (file == TGSI_REGFILE_INPUT)
+      return proc == TGSI_PROC_GEOMETRY || proc == TGSI_PROC_TESS_CTRL ||
+             proc == TGSI_PROC_TESS_EVAL;
+   return file == TGSI_REGFILE_OUTPUT && proc == TGSI_PROC_TESS_CTRL;
+}
+
+static void
+parse_decl_register(struct parser *P, struct tgsi_decl *decl)
+{
+   decl->file = expect_file(P);
+   expect(P, '[');
+   const char *pos = P->p;
+   bool empty = accept(P, ']');
+   uint32_t first = 0, last = 0;
+   if (!empty)
+      parse_range(P, &first, &last);
+   if (peek(P) != '[') {
+      if (empty)
+         fail_expected(P, "'[' (the register range after '[]')");
+      decl->first = first, decl->last = last;
+      return;
+   }
+   P->p++;
+   parse_range(P, &decl->first, &decl->last);
+   if (has_vertex_dim(P, decl->file))
+      return;
+   if (empty)
+      fail(P, pos, "'[]' is only allowed for geometry and tessellation "
+                   "inputs and tessellation control outputs");
+   if (first != last)
+      fail(P, pos, "a declaration's dimension is a single index");
+   decl->dimension = true;
+   decl->dim_index = first;
+}
+
+/* ", WORD" where WORD is the next attribute; false (cursor unmoved) if
+ * the line ends or the word is not `kw`. */
+static bool
+accept_attr(struct parser *P, const char *kw)
+{
+   const char *save = P->p;
+   if (accept(P, ',') && accept_keyword(P, kw))
+      return true;
+   P->p = save;
+   return false;
+}
+
+/* ", NAME" for a name of `names`, or -1 with the cursor unmoved. */
+static int
+accept_attr_name(struct parser *P, const struct tgsi_names *names)
+{
+   const char *save = P->p;
+   int v = accept(P, ',') ? accept_name(P, names) : -1;
+   if (v < 0)
+      P->p = save;
+   return v;
+}
+
+static void
+parse_image_attrs(struct parser *P, struct tgsi_decl *decl)
+{
+   expect(P, ',');
+   decl->target = (enum tgsi_tex_target)expect_name(
+      P, &tgsi_tex_names, "the image's texture target");
+   for (;;) {
+      int fmt;
+      if (accept_attr(P, "RAW"))
+         decl->raw = true;
+      else if (accept_attr(P, "WR"))
+         decl->writable = true;
+      else if ((fmt = accept_attr_name(P, &tgsi_format_names)) >= 0)
+         decl->format = (uint32_t)fmt;
+      else
+         return;
+   }
+}
+
+static void
+parse_sview_attrs(struct parser *P, struct tgsi_decl *decl)
+{
+   expect(P, ',');
+   decl->target = (enum tgsi_tex_target)expect_name(
+      P, &tgsi_tex_names, "the sampler view's texture target");
+   expect(P, ',');
+   const char *what = "a return type (UNORM, SNORM, SINT, UINT, FLOAT)";
+   unsigned rt = expect_name(P, &tgsi_ret_names, what);
+   for (unsigned c = 0; c < 4; c++)
+      decl->return_type[c] = (enum tgsi_ret_type)rt;
+   int v = accept_attr_name(P, &tgsi_ret_names);
+   if (v < 0)
+      return;
+   decl->return_type[1] = (enum tgsi_ret_type)v;
+   for (unsigned c = 2; c < 4; c++) {
+      expect(P, ',');
+      decl->return_type[c] =
+         (enum tgsi_ret_type)expect_name(P, &tgsi_ret_names, what);
+   }
+}
+
+static void
+parse_semantic(struct parser *P, struct tgsi_decl *decl)
+{
+   if (accept_attr(P, "LOCAL"))
+      decl->local = true;
+   int sem = accept_attr_name(P, &tgsi_sem_names);
+   if (sem < 0)
+      return;
+   decl->semantic = true;
+   decl->sem_name = (enum tgsi_sem)sem;
+   if (accept(P, '[')) {
+      decl->sem_index = expect_uint(P, MAX_RANGE, "semantic index");
+      expect(P, ']');
+   }
+   if (!accept_attr(P, "STREAM"))
+      return;
+   expect(P, '(');
+   for (unsigned c = 0; c < 4; c++) {
+      if (c > 0)
+         expect(P, ',');
+      decl->stream[c] = (uint8_t)expect_uint(P, 3, "stream");
+   }
+   expect(P, ')');
+}
+
+/* The attributes that depend on the register file. */
+static void
+parse_file_attrs(struct parser *P, struct tgsi_decl *decl)
+{
+   int v;
+   switch (decl->file) {
+   case TGSI_REGFILE_IMAGE:
+      parse_image_attrs(P, decl);
+      break;
+   case TGSI_REGFILE_SAMPLER_VIEW:
+      parse_sview_attrs(P, decl);
+      break;
+   case TGSI_REGFILE_BUFFER:
+      decl->atomic = accept_attr(P, "ATOMIC");
+      break;
+   case TGSI_REGFILE_MEMORY:
+      if ((v = accept_attr_name(P, &tgsi_memtype_names)) >= 0)
+         decl->mem_type = (enum tgsi_memtype)v;
+      break;
+   default:
+      parse_semantic(P, decl);
+      break;
+   }
+}
+
+static void
+parse_declaration(struct parser *P)
+{
+   struct tgsi_decl *decl = tgsi_builder_add_decl(&P->b);
+   decl->line = P->lineno;
+   parse_decl_register(P, decl);
+   decl->usage_mask = parse_writemask(P);
+   if (accept_attr(P, "ARRAY")) {
+      expect(P, '(');
+      decl->array = true;
+      decl->array_id = expect_uint(P, 1023, "array id");
+      expect(P, ')');
+   }
+   parse_file_attrs(P, decl);
+   int v;
+   if ((v = accept_attr_name(P, &tgsi_interp_names)) >= 0) {
+      decl->interpolate = true;
+      decl->interp = (enum tgsi_interp)v;
+   }
+   if ((v = accept_attr_name(P, &tgsi_interp_loc_names)) >= 0) {
+      decl->interpolate = true;
+      decl->location = (enum tgsi_interp_loc)v;
+   }
+   decl->invariant = accept_attr(P, "INVARIANT");
+   if (peek(P) == ',') {
+      P->p++;
+      fail(P, P->p, "unexpected %s in the declaration of %s (a misplaced "
+                    "or unknown attribute)",
+           found(P), tgsi_name(&tgsi_file_names, decl->file));
+   }
+   expect_eol(P, "',' or end of line");
+   P->num_words += tgsi_decl_num_words(decl);
+}
+
+/* ---- immediates and properties ------------------------------------------ */
+
+/* A 64-bit integer as strtoll/strtoull read it in Mesa: decimal, 0x hex
+ * or 0 octal, with a sign for INT64. */
+static uint64_t
+parse_int64(struct parser *P, bool is_signed)
+{
+   const char *start = P->p;
+   bool neg = is_signed && P->p < P->eol && *P->p == '-';
+   if (is_signed && P->p < P->eol && (*P->p == '-' || *P->p == '+'))
+      P->p++;
+   unsigned base = 10;
+   if (P->eol - P->p > 2 && P->p[0] == '0' && (P->p[1] | 0x20) == 'x' &&
+       isxdigit((unsigned char)P->p[2]))
+      base = 16, P->p += 2;
+   else if (P->p < P->eol && P->p[0] == '0')
+      base = 8;
+   uint64_t v = 0, limit = is_signed ? (neg ? 1ull << 63 : INT64_MAX)
+                                     : UINT64_MAX;
+   const char *digits = P->p;
+   for (; P->p < P->eol && isxdigit((unsigned char)*P->p); P->p++) {
+      unsigned d = isdigit((unsigned char)*P->p)
+                      ? (unsigned)(*P->p - '0')
+                      : (unsigned)((*P->p | 0x20) - 'a' + 10);
+      if (d >= base)
+         break;
+      if (v > (limit - d) / base)
+         fail(P, start, "immediate value %.*s is out of range",
+              (int)(P->eol - start), start);
+      v = v * base + d;
+   }
+   if (P->p == digits)
+      fail_expected(P, "an integer");
+   return neg ? (uint64_t)0 - v : v;
+}
+
+static int32_t
+parse_int32(struct parser *P)
+{
+   bool neg = *P->p == '-';
+   if (*P->p == '-' || *P->p == '+')
+      P->p++;
+   if (P->p >= P->eol || !isdigit((unsigned char)*P->p))
+      fail_expected(P, "an integer");
+   uint32_t v = expect_uint(P, neg ? 0x80000000u : 0x7fffffffu, "INT32");
+   return neg ? (int32_t)(0u - v) : (int32_t)v;
+}
+
+/* One value of an immediate into words[*n], advancing *n. */
+static void
+parse_imm_value(struct parser *P, struct tgsi_imm *imm)
+{
+   uint32_t *w = &imm->words[imm->num_words];
+   const char *stop;
+   union {
+      float f;
+      double d;
+      uint32_t u[2];
+      uint64_t u64;
+   } v;
+   skip_ws(P);
+   switch (imm->type) {
+   case TGSI_IMMTYPE_FLT32:
+      if (!tgsi_strtof(P->p, P->eol, &v.f, &stop))
+         fail_expected(P, "a 32-bit floating-point number");
+      P->p = stop;
+      *w = v.u[0];
+      break;
+   case TGSI_IMMTYPE_FLT64:
+      if (!tgsi_strtod(P->p, P->eol, &v.d, &stop))
+         fail_expected(P, "a 64-bit floating-point number");
+      P->p = stop;
+      /* Low word first, as the tokens store it. */
+      w[0] = (uint32_t)v.u64, w[1] = (uint32_t)(v.u64 >> 32);
+      break;
+   case TGSI_IMMTYPE_UINT32:
+      *w = expect_uint(P, UINT32_MAX, "UINT32 value");
+      break;
+   case TGSI_IMMTYPE_INT32:
+      *w = (uint32_t)parse_int32(P);
+      break;
+   default:
+      v.u64 = parse_int64(P, imm->type == TGSI_IMMTYPE_INT64);
+      w[0] = (uint32_t)v.u64, w[1] = (uint32_t)(v.u64 >> 32);
+      break;
+   }
+   imm->num_words += imm->type >= TGSI_IMMTYPE_FLT64 ? 2 : 1;
+}
+
+static void
+parse_immediate(struct parser *P)
+{
+   if (accept(P, '[')) {
+      skip_ws(P);
+      const char *pos = P->p;
+      uint32_t n = expect_uint(P, UINT32_MAX, "immediate index");
+      if (n != P->b.imms.len)
+         fail(P, pos, "immediate index %u out of order (expected %zu)", n,
+              P->b.imms.len);
+      expect(P, ']');
+   }
+   struct tgsi_imm *imm = tgsi_builder_add_imm(&P->b);
+   imm->line = P->lineno;
+   imm->type = (enum tgsi_immtype)expect_name(
+      P, &tgsi_immtype_names,
+      "an immediate type (FLT32, UINT32, INT32, FLT64, UINT64, INT64)");
+   expect(P, '{');
+   do {
+      if (imm->num_words == 4)
+         fail(P, P->p, "too many values: an immediate holds 128 bits");
+      parse_imm_value(P, imm);
+   } while (accept(P, ','));
+   if (peek(P) == '\0')
+      fail(P, P->p, "expected ',' or '}', found end of line");
+   expect(P, '}');
+   expect_eol(P, "end of line");
+   P->num_words += 1 + imm->num_words;
+}
+
+static uint32_t
+parse_prop_value(struct parser *P, enum tgsi_prop_name name)
+{
+   switch (name) {
+   case TGSI_PROP_GS_INPUT_PRIM:
+   case TGSI_PROP_GS_OUTPUT_PRIM:
+      return expect_name(P, &tgsi_prim_names, "a primitive (POINTS, LINES, "
+                                              "TRIANGLES, ...)");
+   case TGSI_PROP_FS_COORD_ORIGIN:
+      return expect_name(P, &tgsi_origin_names,
+                         "UPPER_LEFT or LOWER_LEFT");
+   case TGSI_PROP_FS_COORD_PIXEL_CENTER:
+      return expect_name(P, &tgsi_pixcenter_names,
+                         "HALF_INTEGER or INTEGER");
+   case TGSI_PROP_NEXT_SHADER:
+      return expect_name(P, &tgsi_proc_names,
+                         "a shader stage (VERT, FRAG, GEOM, ...)");
+   default:
+      /* tgsi_dump prints values as signed: accept what it prints. */
+      if (accept(P, '-'))
+         return 0u - expect_uint(P, 0x80000000u, "property value");
+      return expect_uint(P, UINT32_MAX, "property value");
+   }
+}
+
+static void
+parse_property(struct parser *P)
+{
+   struct tgsi_prop *prop = tgsi_builder_add_prop(&P->b);
+   prop->line = P->lineno;
+   prop->name = (enum tgsi_prop_name)expect_name(
+      P, &tgsi_prop_names, "a property name");
+   prop->value = parse_prop_value(P, prop->name);
+   expect_eol(P, "end of line");
+   P->num_words += 2;
+}
+
+/* ---- lines ------------------------------------------------------------- */
+
+/* Moves to the next line; false at the end of the text. */
+static bool
+next_line(struct parser *P)
+{
+   if (P->next >= P->end)
+      return false;
+   P->line = P->p = P->next;
+   P->lineno++;
+   const char *nl = memchr(P->line, '\n', (size_t)(P->end - P->line));
+   P->eol = nl ? nl : P->end;
+   P->next = nl ? nl + 1 : P->end;
+   if ((size_t)(P->eol - P->line) > TGSI_MAX_LINE_LENGTH)
+      fail_at(P, P->line + TGSI_MAX_LINE_LENGTH, TGSIVA_ERROR_LIMIT,
+              "line longer than the limit of %u characters",
+              TGSI_MAX_LINE_LENGTH);
+   const char *nul = memchr(P->line, '\0', (size_t)(P->eol - P->line));
+   if (nul)
+      fail(P, nul, "unexpected NUL byte (is this a binary file? use "
+                   "--from-tokens for token streams)");
+   const char *hash = memchr(P->line, '#', (size_t)(P->eol - P->line));
+   if (hash)
+      P->eol = hash;
+   return true;
+}
+
+static void
+parse_header(struct parser *P)
+{
+   static const char *const what =
+      "a shader header (VERT, FRAG, GEOM, COMP, TESS_CTRL or TESS_EVAL)";
+   while (next_line(P) && peek(P) == '\0')
+      ;
+   if (P->lineno == 0) {
+      /* An empty text: report its first position. */
+      P->lineno = 1;
+      P->line = P->p = P->eol = P->end;
+   }
+   int proc = accept_name(P, &tgsi_proc_names);
+   if (proc < 0 || proc > TGSI_PROC_COMPUTE)
+      fail_expected(P, what);
+   expect_eol(P, "end of line after the shader header");
+   tgsi_builder_init(&P->b, P->arena, (enum tgsi_proc)proc);
+   P->num_words = 2;
+}
+
+static void
+parse_line(struct parser *P)
+{
+   char c = peek(P);
+   if (c == '\0')
+      return;
+   if (isdigit((unsigned char)c)) {
+      expect_uint(P, UINT32_MAX, "instruction number");
+      if (!accept(P, ':'))
+         fail_expected(P, "':' after the instruction number");
+      parse_instruction(P);
+   } else if (accept_keyword(P, "DCL")) {
+      parse_declaration(P);
+   } else if (accept_keyword(P, "IMM")) {
+      parse_immediate(P);
+   } else if (accept_keyword(P, "PROPERTY")) {
+      parse_property(P);
+   } else {
+      parse_instruction(P);
+   }
+   if (P->num_words > TGSI_MAX_TOKENS)
+      fail_at(P, P->line, TGSIVA_ERROR_LIMIT,
+              "the shader exceeds the limit of %u tokens", TGSI_MAX_TOKENS);
+}
+
+/* IMM[n] operands may precede the immediate they name. */
+static void
+check_imm_refs(struct parser *P)
+{
+   for (size_t i = 0; i < P->imm_refs.len; i++) {
+      const struct imm_ref *r = &P->imm_refs.data[i];
+      if (r->index < P->b.imms.len)
+         continue;
+      diag_at(P->diag, TGSIVA_ERROR_INPUT, r->line, r->column,
+              "IMM[%u] is not declared (the shader has %zu immediates)",
+              r->index, P->b.imms.len);
+      longjmp(P->fail, 1);
+   }
+}
+
+bool
+tgsi_parse_text(struct arena *arena, const char *text, size_t len,
+                struct tgsi_shader **out, struct tgsiva_diagnostic *d)
+{
+   struct parser *P = ARENA_NEW(arena, struct parser);
+   P->arena = arena;
+   P->diag = d;
+   P->old_fail = arena->fail;
+   P->old_fail_ctx = arena->fail_ctx;
+   P->next = text;
+   P->end = text + len;
+   *out = NULL;
+   if (len > TGSI_MAX_TEXT_BYTES)
+      return diag_error(d, TGSIVA_ERROR_LIMIT,
+                        "input of %zu bytes exceeds the limit of %u bytes",
+                        len, TGSI_MAX_TEXT_BYTES);
+   if (setjmp(P->fail)) {
+      arena->fail = P->old_fail;
+      arena->fail_ctx = P->old_fail_ctx;
+      return false;
+   }
+   arena->fail = on_arena_fail;
+   arena->fail_ctx = P;
+   parse_header(P);
+   while (next_line(P))
+      parse_line(P);
+   check_imm_refs(P);
+   arena->fail = P->old_fail;
+   arena->fail_ctx = P->old_fail_ctx;
+   *out = tgsi_builder_finish(&P->b);
+   return true;
+}
