@@ -30,5 +30,6 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 bool cli_is_help(const char *arg);
 
 /* Subcommands, in the order `tgsiva --help` lists them. */
+int cmd_dump(int argc, char **argv);
 
 #endif

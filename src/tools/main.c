@@ -15,6 +15,7 @@ struct command {
 };
 
 static const struct command commands[] = {
+   {"dump", cmd_dump, "parse TGSI and print it as tgsi_dump does"},
    {NULL, NULL, NULL},
 };
 
