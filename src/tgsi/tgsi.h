@@ -223,7 +223,9 @@ struct tgsi_insn *tgsi_builder_add_insn(struct tgsi_builder *b,
 struct tgsi_shader *tgsi_builder_finish(struct tgsi_builder *b);
 
 /* tgsi_number.c: numbers in the C locale whatever the process's locale
- * is (a driver may have called setlocale). */
+ * is (a driver may have called setlocale).  The number starts at `s`
+ * (no leading space) and ends before `end`.  On failure *stop is `s` if
+ * there is no number, or past a number too large for the type. */
 bool tgsi_strtof(const char *s, const char *end, float *value,
                  const char **stop);
 bool tgsi_strtod(const char *s, const char *end, double *value,

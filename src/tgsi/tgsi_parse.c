@@ -182,6 +182,7 @@ scan_word(struct parser *P, const char **start)
 static int
 accept_name(struct parser *P, const struct tgsi_names *names)
 {
+   skip_ws(P);
    const char *save = P->p, *w;
    size_t n = scan_word(P, &w);
    int v = n ? tgsi_name_find(names, w, n) : -1;
@@ -203,6 +204,7 @@ expect_name(struct parser *P, const struct tgsi_names *names,
 static bool
 accept_keyword(struct parser *P, const char *kw)
 {
+   skip_ws(P);
    const char *save = P->p, *w;
    size_t n = scan_word(P, &w);
    if (n == strlen(kw) && strncasecmp(w, kw, n) == 0)
@@ -777,6 +779,7 @@ parse_declaration(struct parser *P)
    decl->invariant = accept_attr(P, "INVARIANT");
    if (peek(P) == ',') {
       P->p++;
+      skip_ws(P);
       fail(P, P->p, "unexpected %s in the declaration of %s (a misplaced "
                     "or unknown attribute)",
            found(P), tgsi_name(&tgsi_file_names, decl->file));
@@ -811,9 +814,13 @@ parse_int64(struct parser *P, bool is_signed)
                       : (unsigned)((*P->p | 0x20) - 'a' + 10);
       if (d >= base)
          break;
-      if (v > (limit - d) / base)
-         fail(P, start, "immediate value %.*s is out of range",
-              (int)(P->eol - start), start);
+      if (v > (limit - d) / base) {
+         size_t n = 0;
+         while (start + n < P->eol && is_word_char(start[n]))
+            n++;
+         fail(P, start, "immediate value %.*s is out of range", (int)n,
+              start);
+      }
       v = v * base + d;
    }
    if (P->p == digits)
@@ -833,7 +840,19 @@ parse_int32(struct parser *P)
    return neg ? (int32_t)(0u - v) : (int32_t)v;
 }
 
-/* One value of an immediate into words[*n], advancing *n. */
+/* A float that did not convert: not a number, or too large (then `stop`
+ * is past it). */
+static _Noreturn void
+fail_float(struct parser *P, const char *stop, const char *bits)
+{
+   if (stop > P->p)
+      fail(P, P->p, "%s-bit float %.*s is out of range", bits,
+           (int)(stop - P->p), P->p);
+   fail(P, P->p, "expected a %s-bit floating-point number, found %s", bits,
+        found(P));
+}
+
+/* One value of an immediate, appended to imm->words. */
 static void
 parse_imm_value(struct parser *P, struct tgsi_imm *imm)
 {
@@ -849,13 +868,13 @@ parse_imm_value(struct parser *P, struct tgsi_imm *imm)
    switch (imm->type) {
    case TGSI_IMMTYPE_FLT32:
       if (!tgsi_strtof(P->p, P->eol, &v.f, &stop))
-         fail_expected(P, "a 32-bit floating-point number");
+         fail_float(P, stop, "32");
       P->p = stop;
       *w = v.u[0];
       break;
    case TGSI_IMMTYPE_FLT64:
       if (!tgsi_strtod(P->p, P->eol, &v.d, &stop))
-         fail_expected(P, "a 64-bit floating-point number");
+         fail_float(P, stop, "64");
       P->p = stop;
       /* Low word first, as the tokens store it. */
       w[0] = (uint32_t)v.u64, w[1] = (uint32_t)(v.u64 >> 32);
@@ -893,6 +912,7 @@ parse_immediate(struct parser *P)
       "an immediate type (FLT32, UINT32, INT32, FLT64, UINT64, INT64)");
    expect(P, '{');
    do {
+      skip_ws(P);
       if (imm->num_words == 4)
          fail(P, P->p, "too many values: an immediate holds 128 bits");
       parse_imm_value(P, imm);
@@ -980,7 +1000,11 @@ parse_header(struct parser *P)
       P->lineno = 1;
       P->line = P->p = P->eol = P->end;
    }
+   skip_ws(P);
+   const char *start = P->p;
    int proc = accept_name(P, &tgsi_proc_names);
+   if (proc > TGSI_PROC_COMPUTE)
+      P->p = start; /* TASK and MESH exist only as NEXT_SHADER values */
    if (proc < 0 || proc > TGSI_PROC_COMPUTE)
       fail_expected(P, what);
    expect_eol(P, "end of line after the shader header");

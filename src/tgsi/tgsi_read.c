@@ -326,9 +326,9 @@ read_insn(struct reader *R, uint32_t w0)
    unsigned nd = tgsi_tok_get(w0, TGSI_TOK_INSN_NUM_DST);
    unsigned ns = tgsi_tok_get(w0, TGSI_TOK_INSN_NUM_SRC);
    if (nd != info->num_dst || ns != info->num_src)
-      bad(R, R->tok_start, "%s has %u destinations and %u sources, not %u "
-                           "and %u", info->name, info->num_dst,
-          info->num_src, nd, ns);
+      bad(R, R->tok_start, "%s takes %u destinations and %u sources, the "
+                           "token says %u and %u", info->name,
+          info->num_dst, info->num_src, nd, ns);
    struct tgsi_insn *insn = tgsi_builder_add_insn(&R->b, op, nd, ns);
    insn->word = (uint32_t)R->tok_start;
    insn->saturate = tgsi_tok_get(w0, TGSI_TOK_INSN_SATURATE);
