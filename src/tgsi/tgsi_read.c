@@ -313,6 +313,24 @@ read_insn_tokens(struct reader *R, struct tgsi_insn *insn)
       read_src(R, &insn->src[i]);
 }
 
+/* Labels, texture and memory tokens belong to some opcodes only: the
+ * printer could not show them anywhere else, nor a consumer use them. */
+static void
+check_optional_tokens(struct reader *R, const struct tgsi_insn *insn,
+                      const struct tgsi_op_info *info)
+{
+   bool tex = info->flags & (TGSI_OPF_TARGET | TGSI_OPF_TEXTOKEN);
+   bool mem = info->flags & (TGSI_OPF_MEMORY | TGSI_OPF_MEMORY_OPT);
+   if ((info->flags & TGSI_OPF_TARGET) && !insn->has_texture)
+      bad(R, R->tok_start, "%s has no texture token", info->name);
+   if (insn->has_texture && !tex)
+      bad(R, R->tok_start, "%s cannot have a texture token", info->name);
+   if (insn->has_memory && !mem)
+      bad(R, R->tok_start, "%s cannot have a memory token", info->name);
+   if (insn->has_label && !(info->flags & TGSI_OPF_LABEL))
+      bad(R, R->tok_start, "%s cannot have a label", info->name);
+}
+
 static void
 read_insn(struct reader *R, uint32_t w0)
 {
@@ -336,8 +354,7 @@ read_insn(struct reader *R, uint32_t w0)
    insn->has_label = tgsi_tok_get(w0, TGSI_TOK_INSN_LABEL);
    insn->has_texture = tgsi_tok_get(w0, TGSI_TOK_INSN_TEXTURE);
    insn->has_memory = tgsi_tok_get(w0, TGSI_TOK_INSN_MEMORY);
-   if ((info->flags & TGSI_OPF_TARGET) && !insn->has_texture)
-      bad(R, R->tok_start, "%s has no texture token", info->name);
+   check_optional_tokens(R, insn, info);
    read_insn_tokens(R, insn);
    end_token(R);
 }

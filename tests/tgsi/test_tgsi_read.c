@@ -197,6 +197,12 @@ test_token_errors(void **state)
            "negative register index -1");
    corrupt(t, n, txf, TGSI_TOK_INSN_TEXTURE, 0, (long)txf,
            "TXF has no texture token");
+   corrupt(t, n, mov, TGSI_TOK_INSN_TEXTURE, 1, (long)mov,
+           "MOV cannot have a texture token");
+   corrupt(t, n, mov, TGSI_TOK_INSN_MEMORY, 1, (long)mov,
+           "MOV cannot have a memory token");
+   corrupt(t, n, mov, TGSI_TOK_INSN_LABEL, 1, (long)mov,
+           "MOV cannot have a label");
    corrupt(t, n, txf + 1, TGSI_TOK_TEX_NUM_OFFSETS, 9, (long)txf + 1,
            "invalid texture offset count 9");
    corrupt(t, n, txf + 2, TGSI_TOK_TEXOFF_INDEX, 5, (long)txf + 2,
