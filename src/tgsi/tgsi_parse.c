@@ -26,556 +26,20 @@
  *
  * The parser works line by line, so that every error has a line and a
  * column; "# ..." to the end of a line is a comment.  Errors longjmp out
- * of the recursive descent (as does running out of memory).
+ * of the recursive descent (as does running out of memory).  This file
+ * reads lines, declarations, immediates and properties; instructions are
+ * in tgsi_parse_insn.c, the scanner both use in tgsi_parse_scan.h.
  */
-#include "tgsi.h"
-
-#include <ctype.h>
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stdio.h>
-#include <string.h>
-#include <strings.h>
-
-#include "util/diag.h"
-
-struct imm_ref {
-   uint32_t index;
-   uint32_t line, column;
-};
-
-struct parser {
-   struct arena *arena;
-   struct tgsiva_diagnostic *diag;
-   jmp_buf fail;
-   void (*old_fail)(void *, bool);
-   void *old_fail_ctx;
-
-   const char *end;  /* end of the text */
-   const char *next; /* start of the next line */
-   const char *line; /* start of the current line */
-   const char *eol;  /* end of its content (before '\n' or '#') */
-   const char *p;    /* the cursor */
-   unsigned lineno;
-
-   struct tgsi_builder b;
-   size_t num_words;
-   VEC(struct imm_ref) imm_refs; /* checked once all IMMs are known */
-   char found[48];
-};
-
-/* ---- errors ------------------------------------------------------------ */
-
-static _Noreturn void
-fail_at(struct parser *P, const char *pos, enum tgsiva_status status,
-        const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-
-static _Noreturn void
-fail_at(struct parser *P, const char *pos, enum tgsiva_status status,
-        const char *fmt, ...)
-{
-   char msg[sizeof(P->diag->message)];
-   va_list ap;
-   va_start(ap, fmt);
-   vsnprintf(msg, sizeof(msg), fmt, ap);
-   va_end(ap);
-   diag_at(P->diag, status, P->lineno, (unsigned)(pos - P->line) + 1, "%s",
-           msg);
-   longjmp(P->fail, 1);
-}
-
-#define fail(P, pos, ...) fail_at(P, pos, TGSIVA_ERROR_INPUT, __VA_ARGS__)
-
-static bool
-is_word_char(char c)
-{
-   return isalnum((unsigned char)c) || c == '_';
-}
-
-/* What the cursor is at, for "expected X, found Y". */
-static const char *
-found(struct parser *P)
-{
-   const char *p = P->p;
-   if (p >= P->eol)
-      return "end of line";
-   size_t n = 0;
-   while (p + n < P->eol && is_word_char(p[n]))
-      n++;
-   if (n > 24)
-      snprintf(P->found, sizeof(P->found), "'%.24s...'", p);
-   else if (n > 0)
-      snprintf(P->found, sizeof(P->found), "'%.*s'", (int)n, p);
-   else if (isprint((unsigned char)*p))
-      snprintf(P->found, sizeof(P->found), "'%c'", *p);
-   else
-      snprintf(P->found, sizeof(P->found), "byte 0x%02x",
-               (unsigned char)*p);
-   return P->found;
-}
-
-static _Noreturn void
-fail_expected(struct parser *P, const char *what)
-{
-   fail(P, P->p, "expected %s, found %s", what, found(P));
-}
+#include "tgsi_parse_scan.h"
 
 static void
 on_arena_fail(void *ctx, bool over_limit)
 {
-   struct parser *P = ctx;
+   struct tgsi_parser *P = ctx;
    diag_error(P->diag, over_limit ? TGSIVA_ERROR_LIMIT : TGSIVA_ERROR_NOMEM,
               over_limit ? "memory limit exceeded while parsing"
                          : "out of memory while parsing");
    longjmp(P->fail, 1);
-}
-
-/* ---- scanning ---------------------------------------------------------- */
-
-static void
-skip_ws(struct parser *P)
-{
-   while (P->p < P->eol && (*P->p == ' ' || *P->p == '\t' || *P->p == '\r'))
-      P->p++;
-}
-
-/* The next character after white space, or '\0' at the end of the line. */
-static char
-peek(struct parser *P)
-{
-   skip_ws(P);
-   return P->p < P->eol ? *P->p : '\0';
-}
-
-static bool
-accept(struct parser *P, char c)
-{
-   if (peek(P) != c)
-      return false;
-   P->p++;
-   return true;
-}
-
-static void
-expect(struct parser *P, char c)
-{
-   if (!accept(P, c)) {
-      char what[8];
-      snprintf(what, sizeof(what), "'%c'", c);
-      fail_expected(P, what);
-   }
-}
-
-/* A run of letters, digits and '_' (texture targets start with digits). */
-static size_t
-scan_word(struct parser *P, const char **start)
-{
-   skip_ws(P);
-   *start = P->p;
-   while (P->p < P->eol && is_word_char(*P->p))
-      P->p++;
-   return (size_t)(P->p - *start);
-}
-
-/* The word at the cursor if it names an entry of `names`, else -1 with
- * the cursor unmoved. */
-static int
-accept_name(struct parser *P, const struct tgsi_names *names)
-{
-   skip_ws(P);
-   const char *save = P->p, *w;
-   size_t n = scan_word(P, &w);
-   int v = n ? tgsi_name_find(names, w, n) : -1;
-   if (v < 0)
-      P->p = save;
-   return v;
-}
-
-static unsigned
-expect_name(struct parser *P, const struct tgsi_names *names,
-            const char *what)
-{
-   int v = accept_name(P, names);
-   if (v < 0)
-      fail_expected(P, what);
-   return (unsigned)v;
-}
-
-static bool
-accept_keyword(struct parser *P, const char *kw)
-{
-   skip_ws(P);
-   const char *save = P->p, *w;
-   size_t n = scan_word(P, &w);
-   if (n == strlen(kw) && strncasecmp(w, kw, n) == 0)
-      return true;
-   P->p = save;
-   return false;
-}
-
-/* A decimal number no greater than `max`; `what` names it in errors. */
-static uint32_t
-expect_uint(struct parser *P, uint32_t max, const char *what)
-{
-   skip_ws(P);
-   const char *start = P->p;
-   uint64_t v = 0;
-   if (P->p >= P->eol || !isdigit((unsigned char)*P->p))
-      fail_expected(P, what);
-   while (P->p < P->eol && isdigit((unsigned char)*P->p)) {
-      if (v <= UINT32_MAX)
-         v = v * 10 + (uint64_t)(*P->p - '0');
-      P->p++;
-   }
-   if (v > max)
-      fail(P, start, "%s %.*s is out of range (at most %u)", what,
-           (int)(P->p - start), start, max);
-   return (uint32_t)v;
-}
-
-static void
-expect_eol(struct parser *P, const char *what)
-{
-   if (peek(P) != '\0')
-      fail_expected(P, what);
-}
-
-/* ---- operands ---------------------------------------------------------- */
-
-#define MAX_INDEX 32767u /* register indices are signed 16-bit fields */
-#define ALL_FILES "a register file (TEMP, IN, OUT, CONST, IMM, ...)"
-
-static enum tgsi_regfile
-expect_file(struct parser *P)
-{
-   return (enum tgsi_regfile)expect_name(P, &tgsi_file_names, ALL_FILES);
-}
-
-static uint8_t
-expect_component(struct parser *P)
-{
-   skip_ws(P);
-   const char *c = P->p < P->eol ? strchr("xyzwXYZW", *P->p) : NULL;
-   if (!c || !*c)
-      fail_expected(P, "a component x, y, z or w");
-   P->p++;
-   return (uint8_t)((c - "xyzwXYZW") & 3);
-}
-
-/* "ADDR[0].x+3" inside brackets: the indirect register and the offset. */
-static int32_t
-parse_indirect(struct parser *P, struct tgsi_ind *ind)
-{
-   ind->file = expect_file(P);
-   expect(P, '[');
-   ind->index = (int32_t)expect_uint(P, MAX_INDEX, "register index");
-   expect(P, ']');
-   ind->swizzle = accept(P, '.') ? expect_component(P) : TGSI_SWZ_X;
-   char sign = peek(P);
-   if (sign != '+' && sign != '-')
-      return 0;
-   P->p++;
-   uint32_t off = expect_uint(P, sign == '-' ? MAX_INDEX + 1 : MAX_INDEX,
-                              "register offset");
-   return sign == '-' ? -(int32_t)off : (int32_t)off;
-}
-
-/* One "[...]" of a register: an index or an indirect address, and for
- * indirect addresses an optional "(array id)". */
-static void
-parse_bracket(struct parser *P, int32_t *index, bool *indirect,
-              struct tgsi_ind *ind)
-{
-   expect(P, '[');
-   char c = peek(P);
-   if (!isalnum((unsigned char)c))
-      fail_expected(P, "a register index or an indirect address");
-   *indirect = !isdigit((unsigned char)c);
-   if (*indirect)
-      *index = parse_indirect(P, ind);
-   else
-      *index = (int32_t)expect_uint(P, MAX_INDEX, "register index");
-   expect(P, ']');
-   if (*indirect && peek(P) == '(') {
-      P->p++;
-      ind->array_id = (uint16_t)expect_uint(P, 1023, "array id");
-      expect(P, ')');
-   }
-}
-
-static void
-note_imm_ref(struct parser *P, enum tgsi_regfile file, bool indirect,
-             int32_t index, const char *pos)
-{
-   if (file != TGSI_REGFILE_IMMEDIATE || indirect)
-      return;
-   struct imm_ref *r = VEC_PUSH(P->arena, &P->imm_refs);
-   r->index = (uint32_t)index;
-   r->line = P->lineno;
-   r->column = (uint32_t)(pos - P->line) + 1;
-}
-
-/* FILE[index] or FILE[dim][index]: a second bracket makes the first one
- * the dimension. */
-static void
-parse_reg(struct parser *P, struct tgsi_reg *r)
-{
-   skip_ws(P);
-   const char *pos = P->p;
-   int32_t index;
-   bool indirect;
-   struct tgsi_ind ind = {0};
-   r->file = expect_file(P);
-   parse_bracket(P, &index, &indirect, &ind);
-   if (peek(P) == '[') {
-      r->dimension = true;
-      r->dim_index = index;
-      r->dim_indirect = indirect;
-      r->dim_ind = ind;
-      ind = (struct tgsi_ind){0};
-      parse_bracket(P, &index, &indirect, &ind);
-   }
-   r->index = index;
-   r->indirect = indirect;
-   r->ind = ind;
-   note_imm_ref(P, r->file, r->indirect || r->dimension, r->index, pos);
-}
-
-static uint8_t
-parse_writemask(struct parser *P)
-{
-   if (!accept(P, '.'))
-      return TGSI_WMASK_XYZW;
-   const char *w;
-   size_t n = scan_word(P, &w);
-   unsigned mask = 0, last = 0;
-   for (size_t i = 0; i < n; i++) {
-      const char *c = strchr("xyzwXYZW", w[i]);
-      unsigned bit = c ? 1u << ((c - "xyzwXYZW") & 3) : 0;
-      if (!bit || bit <= last)
-         fail(P, w, "invalid write mask '.%.*s': expected components "
-                    "x, y, z, w, each at most once and in that order",
-              (int)n, w);
-      mask |= bit;
-      last = bit;
-   }
-   if (!mask)
-      fail_expected(P, "a write mask");
-   return (uint8_t)mask;
-}
-
-/* ".xyzw" with exactly `n` components. */
-static bool
-parse_swizzle(struct parser *P, uint8_t *swz, unsigned n)
-{
-   if (!accept(P, '.'))
-      return false;
-   const char *w;
-   size_t len = scan_word(P, &w);
-   for (size_t i = 0; i < len && len == n; i++) {
-      const char *c = strchr("xyzwXYZW", w[i]);
-      if (!c || !*c)
-         len = 0;
-      else
-         swz[i] = (uint8_t)((c - "xyzwXYZW") & 3);
-   }
-   if (len != n) {
-      P->p = w;
-      fail(P, w, "expected a swizzle of %u components from x, y, z, w, "
-                 "found %s", n, found(P));
-   }
-   return true;
-}
-
-static void
-parse_dst(struct parser *P, struct tgsi_dst *dst)
-{
-   parse_reg(P, &dst->reg);
-   dst->writemask = parse_writemask(P);
-}
-
-static void
-parse_src(struct parser *P, struct tgsi_src *src)
-{
-   src->negate = accept(P, '-');
-   src->absolute = accept(P, '|');
-   parse_reg(P, &src->reg);
-   parse_swizzle(P, src->swizzle, 4);
-   if (src->absolute)
-      expect(P, '|');
-}
-
-/* ---- instructions ------------------------------------------------------ */
-
-/* "1 destination and 2 sources" and the like, for operand count errors. */
-static const char *
-describe_operands(struct parser *P, const struct tgsi_op_info *info)
-{
-   char *b = P->found;
-   size_t size = sizeof(P->found);
-   bool tgt = info->flags & TGSI_OPF_TARGET;
-   unsigned parts = (info->num_dst > 0) + (info->num_src > 0) + tgt;
-   int n = 0;
-   if (parts == 0)
-      return "no operands";
-   if (info->num_dst)
-      n += snprintf(b + n, size - n, "%u destination%s", info->num_dst,
-                    info->num_dst > 1 ? "s" : "");
-   if (info->num_src)
-      n += snprintf(b + n, size - n, "%s%u source%s",
-                    n == 0 ? "" : (tgt ? ", " : " and "), info->num_src,
-                    info->num_src > 1 ? "s" : "");
-   if (tgt)
-      snprintf(b + n, size - n, "%sa texture target", n ? " and " : "");
-   return b;
-}
-
-static void
-parse_operands(struct parser *P, struct tgsi_insn *insn,
-               const struct tgsi_op_info *info)
-{
-   unsigned total = info->num_dst + info->num_src +
-                    ((info->flags & TGSI_OPF_TARGET) ? 1 : 0);
-   for (unsigned i = 0; i < total; i++) {
-      if (i > 0 && !accept(P, ',')) {
-         if (peek(P) == '\0')
-            fail(P, P->p, "too few operands: %s takes %s", info->name,
-                 describe_operands(P, info));
-         fail_expected(P, "','");
-      }
-      if (i == 0 && peek(P) == '\0')
-         fail(P, P->p, "too few operands: %s takes %s", info->name,
-              describe_operands(P, info));
-      if (i < info->num_dst)
-         parse_dst(P, &insn->dst[i]);
-      else if (i < info->num_dst + info->num_src)
-         parse_src(P, &insn->src[i - info->num_dst]);
-      else
-         insn->tex_target = (enum tgsi_tex_target)expect_name(
-            P, &tgsi_tex_names, "a texture target (1D, 2D, 3D, CUBE, ...)");
-   }
-}
-
-/* Is the cursor at ", FILE[" (a texture offset) rather than a keyword? */
-static bool
-at_offset(struct parser *P)
-{
-   const char *save = P->p, *w;
-   bool yes = false;
-   if (accept(P, ',')) {
-      size_t n = scan_word(P, &w);
-      yes = n && tgsi_name_find(&tgsi_file_names, w, n) >= 0 &&
-            peek(P) == '[';
-   }
-   P->p = save;
-   return yes;
-}
-
-static void
-parse_offsets(struct parser *P, struct tgsi_insn *insn)
-{
-   while (at_offset(P)) {
-      expect(P, ',');
-      skip_ws(P);
-      if (insn->num_offsets == TGSI_MAX_TEX_OFFSETS)
-         fail(P, P->p, "too many texture offsets (at most %u)",
-              TGSI_MAX_TEX_OFFSETS);
-      const char *pos = P->p;
-      struct tgsi_tex_offset *o = &insn->offsets[insn->num_offsets++];
-      o->file = expect_file(P);
-      expect(P, '[');
-      o->index = (int32_t)expect_uint(P, MAX_INDEX, "register index");
-      expect(P, ']');
-      o->swizzle[0] = 0, o->swizzle[1] = 1, o->swizzle[2] = 2;
-      parse_swizzle(P, o->swizzle, 3);
-      note_imm_ref(P, o->file, false, o->index, pos);
-   }
-}
-
-/* ", COHERENT", ", 2D", ", PIPE_FORMAT_R32_FLOAT" after memory opcodes. */
-static void
-parse_memory(struct parser *P, struct tgsi_insn *insn,
-             const struct tgsi_op_info *info)
-{
-   insn->has_memory = info->flags & TGSI_OPF_MEMORY;
-   while (accept(P, ',')) {
-      int v;
-      if ((v = accept_name(P, &tgsi_memq_names)) >= 0)
-         insn->mem_qualifier |= (uint8_t)(1u << v);
-      else if ((v = accept_name(P, &tgsi_tex_names)) >= 0)
-         insn->mem_texture = (enum tgsi_tex_target)v;
-      else if ((v = accept_name(P, &tgsi_format_names)) >= 0)
-         insn->mem_format = (uint32_t)v;
-      else
-         fail_expected(P, "a memory qualifier (COHERENT, RESTRICT, "
-                          "VOLATILE, STREAM_CACHE_POLICY), a texture "
-                          "target or a format");
-      insn->has_memory = true;
-   }
-}
-
-static void
-parse_tail(struct parser *P, struct tgsi_insn *insn,
-           const struct tgsi_op_info *info)
-{
-   if (insn->has_texture)
-      parse_offsets(P, insn);
-   if (info->flags & (TGSI_OPF_MEMORY | TGSI_OPF_MEMORY_OPT))
-      parse_memory(P, insn, info);
-   if ((info->flags & TGSI_OPF_LABEL) && accept(P, ':')) {
-      insn->has_label = true;
-      insn->label = expect_uint(P, 0xffffff, "label");
-   }
-   if (peek(P) == ',')
-      fail(P, P->p, "too many operands: %s takes %s", info->name,
-           describe_operands(P, info));
-   expect_eol(P, "end of line");
-}
-
-/* The opcode word, with its _SAT and _PRECISE suffixes. */
-static enum tgsi_op
-parse_opcode(struct parser *P, bool *saturate, bool *precise)
-{
-   const char *w;
-   size_t n = scan_word(P, &w);
-   int op = tgsi_op_from_name(w, n);
-   *saturate = *precise = false;
-   if (op < 0 && n > 8 && strncasecmp(w + n - 8, "_PRECISE", 8) == 0) {
-      *precise = true;
-      n -= 8;
-   }
-   if (op < 0 && n > 4 && strncasecmp(w + n - 4, "_SAT", 4) == 0) {
-      *saturate = true;
-      n -= 4;
-   }
-   if (op < 0)
-      op = tgsi_op_from_name(w, n);
-   if (op < 0) {
-      P->p = w;
-      if (!n || !isalpha((unsigned char)*w))
-         fail_expected(P, "an instruction, DCL, IMM or PROPERTY");
-      fail(P, w, "unknown opcode %s", found(P));
-   }
-   return (enum tgsi_op)op;
-}
-
-static void
-parse_instruction(struct parser *P)
-{
-   bool saturate, precise;
-   enum tgsi_op op = parse_opcode(P, &saturate, &precise);
-   const struct tgsi_op_info *info = tgsi_op_info(op);
-   struct tgsi_insn *insn =
-      tgsi_builder_add_insn(&P->b, op, info->num_dst, info->num_src);
-   insn->saturate = saturate;
-   insn->precise = precise;
-   insn->line = P->lineno;
-   insn->has_texture = info->flags & (TGSI_OPF_TARGET | TGSI_OPF_TEXTOKEN);
-   insn->tex_target = TGSI_TEX_UNKNOWN;
-   insn->tex_return_type = TGSI_RET_UNKNOWN;
-   parse_operands(P, insn, info);
-   parse_tail(P, insn, info);
-   P->num_words += tgsi_insn_num_words(insn);
 }
 
 /* ---- declarations ------------------------------------------------------ */
@@ -584,7 +48,7 @@ parse_instruction(struct parser *P)
 
 /* "first" or "first..last" up to the closing bracket. */
 static void
-parse_range(struct parser *P, uint32_t *first, uint32_t *last)
+parse_range(struct tgsi_parser *P, uint32_t *first, uint32_t *last)
 {
    skip_ws(P);
    const char *pos = P->p;
@@ -601,7 +65,7 @@ parse_range(struct parser *P, uint32_t *first, uint32_t *last)
 
 /* Files whose declarations name a per-vertex array FILE[][range]. */
 static bool
-has_vertex_dim(struct parser *P, enum tgsi_regfile file)
+has_vertex_dim(struct tgsi_parser *P, enum tgsi_regfile file)
 {
    enum tgsi_proc proc = P->b.processor;
    if (file == TGSI_REGFILE_INPUT)
@@ -611,7 +75,7 @@ has_vertex_dim(struct parser *P, enum tgsi_regfile file)
 }
 
 static void
-parse_decl_register(struct parser *P, struct tgsi_decl *decl)
+parse_decl_register(struct tgsi_parser *P, struct tgsi_decl *decl)
 {
    decl->file = expect_file(P);
    expect(P, '[');
@@ -642,7 +106,7 @@ parse_decl_register(struct parser *P, struct tgsi_decl *decl)
 /* ", WORD" where WORD is the next attribute; false (cursor unmoved) if
  * the line ends or the word is not `kw`. */
 static bool
-accept_attr(struct parser *P, const char *kw)
+accept_attr(struct tgsi_parser *P, const char *kw)
 {
    const char *save = P->p;
    if (accept(P, ',') && accept_keyword(P, kw))
@@ -653,7 +117,7 @@ accept_attr(struct parser *P, const char *kw)
 
 /* ", NAME" for a name of `names`, or -1 with the cursor unmoved. */
 static int
-accept_attr_name(struct parser *P, const struct tgsi_names *names)
+accept_attr_name(struct tgsi_parser *P, const struct tgsi_names *names)
 {
    const char *save = P->p;
    int v = accept(P, ',') ? accept_name(P, names) : -1;
@@ -663,7 +127,7 @@ accept_attr_name(struct parser *P, const struct tgsi_names *names)
 }
 
 static void
-parse_image_attrs(struct parser *P, struct tgsi_decl *decl)
+parse_image_attrs(struct tgsi_parser *P, struct tgsi_decl *decl)
 {
    expect(P, ',');
    decl->target = (enum tgsi_tex_target)expect_name(
@@ -682,7 +146,7 @@ parse_image_attrs(struct parser *P, struct tgsi_decl *decl)
 }
 
 static void
-parse_sview_attrs(struct parser *P, struct tgsi_decl *decl)
+parse_sview_attrs(struct tgsi_parser *P, struct tgsi_decl *decl)
 {
    expect(P, ',');
    decl->target = (enum tgsi_tex_target)expect_name(
@@ -704,7 +168,7 @@ parse_sview_attrs(struct parser *P, struct tgsi_decl *decl)
 }
 
 static void
-parse_semantic(struct parser *P, struct tgsi_decl *decl)
+parse_semantic(struct tgsi_parser *P, struct tgsi_decl *decl)
 {
    if (accept_attr(P, "LOCAL"))
       decl->local = true;
@@ -730,7 +194,7 @@ parse_semantic(struct parser *P, struct tgsi_decl *decl)
 
 /* The attributes that depend on the register file. */
 static void
-parse_file_attrs(struct parser *P, struct tgsi_decl *decl)
+parse_file_attrs(struct tgsi_parser *P, struct tgsi_decl *decl)
 {
    int v;
    switch (decl->file) {
@@ -754,7 +218,7 @@ parse_file_attrs(struct parser *P, struct tgsi_decl *decl)
 }
 
 static void
-parse_declaration(struct parser *P)
+parse_declaration(struct tgsi_parser *P)
 {
    struct tgsi_decl *decl = tgsi_builder_add_decl(&P->b);
    decl->line = P->lineno;
@@ -793,7 +257,7 @@ parse_declaration(struct parser *P)
 /* A 64-bit integer as strtoll/strtoull read it in Mesa: decimal, 0x hex
  * or 0 octal, with a sign for INT64. */
 static uint64_t
-parse_int64(struct parser *P, bool is_signed)
+parse_int64(struct tgsi_parser *P, bool is_signed)
 {
    const char *start = P->p;
    bool neg = is_signed && P->p < P->eol && *P->p == '-';
@@ -829,7 +293,7 @@ parse_int64(struct parser *P, bool is_signed)
 }
 
 static int32_t
-parse_int32(struct parser *P)
+parse_int32(struct tgsi_parser *P)
 {
    bool neg = *P->p == '-';
    if (*P->p == '-' || *P->p == '+')
@@ -843,7 +307,7 @@ parse_int32(struct parser *P)
 /* A float that did not convert: not a number, or too large (then `stop`
  * is past it). */
 static _Noreturn void
-fail_float(struct parser *P, const char *stop, const char *bits)
+fail_float(struct tgsi_parser *P, const char *stop, const char *bits)
 {
    if (stop > P->p)
       fail(P, P->p, "%s-bit float %.*s is out of range", bits,
@@ -854,7 +318,7 @@ fail_float(struct parser *P, const char *stop, const char *bits)
 
 /* One value of an immediate, appended to imm->words. */
 static void
-parse_imm_value(struct parser *P, struct tgsi_imm *imm)
+parse_imm_value(struct tgsi_parser *P, struct tgsi_imm *imm)
 {
    uint32_t *w = &imm->words[imm->num_words];
    const char *stop;
@@ -894,7 +358,7 @@ parse_imm_value(struct parser *P, struct tgsi_imm *imm)
 }
 
 static void
-parse_immediate(struct parser *P)
+parse_immediate(struct tgsi_parser *P)
 {
    if (accept(P, '[')) {
       skip_ws(P);
@@ -925,7 +389,7 @@ parse_immediate(struct parser *P)
 }
 
 static uint32_t
-parse_prop_value(struct parser *P, enum tgsi_prop_name name)
+parse_prop_value(struct tgsi_parser *P, enum tgsi_prop_name name)
 {
    switch (name) {
    case TGSI_PROP_GS_INPUT_PRIM:
@@ -950,7 +414,7 @@ parse_prop_value(struct parser *P, enum tgsi_prop_name name)
 }
 
 static void
-parse_property(struct parser *P)
+parse_property(struct tgsi_parser *P)
 {
    struct tgsi_prop *prop = tgsi_builder_add_prop(&P->b);
    prop->line = P->lineno;
@@ -965,7 +429,7 @@ parse_property(struct parser *P)
 
 /* Moves to the next line; false at the end of the text. */
 static bool
-next_line(struct parser *P)
+next_line(struct tgsi_parser *P)
 {
    if (P->next >= P->end)
       return false;
@@ -989,7 +453,7 @@ next_line(struct parser *P)
 }
 
 static void
-parse_header(struct parser *P)
+parse_header(struct tgsi_parser *P)
 {
    static const char *const what =
       "a shader header (VERT, FRAG, GEOM, COMP, TESS_CTRL or TESS_EVAL)";
@@ -1013,7 +477,7 @@ parse_header(struct parser *P)
 }
 
 static void
-parse_line(struct parser *P)
+parse_line(struct tgsi_parser *P)
 {
    char c = peek(P);
    if (c == '\0')
@@ -1022,7 +486,7 @@ parse_line(struct parser *P)
       expect_uint(P, UINT32_MAX, "instruction number");
       if (!accept(P, ':'))
          fail_expected(P, "':' after the instruction number");
-      parse_instruction(P);
+      tgsi_parse_instruction(P);
    } else if (accept_keyword(P, "DCL")) {
       parse_declaration(P);
    } else if (accept_keyword(P, "IMM")) {
@@ -1030,7 +494,7 @@ parse_line(struct parser *P)
    } else if (accept_keyword(P, "PROPERTY")) {
       parse_property(P);
    } else {
-      parse_instruction(P);
+      tgsi_parse_instruction(P);
    }
    if (P->num_words > TGSI_MAX_TOKENS)
       fail_at(P, P->line, TGSIVA_ERROR_LIMIT,
@@ -1039,10 +503,10 @@ parse_line(struct parser *P)
 
 /* IMM[n] operands may precede the immediate they name. */
 static void
-check_imm_refs(struct parser *P)
+check_imm_refs(struct tgsi_parser *P)
 {
    for (size_t i = 0; i < P->imm_refs.len; i++) {
-      const struct imm_ref *r = &P->imm_refs.data[i];
+      const struct tgsi_imm_ref *r = &P->imm_refs.data[i];
       if (r->index < P->b.imms.len)
          continue;
       diag_at(P->diag, TGSIVA_ERROR_INPUT, r->line, r->column,
@@ -1056,7 +520,7 @@ bool
 tgsi_parse_text(struct arena *arena, const char *text, size_t len,
                 struct tgsi_shader **out, struct tgsiva_diagnostic *d)
 {
-   struct parser *P = ARENA_NEW(arena, struct parser);
+   struct tgsi_parser *P = ARENA_NEW(arena, struct tgsi_parser);
    P->arena = arena;
    P->diag = d;
    P->old_fail = arena->fail;
