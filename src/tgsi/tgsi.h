@@ -186,6 +186,14 @@ bool tgsi_read_tokens(struct arena *arena, const uint32_t *words,
                       size_t num_words, struct tgsi_shader **out,
                       struct tgsiva_diagnostic *d);
 
+/* tgsi_bytes.c: token words from and to the little-endian bytes of a
+ * token file (`num_words * 4` bytes). */
+bool tgsi_words_from_bytes(struct arena *arena, const void *data, size_t len,
+                           uint32_t **words, size_t *num_words,
+                           struct tgsiva_diagnostic *d);
+void tgsi_words_to_bytes(const uint32_t *words, size_t num_words,
+                         void *bytes);
+
 /* tgsi_print.c: tgsi_dump's exact text. */
 void tgsi_print_shader(struct strbuf *sb, const struct tgsi_shader *s);
 /* One instruction without its number or indentation, for messages. */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "tgsi/tgsi.h"
 #include "tgsiva/tgsi.h"
 #include "util/arena.h"
 #include "util/diag.h"
@@ -80,33 +81,6 @@ parse_args(int argc, char **argv, struct dump_args *a)
    return -1;
 }
 
-/* Token words as bytes, little-endian whatever the host's order. */
-static void
-words_to_bytes(const uint32_t *words, size_t n, unsigned char *bytes)
-{
-   for (size_t i = 0; i < n; i++) {
-      for (unsigned b = 0; b < 4; b++)
-         bytes[4 * i + b] = (unsigned char)(words[i] >> (8 * b));
-   }
-}
-
-static bool
-bytes_to_words(struct arena *arena, const char *data, size_t len,
-               uint32_t **words, struct tgsiva_diagnostic *d)
-{
-   if (len % 4)
-      return diag_error(d, TGSIVA_ERROR_INPUT,
-                        "%zu bytes is not a whole number of 32-bit token "
-                        "words", len);
-   const unsigned char *b = (const unsigned char *)data;
-   uint32_t *w = ARENA_ARRAY(arena, uint32_t, len / 4 + 1);
-   for (size_t i = 0; i < len / 4; i++)
-      w[i] = (uint32_t)b[4 * i] | (uint32_t)b[4 * i + 1] << 8 |
-             (uint32_t)b[4 * i + 2] << 16 | (uint32_t)b[4 * i + 3] << 24;
-   *words = w;
-   return true;
-}
-
 static int
 write_output(const struct dump_args *a, const void *data, size_t len)
 {
@@ -132,7 +106,7 @@ dump_tokens(const struct dump_args *a, const char *text, size_t len)
       fprintf(stderr, "tgsiva dump: out of memory\n");
       return CLI_INTERNAL_ERROR;
    }
-   words_to_bytes(tokens, n, bytes);
+   tgsi_words_to_bytes(tokens, n, bytes);
    int status = write_output(a, bytes, n * 4);
    free(bytes);
    tgsiva_tgsi_free(tokens);
@@ -150,9 +124,10 @@ dump_text(const struct dump_args *a, struct arena *arena, const char *data,
    diag_clear(&d);
    if (a->from_tokens) {
       uint32_t *words = NULL;
-      if (!bytes_to_words(arena, data, len, &words, &d))
+      size_t n = 0;
+      if (!tgsi_words_from_bytes(arena, data, len, &words, &n, &d))
          return cli_report(&d, a->input);
-      st = tgsiva_tgsi_tokens_to_text(words, len / 4, &text, &text_len, &d);
+      st = tgsiva_tgsi_tokens_to_text(words, n, &text, &text_len, &d);
    } else {
       st = tgsiva_tgsi_canonicalize(data, len, &text, &text_len, &d);
    }

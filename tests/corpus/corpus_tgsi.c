@@ -157,14 +157,10 @@ mesa_words(struct arena *a, const char *shared, const char *rel, size_t *n)
                              (int)(strlen(name) - strlen(".tgsi")), name);
    struct stat st;
    diag_clear(&d);
-   if (stat(path, &st) != 0 || !file_read(a, path, &data, &len, &d))
+   uint32_t *w;
+   if (stat(path, &st) != 0 || !file_read(a, path, &data, &len, &d) ||
+       !tgsi_words_from_bytes(a, data, len, &w, n, &d))
       return NULL;
-   uint32_t *w = ARENA_ARRAY(a, uint32_t, len / 4 + 1);
-   const unsigned char *b = (const unsigned char *)data;
-   for (size_t i = 0; i < len / 4; i++)
-      w[i] = (uint32_t)b[4 * i] | (uint32_t)b[4 * i + 1] << 8 |
-             (uint32_t)b[4 * i + 2] << 16 | (uint32_t)b[4 * i + 3] << 24;
-   *n = len / 4;
    return w;
 }
 
