@@ -30,6 +30,7 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 bool cli_is_help(const char *arg);
 
 /* Subcommands, in the order `tgsiva --help` lists them. */
+int cmd_dump(int argc, char **argv);
 int cmd_asm(int argc, char **argv);
 int cmd_disasm(int argc, char **argv);
 

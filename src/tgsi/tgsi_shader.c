@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Building a decoded shader item by item (shared by the text parser and
+ * the token reader, so both produce exactly the same structure), and
+ * small queries over a finished shader.
+ */
+#include "tgsi.h"
+
+void
+tgsi_builder_init(struct tgsi_builder *b, struct arena *arena,
+                  enum tgsi_proc processor)
+{
+   *b = (struct tgsi_builder){.arena = arena, .processor = processor};
+}
+
+static void
+add_item(struct tgsi_builder *b, enum tgsi_item_kind kind, size_t index)
+{
+   struct tgsi_item *it = VEC_PUSH(b->arena, &b->items);
+   it->kind = kind;
+   it->index = (uint32_t)index;
+}
+
+struct tgsi_prop *
+tgsi_builder_add_prop(struct tgsi_builder *b)
+{
+   add_item(b, TGSI_ITEM_PROPERTY, b->props.len);
+   return VEC_PUSH(b->arena, &b->props);
+}
+
+struct tgsi_decl *
+tgsi_builder_add_decl(struct tgsi_builder *b)
+{
+   add_item(b, TGSI_ITEM_DECL, b->decls.len);
+   return VEC_PUSH(b->arena, &b->decls);
+}
+
+struct tgsi_imm *
+tgsi_builder_add_imm(struct tgsi_builder *b)
+{
+   add_item(b, TGSI_ITEM_IMM, b->imms.len);
+   return VEC_PUSH(b->arena, &b->imms);
+}
+
+struct tgsi_insn *
+tgsi_builder_add_insn(struct tgsi_builder *b, enum tgsi_op opcode,
+                      unsigned num_dst, unsigned num_src)
+{
+   add_item(b, TGSI_ITEM_INSN, b->insns.len);
+   struct tgsi_insn *insn = VEC_PUSH(b->arena, &b->insns);
+   insn->opcode = opcode;
+   insn->number = (uint32_t)(b->insns.len - 1);
+   insn->num_dst = num_dst;
+   insn->num_src = num_src;
+   insn->dst = ARENA_ARRAY(b->arena, struct tgsi_dst, num_dst);
+   insn->src = ARENA_ARRAY(b->arena, struct tgsi_src, num_src);
+   for (unsigned i = 0; i < num_src; i++) {
+      for (unsigned c = 0; c < 4; c++)
+         insn->src[i].swizzle[c] = (uint8_t)c;
+   }
+   for (unsigned i = 0; i < num_dst; i++)
+      insn->dst[i].writemask = TGSI_WMASK_XYZW;
+   return insn;
+}
+
+struct tgsi_shader *
+tgsi_builder_finish(struct tgsi_builder *b)
+{
+   struct tgsi_shader *s = ARENA_NEW(b->arena, struct tgsi_shader);
+   s->processor = b->processor;
+   s->props = b->props.data;
+   s->num_props = (unsigned)b->props.len;
+   s->decls = b->decls.data;
+   s->num_decls = (unsigned)b->decls.len;
+   s->imms = b->imms.data;
+   s->num_imms = (unsigned)b->imms.len;
+   s->insns = b->insns.data;
+   s->num_insns = (unsigned)b->insns.len;
+   s->items = b->items.data;
+   s->num_items = (unsigned)b->items.len;
+   return s;
+}
+
+uint32_t
+tgsi_shader_property(const struct tgsi_shader *s, enum tgsi_prop_name name,
+                     uint32_t fallback)
+{
+   for (unsigned i = s->num_props; i-- > 0;) {
+      if (s->props[i].name == name)
+         return s->props[i].value;
+   }
+   return fallback;
+}
