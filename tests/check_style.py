@@ -20,6 +20,7 @@ failures = []
 NOT_PASSES = {
     'src/ir/ir.c', 'src/ir/ir.h', 'src/ir/print.c', 'src/ir/validate.c',
     'src/ir/builder.c', 'src/ir/reader.c', 'src/ir/ir_va.c',
+    'src/ir/layout.c',
     'src/ra/ra.h', 'src/sched/sched.h',
 }
 PASS_DIRS = ('src/ir/', 'src/ra/', 'src/sched/')

@@ -59,6 +59,10 @@ IR_OP(U2F, "u2f", 1, 1, ANY, 0)
 IR_OP(F2F16, "f2f16", 1, 1, S32, IR_OPF_FLOAT)
 IR_OP(I2I64, "i2i64", 1, 1, ANY, 0)
 IR_OP(U2U64, "u2u64", 1, 1, ANY, 0)
+IR_OP(F2I64, "f2i64", 1, 1, ANY, IR_OPF_FLOAT)
+IR_OP(F2U64, "f2u64", 1, 1, ANY, IR_OPF_FLOAT)
+IR_OP(I642F, "i642f", 1, 1, ANY, 0)
+IR_OP(U642F, "u642f", 1, 1, ANY, 0)
 
 /* Integer */
 IR_OP(IADD, "iadd", 2, 1, SAME, IR_OPF_COMM)

@@ -31,6 +31,7 @@ bool cli_is_help(const char *arg);
 
 /* Subcommands, in the order `tgsiva --help` lists them. */
 int cmd_dump(int argc, char **argv);
+int cmd_compile(int argc, char **argv);
 int cmd_asm(int argc, char **argv);
 int cmd_disasm(int argc, char **argv);
 

@@ -15,6 +15,7 @@ struct command {
 };
 
 static const struct command commands[] = {
+   {"compile", cmd_compile, "compile TGSI to a Valhall binary"},
    {"dump", cmd_dump, "parse TGSI and print it as tgsi_dump does"},
    {"asm", cmd_asm, "assemble Valhall assembly into instruction words"},
    {"disasm", cmd_disasm, "disassemble Valhall instruction words"},

@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The pipeline: one function, one line per pass, in order.  After every
+ * pass the IR validator runs (when validation is on) and the IR is printed
+ * if the caller asked for it; a broken invariant anywhere jumps back here
+ * as an internal error.
+ */
+#include "compile.h"
+
+#include <string.h>
+
+#include "util/diag.h"
+
+struct compile {
+   struct arena *arena;
+   const struct compile_options *opts;
+   struct tgsiva_diagnostic *d;
+   jmp_buf bail;
+};
+
+/* Validates and prints after `pass`; returns its progress flag. */
+static bool
+after(struct compile *c, struct ir_shader *s, const char *pass,
+      bool progress)
+{
+   if (c->opts->validate)
+      ir_validate(s, pass);
+   const char *want = c->opts->print_pass;
+   if (c->opts->print && (!want || !strcmp(want, pass))) {
+      struct strbuf sb;
+      strbuf_init(&sb, c->arena);
+      ir_print_shader(&sb, s);
+      c->opts->print(c->opts->print_ctx, pass, sb.data);
+   }
+   return progress;
+}
+
+#define PASS(c, s, fn) after((c), (s), #fn, fn(s))
+
+static bool
+compile_program(struct compile *c, const struct tgsi_shader *tgsi,
+                enum ir_stage stage, struct ir_layout *layout,
+                struct compile_program *out)
+{
+   struct ir_shader *s;
+   if (!ir_from_tgsi(c->arena, tgsi, stage, layout, &s, c->d))
+      return false;
+   s->diag = c->d;
+   s->bail = &c->bail;
+   out->ir = s;
+   after(c, s, "translate", true);
+
+   /* Clean-up to a fixed point; each pass is cheap on a clean shader. */
+   while (PASS(c, s, ir_opt_copy_prop) | PASS(c, s, ir_opt_constant_fold) |
+          PASS(c, s, ir_opt_algebraic) | PASS(c, s, ir_opt_cse) |
+          PASS(c, s, ir_opt_fold_modifiers) | PASS(c, s, ir_opt_dce))
+      ;
+   PASS(c, s, ir_opt_fma); /* after the clean-up, so products are final */
+   PASS(c, s, ir_opt_dce);
+   if (c->opts->stop_after_ir)
+      return true;
+   return diag_error(c->d, TGSIVA_ERROR_UNSUPPORTED,
+                     "the Valhall back end is not implemented yet");
+}
+
+bool
+compile_tgsi(struct arena *arena, const struct tgsi_shader *tgsi,
+             const struct compile_options *opts,
+             struct compile_result *out, struct tgsiva_diagnostic *d)
+{
+   struct compile c = {.arena = arena, .opts = opts, .d = d};
+   memset(out, 0, sizeof(*out));
+   if (setjmp(c.bail))
+      return false;
+   switch (tgsi->processor) {
+   case TGSI_PROC_VERTEX:
+      out->stage = IR_STAGE_VERTEX_POSITION;
+      out->program_count = 2;
+      return compile_program(&c, tgsi, IR_STAGE_VERTEX_POSITION,
+                             &out->layout, &out->programs[0]) &&
+             compile_program(&c, tgsi, IR_STAGE_VERTEX_VARYING,
+                             &out->layout, &out->programs[1]);
+   case TGSI_PROC_FRAGMENT:
+      out->stage = IR_STAGE_FRAGMENT;
+      break;
+   default:
+      out->stage = IR_STAGE_COMPUTE;
+      break;
+   }
+   out->program_count = 1;
+   return compile_program(&c, tgsi, out->stage, &out->layout,
+                          &out->programs[0]);
+}

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The compile pipeline (compile.c): one TGSI shader in, one or two
+ * Valhall programs and their layout out.
+ */
+#ifndef TGSIVA_COMPILE_H
+#define TGSIVA_COMPILE_H
+
+#include <setjmp.h>
+#include <stdbool.h>
+
+#include "ir/ir.h"
+#include "ir/layout.h"
+#include "tgsi/tgsi.h"
+#include "tgsiva/tgsiva.h"
+
+/* Where IR dumps go: called after `pass` with the printed IR. */
+typedef void (*compile_print_fn)(void *ctx, const char *pass,
+                                 const char *text);
+
+struct compile_options {
+   unsigned max_registers; /* 0: the hardware's 64 */
+   bool validate;          /* run the validators after every pass */
+   compile_print_fn print;
+   void *print_ctx;
+   const char *print_pass; /* NULL: after every pass */
+   bool stop_after_ir;     /* only translate and optimise */
+};
+
+/* One binary: the instruction words (no header). */
+struct compile_program {
+   uint64_t *words;
+   size_t count;
+   unsigned registers; /* highest register used + 1 */
+   uint64_t preload_mask;
+   struct ir_shader *ir; /* the final IR, for statistics */
+};
+
+struct compile_result {
+   enum ir_stage stage; /* of programs[0] */
+   unsigned program_count; /* 2 for vertex shaders (position, varying) */
+   struct compile_program programs[2];
+   struct ir_layout layout;
+};
+
+bool compile_tgsi(struct arena *arena, const struct tgsi_shader *tgsi,
+                  const struct compile_options *opts,
+                  struct compile_result *out, struct tgsiva_diagnostic *d);
+
+/* from_tgsi.c */
+bool ir_from_tgsi(struct arena *arena, const struct tgsi_shader *tgsi,
+                  enum ir_stage stage, struct ir_layout *layout,
+                  struct ir_shader **out, struct tgsiva_diagnostic *d);
+
+#endif

@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Private to the TGSI -> IR translation (from_tgsi*.c).
+ *
+ * TGSI registers (TEMP, OUT, ADDR channels) become SSA variables: `cur`
+ * holds each one's current value, every write is logged, and control-flow
+ * constructs build phis at their joins from what their branches wrote.
+ * TGSI's control flow is structured, so the translation knows every
+ * predecessor of a join when it reaches it, and loops know in advance
+ * (by a scan of their body) which variables they write.
+ */
+#ifndef TGSIVA_IR_FROM_TGSI_H
+#define TGSIVA_IR_FROM_TGSI_H
+
+#include <setjmp.h>
+
+#include "emit/va.h"
+#include "ir.h"
+#include "layout.h"
+#include "tgsi/tgsi.h"
+
+/* Indexed TEMP arrays of at most this many elements become selects;
+ * larger ones live in thread-local storage. */
+#define T_SELECT_MAX_ELEMENTS 16
+
+/* Limits of the decoded shader that the translation relies on. */
+#define T_MAX_REGISTER_INDEX 4096
+
+enum t_frame_kind {
+   T_FRAME_PROGRAM, /* the whole shader; RET breaks out of it */
+   T_FRAME_IF,
+   T_FRAME_LOOP,
+   T_FRAME_SWITCH,
+};
+
+/* A way out of a loop, switch or the program: where it comes from and
+ * the values of the construct's variables there. */
+struct t_exit {
+   struct ir_block *from;
+   struct ir_ref *values;
+};
+
+struct t_frame {
+   enum t_frame_kind kind;
+   bool dead_at_entry; /* opened in unreachable code */
+   /* IF: the join; LOOP, SWITCH, PROGRAM: where breaks go. */
+   struct ir_block *join;
+   /* IF */
+   size_t log_mark;
+   struct ir_block *else_block;
+   bool in_else;
+   struct ir_block *then_end; /* NULL if the then side cannot reach */
+   uint32_t *then_vars;       /* variables the then side wrote ... */
+   struct ir_ref *then_values; /* ... and their values at its end */
+   unsigned then_count;
+   bool is_case; /* the body of a switch case */
+   /* LOOP, SWITCH, PROGRAM: the variables written inside */
+   uint32_t *vars;
+   unsigned nvars;
+   VEC(struct t_exit) exits;
+   /* LOOP */
+   struct ir_block *header;
+   struct ir_instr **phis; /* per variable, in the header */
+   /* SWITCH */
+   struct ir_ref selector;
+   uint32_t fall_var; /* "a case matched and fell through" */
+   uint32_t first_insn; /* to scan the case values for DEFAULT */
+};
+
+struct t_log_entry {
+   uint32_t var;
+   struct ir_ref old;
+};
+
+struct t_array {
+   uint32_t first, last; /* TEMP index range */
+   uint32_t id;
+   bool indirect;  /* addressed through ADDR somewhere */
+   bool in_memory; /* lives in thread-local storage */
+   uint32_t tls_offset;
+};
+
+/* What the shader declares for one input or output register. */
+struct t_io {
+   bool declared;
+   uint8_t semantic; /* enum tgsi_sem */
+   uint32_t sem_index;
+   uint8_t interp;   /* enum tgsi_interp */
+   uint8_t location; /* enum tgsi_interp_loc */
+   uint8_t usage_mask;
+   uint32_t array_id;
+   /* Inputs: the loaded channels, in the entry block. */
+   struct ir_ref value[4];
+   bool loaded;
+};
+
+struct tgsi_to_ir {
+   struct ir_shader *s;
+   const struct tgsi_shader *tgsi;
+   struct ir_layout *layout;
+   struct tgsiva_diagnostic *d;
+   jmp_buf *bail;
+   const struct tgsi_insn *insn; /* being translated, for messages */
+
+   struct ir_builder b;
+   bool dead; /* the current point is unreachable */
+
+   /* SSA variables */
+   struct ir_ref *cur;
+   uint32_t nvars;
+   uint32_t temp_base, out_base, addr_base, hidden_base;
+   uint32_t ntemps, nouts, naddrs, nhidden, hidden_used;
+   VEC(struct t_log_entry) log;
+   VEC(struct t_frame) frames;
+
+   /* Declarations */
+   struct t_array *arrays;
+   unsigned narrays;
+   struct t_io *inputs, *outputs;
+   unsigned ninputs, noutputs;
+   struct t_io *sysvals; /* SV[i] */
+   unsigned nsysvals;
+   uint8_t *sview_target;    /* enum tgsi_tex_target per SVIEW */
+   uint8_t *sview_ret;       /* enum tgsi_ret_type per SVIEW */
+   unsigned nsviews;
+
+   /* Values computed once in the entry block. */
+   struct ir_instr *entry_point; /* insert entry code before this */
+   struct ir_ref preloads[64];
+   bool preloaded[64];
+};
+
+/* from_tgsi.c: errors.  Both jump out of the translation. */
+_Noreturn void t_unsupported(struct tgsi_to_ir *t, const char *fmt, ...)
+   __attribute__((format(printf, 2, 3)));
+_Noreturn void t_error(struct tgsi_to_ir *t, const char *fmt, ...)
+   __attribute__((format(printf, 2, 3)));
+
+/* from_tgsi.c: variables */
+struct ir_ref t_read_var(struct tgsi_to_ir *t, uint32_t var);
+void t_write_var(struct tgsi_to_ir *t, uint32_t var, struct ir_ref value);
+
+/* from_tgsi.c: code at the start of the shader (loads of inputs and
+ * system values, which must dominate every use). */
+struct ir_builder t_entry_builder(struct tgsi_to_ir *t);
+struct ir_ref t_preload(struct tgsi_to_ir *t, unsigned reg);
+/* A Valhall instruction with `nsrc` operands (the form's sources, then
+ * the staging vectors it reads) and, if `nregs`, a result of that many
+ * registers; the template's slot is 0. */
+struct ir_instr *t_va(struct ir_builder *b, enum va_op op, unsigned nsrc,
+                      const struct ir_ref *srcs, unsigned nregs);
+
+/* from_tgsi_operand.c: reading and writing TGSI operands, one channel at
+ * a time.  t_src applies the operand's modifiers for its value type. */
+struct ir_ref t_src(struct tgsi_to_ir *t, unsigned i, unsigned chan);
+/* The operand without modifiers (raw bits). */
+struct ir_ref t_src_raw(struct tgsi_to_ir *t, unsigned i, unsigned chan);
+/* A 64-bit operand: channels 2*pair and 2*pair+1 of source i. */
+struct ir_ref t_src64(struct tgsi_to_ir *t, unsigned i, unsigned pair);
+void t_dst(struct tgsi_to_ir *t, unsigned i, unsigned chan,
+           struct ir_ref value);
+void t_dst64(struct tgsi_to_ir *t, unsigned i, unsigned pair,
+             struct ir_ref value);
+/* Logs, without changing them, the variables `dst` may write. */
+void t_note_written(struct tgsi_to_ir *t, const struct tgsi_dst *dst);
+/* The channels destination i writes. */
+unsigned t_writemask(struct tgsi_to_ir *t, unsigned i);
+/* An integer index operand (ADDR[..] + offset), for indirect access. */
+struct ir_ref t_indirect_index(struct tgsi_to_ir *t,
+                               const struct tgsi_ind *ind, int32_t offset);
+/* Loads `ncomp` words of the uniform buffer `handle` (its index) at the
+ * byte offset `offset`. */
+struct ir_ref t_load_ubo(struct tgsi_to_ir *t, struct ir_ref handle,
+                         struct ir_ref offset, unsigned ncomp);
+
+/* from_tgsi_io.c: the stage's inputs and outputs (docs/abi.md). */
+void t_io_declare(struct tgsi_to_ir *t);
+struct ir_ref t_input(struct tgsi_to_ir *t, uint32_t index, unsigned chan);
+struct ir_ref t_system_value(struct tgsi_to_ir *t, uint32_t index,
+                             unsigned chan);
+/* Stores the outputs at the end of the shader. */
+void t_io_finish(struct tgsi_to_ir *t);
+/* The translations of opcodes that read inputs or write outputs. */
+void t_kill(struct tgsi_to_ir *t, bool conditional);
+void t_interp(struct tgsi_to_ir *t);
+
+/* from_tgsi_alu.c, from_tgsi_tex.c, from_tgsi_mem.c: per-opcode
+ * translation.  Each returns false if it does not handle the opcode. */
+bool t_alu(struct tgsi_to_ir *t);
+bool t_tex(struct tgsi_to_ir *t);
+bool t_mem(struct tgsi_to_ir *t);
+
+/* The floating-point constant `f` as an operand. */
+static inline struct ir_ref
+t_f(float f)
+{
+   return ir_immf(f);
+}
+
+#endif

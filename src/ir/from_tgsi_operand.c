@@ -1,0 +1,501 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * TGSI operands: reading a source channel and writing a destination
+ * channel, for every register file and addressing mode.
+ *
+ * 1. Modifiers follow the operand's value type (tgsi.rst, "Modifiers"):
+ *    float and untyped operands (MOV, UCMP's selected values) take |x|
+ *    then -x as float sign operations; integer operands take integer
+ *    absolute value and negation.
+ * 2. Direct constants are pushed uniforms while push space lasts, else
+ *    loads from their uniform buffer; indirect constants are loads of the
+ *    whole vec4 at (ADDR + k) * 16.
+ * 3. Indexed TEMP arrays of a few elements are chains of selects over
+ *    their SSA variables (reads) or selects into each element (writes);
+ *    larger ones live in thread-local storage.  Indexed inputs, outputs
+ *    and immediates are select chains over their declared range.  An
+ *    index past the end reads the last element and writes nothing.
+ * 4. `_SAT` becomes a clamping MOV that opt_fold_modifiers folds into the
+ *    producer.
+ *
+ * Requires: declarations processed (from_tgsi.c).
+ * Ensures:  operands as 32-bit (or 64-bit pair) IR values.
+ * Invalidates: nothing.
+ */
+#include "from_tgsi.h"
+
+static const struct tgsi_insn *
+insn(struct tgsi_to_ir *t)
+{
+   return t->insn;
+}
+
+/* The array a TEMP index belongs to, or NULL. */
+static const struct t_array *
+temp_array(struct tgsi_to_ir *t, int32_t index, uint32_t array_id)
+{
+   for (unsigned a = 0; a < t->narrays; a++) {
+      const struct t_array *arr = &t->arrays[a];
+      if ((array_id && arr->id == array_id) ||
+          (index >= (int32_t)arr->first && index <= (int32_t)arr->last))
+         return arr;
+   }
+   return NULL;
+}
+
+static void
+check_index(struct tgsi_to_ir *t, int32_t index, uint32_t count,
+            const char *file)
+{
+   if (index < 0 || (uint32_t)index >= count)
+      t_error(t, "%s[%d] is outside the declared range", file, index);
+}
+
+static uint32_t
+temp_var(struct tgsi_to_ir *t, int32_t index, unsigned chan)
+{
+   check_index(t, index, t->ntemps, "TEMP");
+   return t->temp_base + 4 * (uint32_t)index + chan;
+}
+
+/* ---------------------------------------------------------------------
+ * Thread-local storage for large arrays
+ */
+
+/* The 64-bit address of byte `offset` (a 32-bit value) in the thread's
+ * storage. */
+static struct ir_ref
+tls_address(struct tgsi_to_ir *t, struct ir_ref offset)
+{
+   struct ir_ref tls = {.kind = IR_REF_SPECIAL,
+                        .index = VA_SPECIAL_THREAD_LOCAL_POINTER};
+   struct ir_ref srcs[2] = {tls, offset};
+   struct ir_instr *I = t_va(&t->b, VA_OP_SHADDX_U64, 2, srcs, 0);
+   ir_instr_def(t->s, I, 64, 2);
+   I->va->imm[VA_IMM_SHIFT] = 0;
+   return I->dst;
+}
+
+/* Byte offset of element `index` (a value), channel `chan`, clamped to
+ * the array so that a bad index cannot reach other data. */
+static struct ir_ref
+array_offset(struct tgsi_to_ir *t, const struct t_array *a,
+             struct ir_ref index, unsigned chan)
+{
+   struct ir_ref rel = ir_alu2(&t->b, IR_OP_ISUB, index, ir_imm(a->first));
+   rel = ir_alu2(&t->b, IR_OP_UMIN, rel, ir_imm(a->last - a->first));
+   struct ir_ref bytes = ir_alu2(&t->b, IR_OP_SHL, rel, ir_imm(4));
+   return ir_alu2(&t->b, IR_OP_IADD, bytes,
+                  ir_imm(a->tls_offset + 4 * chan));
+}
+
+static struct ir_ref
+tls_load(struct tgsi_to_ir *t, struct ir_ref offset)
+{
+   struct ir_ref addr = tls_address(t, offset);
+   struct ir_instr *I = t_va(&t->b, VA_OP_LOAD_I32, 1, &addr, 1);
+   va_set_mod(I->va, VA_MOD_MEMORY_ACCESS, VA_MEMORY_ACCESS_FORCE);
+   I->va->imm[VA_IMM_OFFSET] = 0;
+   return I->dst;
+}
+
+static void
+tls_store(struct tgsi_to_ir *t, struct ir_ref offset, struct ir_ref value)
+{
+   struct ir_ref srcs[2] = {tls_address(t, offset), value};
+   struct ir_instr *I = t_va(&t->b, VA_OP_STORE_I32, 2, srcs, 0);
+   va_set_mod(I->va, VA_MOD_MEMORY_ACCESS, VA_MEMORY_ACCESS_FORCE);
+   I->va->imm[VA_IMM_OFFSET] = 0;
+   t->layout->writes_memory = true;
+}
+
+/* ---------------------------------------------------------------------
+ * Reading
+ */
+
+struct ir_ref
+t_indirect_index(struct tgsi_to_ir *t, const struct tgsi_ind *ind,
+                 int32_t offset)
+{
+   struct ir_ref base;
+   switch (ind->file) {
+   case TGSI_REGFILE_ADDRESS:
+      check_index(t, ind->index, t->naddrs, "ADDR");
+      base = t_read_var(t, t->addr_base + 4 * (uint32_t)ind->index +
+                              ind->swizzle);
+      break;
+   case TGSI_REGFILE_TEMPORARY:
+      base = t_read_var(t, temp_var(t, ind->index, ind->swizzle));
+      break;
+   case TGSI_REGFILE_IMMEDIATE:
+      check_index(t, ind->index, t->tgsi->num_imms, "IMM");
+      base = ir_imm(t->tgsi->imms[ind->index].words[ind->swizzle & 3]);
+      break;
+   default:
+      t_unsupported(t, "indirect addressing through %s",
+                    tgsi_name(&tgsi_file_names, ind->file));
+   }
+   if (!offset)
+      return base;
+   return ir_alu2(&t->b, IR_OP_IADD, base, ir_imm((uint32_t)offset));
+}
+
+/* (index == e) ? value(e) : ..., over [first, last]. */
+static struct ir_ref
+select_chain(struct tgsi_to_ir *t, struct ir_ref index, uint32_t first,
+             uint32_t last, struct ir_ref (*value)(struct tgsi_to_ir *,
+                                                  uint32_t, unsigned),
+             unsigned chan)
+{
+   struct ir_ref acc = value(t, last, chan);
+   for (uint32_t e = last; e-- > first;) {
+      acc = ir_csel(&t->b, IR_CMP_U, IR_COND_EQ, index, ir_imm(e),
+                    value(t, e, chan), acc);
+   }
+   return acc;
+}
+
+static struct ir_ref
+temp_value(struct tgsi_to_ir *t, uint32_t index, unsigned chan)
+{
+   return t_read_var(t, temp_var(t, (int32_t)index, chan));
+}
+
+static struct ir_ref
+input_value(struct tgsi_to_ir *t, uint32_t index, unsigned chan)
+{
+   return t_input(t, index, chan);
+}
+
+static struct ir_ref
+output_value(struct tgsi_to_ir *t, uint32_t index, unsigned chan)
+{
+   return t_read_var(t, t->out_base + 4 * index + chan);
+}
+
+static struct ir_ref
+imm_value(struct tgsi_to_ir *t, uint32_t index, unsigned chan)
+{
+   return ir_imm(t->tgsi->imms[index].words[chan]);
+}
+
+static struct ir_ref
+read_temp(struct tgsi_to_ir *t, const struct tgsi_reg *r, unsigned chan)
+{
+   const struct t_array *a = temp_array(t, r->index, r->ind.array_id);
+   if (!r->indirect) {
+      if (a && a->in_memory) {
+         struct ir_ref off = ir_imm(a->tls_offset +
+                                    16 * ((uint32_t)r->index - a->first) +
+                                    4 * chan);
+         return tls_load(t, off);
+      }
+      return temp_value(t, (uint32_t)r->index, chan);
+   }
+   struct ir_ref index = t_indirect_index(t, &r->ind, r->index);
+   if (!a)
+      return select_chain(t, index, 0, t->ntemps - 1, temp_value, chan);
+   if (a->in_memory)
+      return tls_load(t, array_offset(t, a, index, chan));
+   return select_chain(t, index, a->first, a->last, temp_value, chan);
+}
+
+/* The range of declared registers of `file` that contains `index`. */
+static void
+io_range(struct tgsi_to_ir *t, const struct t_io *io, unsigned count,
+         int32_t index, uint32_t array_id, uint32_t *first, uint32_t *last)
+{
+   *first = 0;
+   *last = count ? count - 1 : 0;
+   if (!array_id)
+      return;
+   bool found = false;
+   for (uint32_t i = 0; i < count; i++) {
+      if (io[i].array_id != array_id)
+         continue;
+      if (!found)
+         *first = i;
+      *last = i;
+      found = true;
+   }
+   (void)t;
+   (void)index;
+}
+
+static struct ir_ref
+read_const(struct tgsi_to_ir *t, const struct tgsi_reg *r, unsigned chan)
+{
+   uint32_t ubo = r->dimension ? (uint32_t)r->dim_index : 0;
+   if (r->indirect || r->dim_indirect) {
+      /* One vec4 load serves the channel (CSE merges the others). */
+      struct ir_ref off = ir_imm(16 * (uint32_t)r->index);
+      if (r->indirect) {
+         struct ir_ref idx = t_indirect_index(t, &r->ind, r->index);
+         off = ir_alu2(&t->b, IR_OP_SHL, idx, ir_imm(4));
+      }
+      struct ir_ref handle = ir_imm(ubo);
+      if (r->dim_indirect)
+         handle = t_indirect_index(t, &r->dim_ind, r->dim_index);
+      return ir_comp(t_load_ubo(t, handle, off, 4), chan);
+   }
+   if (r->index < 0)
+      t_error(t, "negative constant index");
+   uint32_t offset = 16 * (uint32_t)r->index + 4 * chan;
+   int word = ir_layout_push(t->s->arena, t->layout, ubo, offset);
+   if (word >= 0)
+      return ir_uniform((uint32_t)word);
+   return t_load_ubo(t, ir_imm(ubo), ir_imm(offset), 1);
+}
+
+static struct ir_ref
+fetch(struct tgsi_to_ir *t, const struct tgsi_reg *r, unsigned chan)
+{
+   uint32_t first, last;
+   switch (r->file) {
+   case TGSI_REGFILE_TEMPORARY: return read_temp(t, r, chan);
+   case TGSI_REGFILE_IMMEDIATE:
+      if (r->indirect) {
+         struct ir_ref idx = t_indirect_index(t, &r->ind, r->index);
+         return select_chain(t, idx, 0, t->tgsi->num_imms - 1, imm_value,
+                             chan);
+      }
+      check_index(t, r->index, t->tgsi->num_imms, "IMM");
+      return imm_value(t, (uint32_t)r->index, chan);
+   case TGSI_REGFILE_CONSTANT: return read_const(t, r, chan);
+   case TGSI_REGFILE_INPUT:
+      if (r->dimension)
+         t_unsupported(t, "two-dimensional inputs");
+      if (r->indirect) {
+         struct ir_ref idx = t_indirect_index(t, &r->ind, r->index);
+         io_range(t, t->inputs, t->ninputs, r->index, r->ind.array_id,
+                  &first, &last);
+         return select_chain(t, idx, first, last, input_value, chan);
+      }
+      check_index(t, r->index, t->ninputs, "IN");
+      return t_input(t, (uint32_t)r->index, chan);
+   case TGSI_REGFILE_OUTPUT:
+      if (r->indirect) {
+         struct ir_ref idx = t_indirect_index(t, &r->ind, r->index);
+         io_range(t, t->outputs, t->noutputs, r->index, r->ind.array_id,
+                  &first, &last);
+         return select_chain(t, idx, first, last, output_value, chan);
+      }
+      check_index(t, r->index, t->nouts, "OUT");
+      return output_value(t, (uint32_t)r->index, chan);
+   case TGSI_REGFILE_ADDRESS:
+      check_index(t, r->index, t->naddrs, "ADDR");
+      return t_read_var(t, t->addr_base + 4 * (uint32_t)r->index + chan);
+   case TGSI_REGFILE_SYSTEM_VALUE:
+      check_index(t, r->index, t->nsysvals, "SV");
+      return t_system_value(t, (uint32_t)r->index, chan);
+   default:
+      t_error(t, "%s cannot be read as a value",
+              tgsi_name(&tgsi_file_names, r->file));
+   }
+}
+
+struct ir_ref
+t_src_raw(struct tgsi_to_ir *t, unsigned i, unsigned chan)
+{
+   const struct tgsi_src *src = &insn(t)->src[i];
+   return fetch(t, &src->reg, src->swizzle[chan] & 3);
+}
+
+struct ir_ref
+t_src(struct tgsi_to_ir *t, unsigned i, unsigned chan)
+{
+   const struct tgsi_src *src = &insn(t)->src[i];
+   struct ir_ref v = t_src_raw(t, i, chan);
+   enum tgsi_value_type type = tgsi_op_src_type(insn(t)->opcode, i);
+   if (type == TGSI_VT_I32 || type == TGSI_VT_U32) {
+      if (src->absolute)
+         v = ir_alu1(&t->b, IR_OP_IABS, v);
+      if (src->negate)
+         v = ir_alu1(&t->b, IR_OP_INEG, v);
+      return v;
+   }
+   if (src->absolute)
+      v = ir_abs(v);
+   if (src->negate)
+      v = ir_neg(v);
+   return v;
+}
+
+struct ir_ref
+t_src64(struct tgsi_to_ir *t, unsigned i, unsigned pair)
+{
+   const struct tgsi_src *src = &insn(t)->src[i];
+   struct ir_ref w[2] = {t_src_raw(t, i, 2 * pair),
+                         t_src_raw(t, i, 2 * pair + 1)};
+   struct ir_ref v = ir_collect(&t->b, 64, 2, w);
+   enum tgsi_value_type type = tgsi_op_src_type(insn(t)->opcode, i);
+   if (type == TGSI_VT_F64 && (src->absolute || src->negate))
+      t_unsupported(t, "double-precision modifiers");
+   if (src->absolute)
+      v = ir_alu1(&t->b, IR_OP_IABS, v);
+   if (src->negate)
+      v = ir_alu1(&t->b, IR_OP_INEG, v);
+   return v;
+}
+
+/* ---------------------------------------------------------------------
+ * Writing
+ */
+
+unsigned
+t_writemask(struct tgsi_to_ir *t, unsigned i)
+{
+   return insn(t)->dst[i].writemask;
+}
+
+/* element = (index == e) ? value : element, for every element. */
+static void
+select_write(struct tgsi_to_ir *t, struct ir_ref index, uint32_t first,
+             uint32_t last, uint32_t base, unsigned chan,
+             struct ir_ref value)
+{
+   for (uint32_t e = first; e <= last; e++) {
+      uint32_t var = base + 4 * e + chan;
+      struct ir_ref v = ir_csel(&t->b, IR_CMP_U, IR_COND_EQ, index,
+                                ir_imm(e), value, t_read_var(t, var));
+      t_write_var(t, var, v);
+   }
+}
+
+static void
+write_temp(struct tgsi_to_ir *t, const struct tgsi_reg *r, unsigned chan,
+           struct ir_ref value)
+{
+   const struct t_array *a = temp_array(t, r->index, r->ind.array_id);
+   if (!r->indirect) {
+      if (a && a->in_memory) {
+         tls_store(t, ir_imm(a->tls_offset +
+                             16 * ((uint32_t)r->index - a->first) +
+                             4 * chan),
+                   value);
+         return;
+      }
+      t_write_var(t, temp_var(t, r->index, chan), value);
+      return;
+   }
+   struct ir_ref index = t_indirect_index(t, &r->ind, r->index);
+   if (a && a->in_memory) {
+      tls_store(t, array_offset(t, a, index, chan), value);
+      return;
+   }
+   uint32_t first = a ? a->first : 0, last = a ? a->last : t->ntemps - 1;
+   select_write(t, index, first, last, t->temp_base, chan, value);
+}
+
+static void
+write_reg(struct tgsi_to_ir *t, const struct tgsi_reg *r, unsigned chan,
+          struct ir_ref value)
+{
+   uint32_t first, last;
+   switch (r->file) {
+   case TGSI_REGFILE_TEMPORARY: write_temp(t, r, chan, value); return;
+   case TGSI_REGFILE_OUTPUT:
+      if (r->indirect) {
+         struct ir_ref idx = t_indirect_index(t, &r->ind, r->index);
+         io_range(t, t->outputs, t->noutputs, r->index, r->ind.array_id,
+                  &first, &last);
+         select_write(t, idx, first, last, t->out_base, chan, value);
+         return;
+      }
+      check_index(t, r->index, t->nouts, "OUT");
+      t_write_var(t, t->out_base + 4 * (uint32_t)r->index + chan, value);
+      return;
+   case TGSI_REGFILE_ADDRESS:
+      check_index(t, r->index, t->naddrs, "ADDR");
+      t_write_var(t, t->addr_base + 4 * (uint32_t)r->index + chan, value);
+      return;
+   default:
+      t_error(t, "%s cannot be written",
+              tgsi_name(&tgsi_file_names, r->file));
+   }
+}
+
+void
+t_dst(struct tgsi_to_ir *t, unsigned i, unsigned chan, struct ir_ref value)
+{
+   if (insn(t)->saturate) {
+      struct ir_instr *I = ir_build(&t->b, IR_OP_MOV, 32, 1, &value);
+      I->clamp = IR_CLAMP_0_1;
+      value = I->dst;
+   }
+   write_reg(t, &insn(t)->dst[i].reg, chan, value);
+}
+
+void
+t_dst64(struct tgsi_to_ir *t, unsigned i, unsigned pair, struct ir_ref value)
+{
+   struct ir_ref lo = value, hi = value;
+   lo.swizzle = IR_SWIZZLE_W0;
+   hi.swizzle = IR_SWIZZLE_W1;
+   write_reg(t, &insn(t)->dst[i].reg, 2 * pair, lo);
+   write_reg(t, &insn(t)->dst[i].reg, 2 * pair + 1, hi);
+}
+
+/* Logs (without changing) every variable `dst` may write, for loop and
+ * switch bodies (from_tgsi.c). */
+void
+t_note_written(struct tgsi_to_ir *t, const struct tgsi_dst *dst)
+{
+   const struct tgsi_reg *r = &dst->reg;
+   uint32_t base, first, last;
+   switch (r->file) {
+   case TGSI_REGFILE_TEMPORARY: {
+      const struct t_array *a = temp_array(t, r->index, r->ind.array_id);
+      if (a && a->in_memory)
+         return;
+      base = t->temp_base;
+      first = r->indirect ? (a ? a->first : 0) : (uint32_t)r->index;
+      last = r->indirect ? (a ? a->last : t->ntemps - 1) : first;
+      if (!r->indirect)
+         check_index(t, r->index, t->ntemps, "TEMP");
+      break;
+   }
+   case TGSI_REGFILE_OUTPUT:
+      base = t->out_base;
+      if (r->indirect) {
+         io_range(t, t->outputs, t->noutputs, r->index, r->ind.array_id,
+                  &first, &last);
+      } else {
+         check_index(t, r->index, t->nouts, "OUT");
+         first = last = (uint32_t)r->index;
+      }
+      break;
+   case TGSI_REGFILE_ADDRESS:
+      check_index(t, r->index, t->naddrs, "ADDR");
+      base = t->addr_base;
+      first = last = (uint32_t)r->index;
+      break;
+   default: return;
+   }
+   for (uint32_t e = first; e <= last; e++) {
+      for (unsigned c = 0; c < 4; c++) {
+         uint32_t v = base + 4 * e + c;
+         *VEC_PUSH(t->s->arena, &t->log) =
+            (struct t_log_entry){.var = v, .old = t->cur[v]};
+      }
+   }
+}
+
+/* ---------------------------------------------------------------------
+ * Uniform buffers
+ */
+
+struct ir_ref
+t_load_ubo(struct tgsi_to_ir *t, struct ir_ref handle, struct ir_ref offset,
+           unsigned ncomp)
+{
+   static const enum va_op ops[] = {
+      VA_OP_LD_BUFFER_I32, VA_OP_LD_BUFFER_I64, VA_OP_LD_BUFFER_I96,
+      VA_OP_LD_BUFFER_I128,
+   };
+   /* The handle is (table << 24) | entry; uniform buffers are table 0. */
+   struct ir_ref srcs[2] = {offset, handle};
+   struct ir_instr *I = t_va(&t->b, ops[ncomp - 1], 2, srcs, ncomp);
+   va_set_mod(I->va, VA_MOD_UNSIGNED, 1);
+   return I->dst;
+}

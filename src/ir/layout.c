@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: MIT */
+/* Allocation of push words and system-value slots (layout.h). */
+
+#include "layout.h"
+
+int
+ir_layout_push(struct arena *arena, struct ir_layout *l, uint32_t ubo,
+               uint32_t offset)
+{
+   for (size_t i = 0; i < l->push.len; i++) {
+      if (l->push.data[i].ubo == ubo && l->push.data[i].offset == offset)
+         return (int)i;
+   }
+   if (l->push.len >= IR_MAX_PUSH_WORDS)
+      return -1;
+   *VEC_PUSH(arena, &l->push) = (struct ir_push_word){ubo, offset};
+   return (int)l->push.len - 1;
+}
+
+unsigned
+ir_layout_sysval(struct arena *arena, struct ir_layout *l,
+                 enum ir_sysval_kind kind, uint32_t id)
+{
+   for (size_t i = 0; i < l->sysvals.len; i++) {
+      if (l->sysvals.data[i].kind == kind && l->sysvals.data[i].id == id)
+         return (unsigned)i;
+   }
+   *VEC_PUSH(arena, &l->sysvals) = (struct ir_sysval){(uint8_t)kind, id};
+   return (unsigned)l->sysvals.len - 1;
+}

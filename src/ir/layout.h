@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The driver-side layout of a compiled shader (docs/abi.md): which words
+ * the driver pushes as uniforms, which system values it supplies, where
+ * varyings live, what the shader reads and writes.  Translation fills it
+ * while it decides; the back end adds thread-local storage; compile.c
+ * copies it into the public shader info.
+ *
+ * A vertex shader's position and varying binaries share one layout (one
+ * push array, as the driver uploads one array for both).
+ */
+#ifndef TGSIVA_IR_LAYOUT_H
+#define TGSIVA_IR_LAYOUT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "util/arena.h"
+
+/* FAU uniform words the hardware can read (pages 0 and 1). */
+#define IR_MAX_PUSH_WORDS 128
+
+/* System values live in one extra uniform buffer after the user's; each
+ * takes one 16-byte slot. */
+enum ir_sysval_kind {
+   IR_SYSVAL_VIEWPORT_SCALE,  /* f32 x, y, z */
+   IR_SYSVAL_VIEWPORT_OFFSET, /* f32 x, y, z */
+   IR_SYSVAL_BUFFER,          /* id = BUFFER index: u64 address, u32 size */
+   IR_SYSVAL_TEXTURE_SIZE,    /* id = SVIEW index: u32 w, h, d, levels */
+   IR_SYSVAL_IMAGE_SIZE,      /* id = IMAGE index: u32 w, h, d, samples */
+   IR_SYSVAL_IMAGE_ADDRESS,   /* id = IMAGE index: u64 address, u32 row
+                                 stride, u32 layer stride */
+   IR_SYSVAL_NUM_WORKGROUPS,  /* u32 x, y, z */
+   IR_SYSVAL_FRAMEBUFFER_SIZE, /* f32 width, height */
+   IR_SYSVAL_COUNT,
+};
+
+struct ir_sysval {
+   uint8_t kind; /* enum ir_sysval_kind */
+   uint32_t id;
+};
+
+/* Push word i = 4 bytes of uniform buffer `ubo` at byte `offset`. */
+struct ir_push_word {
+   uint32_t ubo;
+   uint32_t offset;
+};
+
+struct ir_varying {
+   uint8_t semantic;   /* enum tgsi_sem */
+   uint8_t interp;     /* enum tgsi_interp (fragment inputs) */
+   uint8_t location;   /* enum tgsi_interp_loc */
+   uint8_t components; /* number stored / loaded */
+   uint32_t index;     /* semantic index */
+   uint32_t byte_offset;
+};
+
+struct ir_layout {
+   VEC(struct ir_push_word) push;
+   VEC(struct ir_sysval) sysvals;
+   uint32_t user_ubo_count; /* the sysval buffer's index */
+
+   /* Vertex */
+   uint32_t attributes_read; /* bit i: IN[i] is loaded */
+   VEC(struct ir_varying) outputs;
+   bool writes_point_size;
+   uint32_t fixed_varying_mask; /* NIR-style slots below VAR0 */
+
+   /* Fragment */
+   VEC(struct ir_varying) inputs;
+   uint32_t render_targets_written;
+   bool writes_depth, writes_stencil, writes_sample_mask;
+   bool can_discard, reads_frag_coord, reads_face, reads_point_coord;
+   bool sample_shading, early_fragment_tests;
+
+   /* Compute */
+   uint32_t local_size[3];
+   uint32_t shared_bytes;
+
+   /* Resources */
+   uint32_t texture_count, sampler_count, image_count, buffer_count;
+   bool uses_barrier, writes_memory, uses_derivatives;
+
+   /* Per-thread scratch: indexed arrays, then spills. */
+   uint32_t tls_bytes;
+};
+
+/* The push word holding `ubo`:`offset`, added if new; -1 when the push
+ * space is full. */
+int ir_layout_push(struct arena *arena, struct ir_layout *l, uint32_t ubo,
+                   uint32_t offset);
+/* The sysval slot of (kind, id), added if new. */
+unsigned ir_layout_sysval(struct arena *arena, struct ir_layout *l,
+                          enum ir_sysval_kind kind, uint32_t id);
+
+#endif

@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * `tgsiva compile`: TGSI text in, Valhall binary out.  The binary, the
+ * disassembly and the statistics are produced only once the whole shader
+ * has compiled, so a failed compile leaves no output file.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "compile.h"
+#include "util/diag.h"
+#include "util/fileio.h"
+
+struct compile_args {
+   const char *input;
+   const char *output;
+   bool print_ir;
+   const char *print_pass; /* NULL: after every pass */
+   bool disasm, stats;
+};
+
+static void
+print_help(void)
+{
+   printf("usage: tgsiva compile [options] FILE.tgsi|-\n\n"
+          "Compiles a TGSI shader (tgsi_dump text) for Mali Valhall.\n\n"
+          "  -o FILE            write the instruction words (a vertex "
+          "shader's varying\n"
+          "                     binary goes to FILE.varying)\n"
+          "  --disasm           print the disassembly to stdout\n"
+          "  --stats            print statistics to stderr\n"
+          "  --print-ir[=PASS]  print the IR to stderr after every pass "
+          "(or after PASS)\n"
+          "  -h, --help         this text\n");
+}
+
+static int
+parse_args(int argc, char **argv, struct compile_args *a)
+{
+   for (int i = 1; i < argc; i++) {
+      const char *arg = argv[i];
+      if (cli_is_help(arg)) {
+         print_help();
+         return CLI_OK;
+      } else if (!strcmp(arg, "-o")) {
+         if (++i == argc)
+            return cli_usage_error("compile", "-o needs a file name");
+         a->output = argv[i];
+      } else if (!strcmp(arg, "--disasm")) {
+         a->disasm = true;
+      } else if (!strcmp(arg, "--stats")) {
+         a->stats = true;
+      } else if (!strncmp(arg, "--print-ir", 10) &&
+                 (arg[10] == '\0' || arg[10] == '=')) {
+         a->print_ir = true;
+         a->print_pass = arg[10] == '=' ? arg + 11 : NULL;
+      } else if (arg[0] == '-' && arg[1] != '\0') {
+         return cli_usage_error("compile", "unknown option '%s'", arg);
+      } else if (a->input) {
+         return cli_usage_error("compile", "more than one input file");
+      } else {
+         a->input = arg;
+      }
+   }
+   if (!a->input)
+      return cli_usage_error("compile", "no input file");
+   return -1;
+}
+
+static void
+print_ir(void *ctx, const char *pass, const char *text)
+{
+   (void)ctx;
+   fprintf(stderr, "# after %s\n%s", pass, text);
+}
+
+int
+cmd_compile(int argc, char **argv)
+{
+   struct compile_args a = {0};
+   int status = parse_args(argc, argv, &a);
+   if (status >= 0)
+      return status;
+
+   struct arena arena;
+   struct tgsiva_diagnostic d;
+   char *data;
+   size_t len;
+   struct tgsi_shader *tgsi;
+   arena_init(&arena, 0);
+   diag_clear(&d);
+   status = CLI_OK;
+   if (!file_read(&arena, a.input, &data, &len, &d) ||
+       !tgsi_parse_text(&arena, data, len, &tgsi, &d)) {
+      status = cli_report(&d, a.input);
+   } else {
+      struct compile_options opts = {
+         .validate = true,
+         .print = a.print_ir ? print_ir : NULL,
+         .print_pass = a.print_pass,
+      };
+      struct compile_result result;
+      if (!compile_tgsi(&arena, tgsi, &opts, &result, &d))
+         status = cli_report(&d, a.input);
+   }
+   arena_finish(&arena);
+   return status;
+}

@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The compiler against every vertex, fragment and compute shader of
+ * $TGSIVA_SHARED/corpus that uses no double-precision opcode.
+ *
+ *   corpus_compile ir    translate and optimise, validating after every
+ *                        pass (issue 4)
+ *   corpus_compile full  compile to Valhall binaries (issue 5)
+ *
+ * Prints "N passed, N failed" and the failures grouped by cause (the
+ * message with numbers and names removed), then every failing file.
+ * Exits 77 (skipped) without the corpus.
+ */
+#include <ctype.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compile.h"
+#include "util/diag.h"
+#include "util/fileio.h"
+
+struct cause {
+   char text[160];
+   unsigned count;
+   const char *example;
+};
+
+struct tally {
+   unsigned passed, failed, doubles;
+   struct cause causes[256];
+   unsigned ncauses;
+};
+
+static bool
+uses_doubles(const struct tgsi_shader *s)
+{
+   for (unsigned i = 0; i < s->num_insns; i++) {
+      unsigned op = s->insns[i].opcode;
+      const struct tgsi_op_info *info = tgsi_op_info(op);
+      for (unsigned k = 0; k < info->num_dst; k++) {
+         if (tgsi_op_dst_type(op, k) == TGSI_VT_F64)
+            return true;
+      }
+      for (unsigned k = 0; k < info->num_src; k++) {
+         if (tgsi_op_src_type(op, k) == TGSI_VT_F64)
+            return true;
+      }
+   }
+   return false;
+}
+
+/* The message without digits, so that one cause groups many files. */
+static void
+cause_of(const char *msg, char *out, size_t size)
+{
+   size_t n = 0;
+   for (const char *p = msg; *p && n + 1 < size; p++) {
+      if (isdigit((unsigned char)*p)) {
+         if (n == 0 || out[n - 1] != '#')
+            out[n++] = '#';
+         continue;
+      }
+      out[n++] = *p;
+   }
+   out[n] = '\0';
+}
+
+static void
+record_failure(struct tally *t, const char *file, const char *msg)
+{
+   char text[160];
+   cause_of(msg, text, sizeof(text));
+   t->failed++;
+   for (unsigned i = 0; i < t->ncauses; i++) {
+      if (!strcmp(t->causes[i].text, text)) {
+         t->causes[i].count++;
+         return;
+      }
+   }
+   if (t->ncauses < 256) {
+      struct cause *c = &t->causes[t->ncauses++];
+      snprintf(c->text, sizeof(c->text), "%s", text);
+      c->count = 1;
+      c->example = strdup(file);
+   }
+}
+
+static void
+compile_file(struct tally *t, const char *path, bool full)
+{
+   struct arena arena;
+   struct tgsiva_diagnostic d;
+   char *data;
+   size_t len;
+   struct tgsi_shader *tgsi;
+   arena_init(&arena, 0);
+   diag_clear(&d);
+   if (!file_read(&arena, path, &data, &len, &d) ||
+       !tgsi_parse_text(&arena, data, len, &tgsi, &d)) {
+      record_failure(t, path, d.message);
+   } else if (uses_doubles(tgsi)) {
+      t->doubles++;
+   } else {
+      struct compile_options opts = {.validate = true,
+                                     .stop_after_ir = !full};
+      struct compile_result result;
+      if (compile_tgsi(&arena, tgsi, &opts, &result, &d)) {
+         t->passed++;
+      } else {
+         record_failure(t, path, d.message);
+         printf("FAIL %s: %s\n", path, d.message);
+      }
+   }
+   arena_finish(&arena);
+}
+
+int
+main(int argc, char **argv)
+{
+   bool full = argc > 1 && !strcmp(argv[1], "full");
+   const char *shared = getenv("TGSIVA_SHARED");
+   static const char *const stages[] = {"vs", "fs", "cs"};
+   struct tally t = {0};
+   struct arena arena;
+   arena_init(&arena, 0);
+   for (unsigned s = 0; s < 3; s++) {
+      char dir[4096];
+      char **paths;
+      size_t count;
+      snprintf(dir, sizeof(dir), "%s/corpus/tgsi/%s", shared ? shared : ".",
+               stages[s]);
+      if (!shared || !file_list(&arena, dir, ".tgsi", &paths, &count)) {
+         printf("no corpus at %s: skipped\n", dir);
+         return 77;
+      }
+      for (size_t i = 0; i < count; i++)
+         compile_file(&t, paths[i], full);
+   }
+   printf("\ncauses:\n");
+   for (unsigned i = 0; i < t.ncauses; i++)
+      printf("%6u  %s  (e.g. %s)\n", t.causes[i].count, t.causes[i].text,
+             t.causes[i].example);
+   printf("\n%s: %u passed, %u failed (%u shaders with doubles skipped)\n",
+          full ? "compile" : "ir", t.passed, t.failed, t.doubles);
+   arena_finish(&arena);
+   return t.failed ? 1 : 0;
+}
