@@ -1,0 +1,249 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The world a shader invocation runs in, described in API (TGSI) terms and
+ * shared by the two executable models: the TGSI reference interpreter and
+ * the Valhall simulator.  Both read the same inputs from here and write
+ * their results into their own struct sim_outputs, which the differential
+ * tester compares.
+ *
+ * Everything derives from one 64-bit seed (sim_env_init), so a failing
+ * input set is reproduced by its seed alone.  Nothing here knows about
+ * Valhall encodings or the compiler's IR: the simulator maps hardware
+ * messages onto this model through a struct sim_layout (sim_layout.h).
+ *
+ * 1. One warp: SIM_LANES invocations run together (vertices, fragments of
+ *    4 quads, or compute threads), so that derivatives and implicit
+ *    texture LOD have their quad neighbours.
+ * 2. Memory is one flat 64-bit address space of regions (buffers, images,
+ *    shared memory, per-lane scratch, vertex output records).  Loads and
+ *    stores by address and by (region, offset) see the same bytes.
+ * 3. Textures are synthetic: a texel is a hash of (unit, level, x, y, z),
+ *    as exactly representable values of the view's return type; sampling
+ *    is nearest-texel with clamp-to-edge or repeat wrapping and nearest
+ *    mip level, so that both models compute identical results from
+ *    identical coordinates.  The models differ only in how they got the
+ *    coordinates, which is what is being tested.
+ */
+#ifndef TGSIVA_SIM_SIM_ENV_H
+#define TGSIVA_SIM_SIM_ENV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/arena.h"
+
+#define SIM_LANES 16
+#define SIM_MAX_ATTRIBS 32
+#define SIM_MAX_VARYINGS 64 /* (semantic, index) slots */
+#define SIM_MAX_UBOS 16
+#define SIM_MAX_TEXTURES 32
+#define SIM_MAX_SAMPLERS 32
+#define SIM_MAX_IMAGES 8
+#define SIM_MAX_BUFFERS 16
+#define SIM_MAX_RTS 8
+
+enum sim_stage {
+   SIM_STAGE_VERTEX,
+   SIM_STAGE_FRAGMENT,
+   SIM_STAGE_COMPUTE,
+};
+
+/* A 16-byte vector of four 32-bit words, as both models see registers. */
+struct sim_vec4 {
+   uint32_t w[4];
+};
+
+/* ---------------------------------------------------------------------
+ * Memory
+ */
+
+enum sim_region_kind {
+   SIM_REGION_UBO,      /* index: uniform buffer (the sysval one last) */
+   SIM_REGION_BUFFER,   /* index: TGSI BUFFER[i] */
+   SIM_REGION_IMAGE,    /* index: TGSI IMAGE[i], linear texels */
+   SIM_REGION_SHARED,   /* workgroup-shared memory */
+   SIM_REGION_SCRATCH,  /* per-lane thread-local storage, lane-major */
+   SIM_REGION_VERTEX,   /* per-lane vertex output records */
+   SIM_REGION_COUNT,
+};
+
+struct sim_region {
+   enum sim_region_kind kind;
+   uint32_t index;
+   uint64_t base; /* address of byte 0 */
+   uint32_t size;
+   uint8_t *bytes;
+};
+
+struct sim_memory {
+   struct sim_region regions[64];
+   unsigned count;
+};
+
+/* The region holding [addr, addr + size), or NULL (an access fault). */
+struct sim_region *sim_memory_find(struct sim_memory *m, uint64_t addr,
+                                   uint32_t size);
+struct sim_region *sim_memory_region(struct sim_memory *m,
+                                     enum sim_region_kind kind,
+                                     uint32_t index);
+
+/* ---------------------------------------------------------------------
+ * Textures, samplers, images
+ */
+
+enum sim_texel_type {
+   SIM_TEXEL_FLOAT,
+   SIM_TEXEL_SINT,
+   SIM_TEXEL_UINT,
+};
+
+/* Texture targets, as TGSI names them (enum tgsi_tex_target values). */
+struct sim_texture {
+   bool bound;
+   uint8_t target;     /* enum tgsi_tex_target */
+   uint8_t type;       /* enum sim_texel_type */
+   uint32_t width, height, depth; /* depth: 3-D depth or array layers */
+   uint32_t levels;
+   uint32_t samples;
+};
+
+enum sim_wrap {
+   SIM_WRAP_CLAMP_TO_EDGE,
+   SIM_WRAP_REPEAT,
+};
+
+struct sim_sampler {
+   uint8_t wrap;         /* enum sim_wrap, all coordinates */
+   uint8_t compare_func; /* 0 none, else a comparison for shadow lookups:
+                            1 less, 2 equal, 3 lequal, 4 greater,
+                            5 notequal, 6 gequal, 7 always, 8 never */
+   float lod_bias, min_lod, max_lod;
+};
+
+/* What a texture instruction asks for, after each model decoded it. */
+enum sim_tex_op {
+   SIM_TEX_SAMPLE,      /* implicit LOD (fragment) or LOD 0 elsewhere */
+   SIM_TEX_SAMPLE_BIAS,
+   SIM_TEX_SAMPLE_LOD,
+   SIM_TEX_SAMPLE_GRAD,
+   SIM_TEX_FETCH,       /* integer coordinates, explicit level */
+   SIM_TEX_GATHER,
+   SIM_TEX_SIZE,        /* width, height, depth/layers, levels */
+   SIM_TEX_QUERY_LOD,
+};
+
+struct sim_tex_request {
+   enum sim_tex_op op;
+   uint32_t texture, sampler;
+   /* Float coordinates for sampling (normalized; RECT unnormalized),
+    * integers for fetches; the array layer last, the cube face from a
+    * direction vector. */
+   float coord[4];
+   int32_t icoord[4];
+   float lod;        /* explicit LOD or bias */
+   float ddx[3], ddy[3]; /* explicit gradients */
+   int32_t offset[3];
+   bool shadow;
+   float compare;    /* shadow reference */
+   unsigned component; /* gather */
+   int32_t level;    /* fetch and size queries */
+};
+
+/* ---------------------------------------------------------------------
+ * The environment
+ */
+
+struct sim_env {
+   uint64_t seed;
+   enum sim_stage stage;
+   struct arena *arena;
+   struct sim_memory memory;
+
+   /* Uniform buffers: region SIM_REGION_UBO index b. */
+   unsigned ubo_count;
+
+   /* Vertex */
+   uint32_t vertex_id[SIM_LANES], instance_id[SIM_LANES];
+   struct sim_vec4 attribs[SIM_LANES][SIM_MAX_ATTRIBS];
+   float viewport_scale[3], viewport_offset[3];
+
+   /* Fragment: varyings by (semantic, index), already interpolated at the
+    * lane's position; flat ones are the same words. */
+   struct {
+      uint8_t semantic;
+      uint32_t index;
+      struct sim_vec4 value[SIM_LANES];
+   } varyings[SIM_MAX_VARYINGS];
+   unsigned varying_count;
+   uint32_t pixel_x[SIM_LANES], pixel_y[SIM_LANES]; /* 2x2 quads */
+   float frag_z[SIM_LANES], frag_w[SIM_LANES];
+   float point_coord[SIM_LANES][2];
+   bool front_facing[SIM_LANES];
+   uint32_t sample_id[SIM_LANES], sample_mask_in[SIM_LANES];
+   uint32_t framebuffer_width, framebuffer_height;
+
+   /* Compute */
+   uint32_t local_id[SIM_LANES][3];
+   uint32_t group_id[3], num_groups[3], local_size[3];
+
+   /* Resources */
+   struct sim_texture textures[SIM_MAX_TEXTURES];
+   struct sim_sampler samplers[SIM_MAX_SAMPLERS];
+   struct sim_texture images[SIM_MAX_IMAGES]; /* type and size; memory in
+                                                 SIM_REGION_IMAGE */
+};
+
+/* Random inputs and resources from `seed` for a shader of `stage`. */
+void sim_env_init(struct sim_env *env, struct arena *arena,
+                  enum sim_stage stage, uint64_t seed);
+
+/* The texel of `texture` at integer coordinates (clamped to the level),
+ * as four words of its type. */
+struct sim_vec4 sim_env_texel(const struct sim_env *env, uint32_t texture,
+                              uint32_t level, int32_t x, int32_t y,
+                              int32_t z);
+
+/* One lane's texture request.  Implicit-LOD requests (SIM_TEX_SAMPLE in a
+ * fragment shader, QUERY_LOD) need the coordinates of the lane's whole
+ * quad: quad[i] is the request of quad lane i (0: top left, 1: top
+ * right, 2: bottom left, 3: bottom right). */
+struct sim_vec4 sim_env_sample(const struct sim_env *env,
+                               const struct sim_tex_request *req,
+                               const struct sim_tex_request *quad[4]);
+
+/* ---------------------------------------------------------------------
+ * Outputs, filled by each model
+ */
+
+struct sim_outputs {
+   /* Vertex: the position in screen space after the viewport transform
+    * (x/w * scale + offset, y..., z..., 1/w), point size, and every other
+    * output by (semantic, index). */
+   float position[SIM_LANES][4];
+   bool wrote_position;
+   float point_size[SIM_LANES];
+   bool wrote_point_size;
+   struct {
+      uint8_t semantic;
+      uint32_t index;
+      uint8_t mask; /* channels written */
+      struct sim_vec4 value[SIM_LANES];
+   } varyings[SIM_MAX_VARYINGS];
+   unsigned varying_count;
+
+   /* Fragment */
+   struct sim_vec4 color[SIM_MAX_RTS][SIM_LANES];
+   uint32_t rt_written; /* mask of render targets */
+   float depth[SIM_LANES];
+   uint32_t stencil[SIM_LANES];
+   bool wrote_depth, wrote_stencil;
+   uint32_t discarded; /* lane mask */
+   uint32_t sample_mask[SIM_LANES];
+   bool wrote_sample_mask;
+
+   /* Memory the shader may write (buffers, images, shared memory) is
+    * compared from each model's copy of struct sim_memory. */
+};
+
+#endif
