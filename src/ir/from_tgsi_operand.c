@@ -474,6 +474,8 @@ t_note_written(struct tgsi_to_ir *t, const struct tgsi_dst *dst)
    }
    for (uint32_t e = first; e <= last; e++) {
       for (unsigned c = 0; c < 4; c++) {
+         if (!(dst->writemask & (1u << c)))
+            continue;
          uint32_t v = base + 4 * e + c;
          *VEC_PUSH(t->s->arena, &t->log) =
             (struct t_log_entry){.var = v, .old = t->cur[v]};

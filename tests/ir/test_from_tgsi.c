@@ -1,0 +1,142 @@
+/* SPDX-License-Identifier: MIT */
+/* TGSI -> IR: control flow, operands and ALU opcodes. */
+#include "translate_test.h"
+
+static void
+test_alu_and_modifiers(void **state)
+{
+   (void)state;
+   expect_translation(
+      "COMP\n"
+      "DCL SV[0], THREAD_ID\n"
+      "DCL TEMP[0..1]\n"
+      "  0: ADD_SAT TEMP[0].x, SV[0].xxxx, -|SV[0].yyyy|\n"
+      "  1: INEG TEMP[1].x, -SV[0].xxxx\n"
+      "  2: END\n",
+      "translate", false,
+      "shader compute\n"
+      "b0 -> b1\n"
+      "  %1 = preload imm=55\n"
+      "  %2 = and %1, #0xffff\n"
+      "  %3 = ushr %1, #0x10\n"
+      "  %4 = preload imm=56\n"
+      "  %5 = and %4, #0xffff\n"
+      "b1 -> b2\n"
+      "  %6 = fadd %2, -|%3|\n"
+      "  %7 = mov.sat %6\n"
+      "  %8 = ineg %2\n"
+      "  %9 = ineg %8\n"
+      "  jump\n"
+      "b2\n");
+}
+
+static void
+test_if_else_builds_phis(void **state)
+{
+   (void)state;
+   /* TEMP[0].x is written on the then side, TEMP[1].x on the else side:
+    * each gets a phi whose other source is its value before the IF. */
+   expect_translation(
+      "COMP\n"
+      "DCL SV[0], THREAD_ID\n"
+      "DCL TEMP[0..1]\n"
+      "  0: MOV TEMP[0].x, SV[0].xxxx\n"
+      "  1: UIF TEMP[0].xxxx :3\n"
+      "  2:   UADD TEMP[0].x, TEMP[0].xxxx, TEMP[0].xxxx\n"
+      "  3: ELSE :5\n"
+      "  4:   MOV TEMP[1].x, TEMP[0].xxxx\n"
+      "  5: ENDIF\n"
+      "  6: UADD TEMP[1].y, TEMP[0].xxxx, TEMP[1].xxxx\n"
+      "  7: END\n",
+      "translate", false,
+      "shader compute\n"
+      "b0 -> b1\n"
+      "  %1 = preload imm=55\n"
+      "  %2 = and %1, #0xffff\n"
+      "  %3 = ushr %1, #0x10\n"
+      "  %4 = preload imm=56\n"
+      "  %5 = and %4, #0xffff\n"
+      "b1 -> b2 b3\n"
+      "  %6 = mov %2\n"
+      "  branch %6\n"
+      "b2 -> b4\n"
+      "  %7 = iadd %6, %6\n"
+      "  jump\n"
+      "b3 -> b4\n"
+      "  %8 = mov %6\n"
+      "b4 -> b5\n"
+      "  %10 = phi b2:#0x0, b3:%8\n"
+      "  %9 = phi b2:%7, b3:%6\n"
+      "  %11 = iadd %9, %10\n"
+      "  jump\n"
+      "b5\n");
+}
+
+static void
+test_loop_phis_and_break(void **state)
+{
+   (void)state;
+   /* The loop writes TEMP[0].x and .y: each has a header phi whose back
+    * edge source is its value at ENDLOOP. */
+   expect_translation(
+      "COMP\n"
+      "DCL TEMP[0]\n"
+      "IMM[0] UINT32 {1, 10, 0, 0}\n"
+      "  0: BGNLOOP :4\n"
+      "  1:   USGE TEMP[0].y, TEMP[0].xxxx, IMM[0].yyyy\n"
+      "  2:   UIF TEMP[0].yyyy :4\n"
+      "  3:     BRK\n"
+      "  4:   ENDIF\n"
+      "  5:   UADD TEMP[0].x, TEMP[0].xxxx, IMM[0].xxxx\n"
+      "  6: ENDLOOP :0\n"
+      "  7: END\n",
+      "translate", false,
+      "shader compute\n"
+      "b0 -> b1\n"
+      "b1 -> b2\n"
+      "b2 loop -> b3 b4\n"
+      "  %1 = phi b1:#0x0, b5:%3\n"
+      "  %2 = phi b1:#0x0, b5:%4\n"
+      "  %3 = icmp.u.ge.m1 %2, #0xa\n"
+      "  branch %3\n"
+      "b3 -> b6\n"
+      "  jump\n"
+      "b4 -> b5\n"
+      "b5 -> b2\n"
+      "  %4 = iadd %2, #0x1\n"
+      "  jump\n"
+      "b6 -> b7\n"
+      "  jump\n"
+      "b7\n");
+}
+
+static void
+test_geometry_is_rejected(void **state)
+{
+   (void)state;
+   expect_translation_error("GEOM\n  0: END\n",
+                            "GEOM shaders are not supported");
+}
+
+static void
+test_double_is_rejected_by_name(void **state)
+{
+   (void)state;
+   expect_translation_error(
+      "FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0]\n"
+      "  0: DADD TEMP[0].xy, TEMP[0].xyxy, TEMP[0].xyxy\n  1: END\n",
+      "DADD");
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_alu_and_modifiers),
+      cmocka_unit_test(test_if_else_builds_phis),
+      cmocka_unit_test(test_loop_phis_and_break),
+      cmocka_unit_test(test_geometry_is_rejected),
+      cmocka_unit_test(test_double_is_rejected_by_name),
+   };
+   return cmocka_run_group_tests_name("from_tgsi", tests, NULL, NULL);
+}
