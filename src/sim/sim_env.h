@@ -17,11 +17,11 @@
  * 2. Memory is one flat 64-bit address space of regions (buffers, images,
  *    shared memory, per-lane scratch, vertex output records).  Loads and
  *    stores by address and by (region, offset) see the same bytes.
- * 3. Textures are synthetic: a texel is a hash of (unit, level, x, y, z),
- *    as exactly representable values of the view's return type; sampling
- *    is nearest-texel with clamp-to-edge or repeat wrapping and nearest
- *    mip level, so that both models compute identical results from
- *    identical coordinates.  The models differ only in how they got the
+ * 3. Textures are synthetic: a texel is a hash of (seed, unit, level, x,
+ *    y, z), as exactly representable values of the view's return type;
+ *    sampling is nearest-texel with clamp-to-edge or repeat wrapping and
+ *    nearest mip level, so that both models compute identical results
+ *    from identical coordinates.  The models differ only in how they got the
  *    coordinates, which is what is being tested.
  */
 #ifndef TGSIVA_SIM_SIM_ENV_H
@@ -34,9 +34,9 @@
 #include "util/arena.h"
 
 #define SIM_LANES 16
-#define SIM_MAX_ATTRIBS 32
 #define SIM_MAX_VARYINGS 64 /* (semantic, index) slots */
 #define SIM_MAX_UBOS 16
+#define SIM_UBO_WORDS 4096 /* words per uniform buffer with a known kind */
 #define SIM_MAX_TEXTURES 32
 #define SIM_MAX_SAMPLERS 32
 #define SIM_MAX_IMAGES 8
@@ -59,7 +59,6 @@ struct sim_vec4 {
  */
 
 enum sim_region_kind {
-   SIM_REGION_UBO,      /* index: uniform buffer (the sysval one last) */
    SIM_REGION_BUFFER,   /* index: TGSI BUFFER[i] */
    SIM_REGION_IMAGE,    /* index: TGSI IMAGE[i], linear texels */
    SIM_REGION_SHARED,   /* workgroup-shared memory */
@@ -87,6 +86,21 @@ struct sim_region *sim_memory_find(struct sim_memory *m, uint64_t addr,
 struct sim_region *sim_memory_region(struct sim_memory *m,
                                      enum sim_region_kind kind,
                                      uint32_t index);
+/* Adds (or replaces) a zero-filled region of `size` bytes. */
+struct sim_region *sim_memory_add(struct sim_memory *m, struct arena *arena,
+                                  enum sim_region_kind kind, uint32_t index,
+                                  uint32_t size);
+/* A deep copy, so that two models start from the same memory. */
+void sim_memory_copy(struct sim_memory *dst, const struct sim_memory *src,
+                     struct arena *arena);
+
+/* Image texel formats (enum tgsi_format): bytes per texel, and
+ * conversion between memory and the four words a shader sees (floats for
+ * FLOAT/UNORM/SNORM formats, integers otherwise).  0 bytes: unsupported
+ * format. */
+unsigned sim_format_bytes(uint32_t format);
+struct sim_vec4 sim_format_unpack(uint32_t format, const uint8_t *texel);
+void sim_format_pack(uint32_t format, struct sim_vec4 v, uint8_t *texel);
 
 /* ---------------------------------------------------------------------
  * Textures, samplers, images
@@ -152,51 +166,80 @@ struct sim_tex_request {
 
 /* ---------------------------------------------------------------------
  * The environment
+ *
+ * Scalar inputs are pure functions of (seed, what, lane, channel), so
+ * that neither model needs to know in advance what a shader reads.
+ * Resources (textures, buffers, images, shared and scratch memory) are
+ * bound explicitly by the harness from the shader's declarations.
  */
+
+/* What a uniform word holds, when the harness knows. */
+enum sim_value_kind {
+   SIM_VALUE_MIXED, /* unknown: a float or an integer by the seed */
+   SIM_VALUE_FLOAT,
+   SIM_VALUE_INT,
+};
 
 struct sim_env {
    uint64_t seed;
    enum sim_stage stage;
    struct arena *arena;
    struct sim_memory memory;
-
-   /* Uniform buffers: region SIM_REGION_UBO index b. */
-   unsigned ubo_count;
+   uint8_t (*ubo_kind)[SIM_UBO_WORDS]; /* [SIM_MAX_UBOS] */
 
    /* Vertex */
    uint32_t vertex_id[SIM_LANES], instance_id[SIM_LANES];
-   struct sim_vec4 attribs[SIM_LANES][SIM_MAX_ATTRIBS];
    float viewport_scale[3], viewport_offset[3];
 
-   /* Fragment: varyings by (semantic, index), already interpolated at the
-    * lane's position; flat ones are the same words. */
-   struct {
-      uint8_t semantic;
-      uint32_t index;
-      struct sim_vec4 value[SIM_LANES];
-   } varyings[SIM_MAX_VARYINGS];
-   unsigned varying_count;
-   uint32_t pixel_x[SIM_LANES], pixel_y[SIM_LANES]; /* 2x2 quads */
+   /* Fragment: four 2x2 quads; lane 4q + i is quad q's pixel i
+    * (0 top left, 1 top right, 2 bottom left, 3 bottom right). */
+   uint32_t pixel_x[SIM_LANES], pixel_y[SIM_LANES];
    float frag_z[SIM_LANES], frag_w[SIM_LANES];
    float point_coord[SIM_LANES][2];
    bool front_facing[SIM_LANES];
    uint32_t sample_id[SIM_LANES], sample_mask_in[SIM_LANES];
    uint32_t framebuffer_width, framebuffer_height;
 
-   /* Compute */
+   /* Compute: one workgroup's first SIM_LANES threads. */
    uint32_t local_id[SIM_LANES][3];
    uint32_t group_id[3], num_groups[3], local_size[3];
 
    /* Resources */
    struct sim_texture textures[SIM_MAX_TEXTURES];
    struct sim_sampler samplers[SIM_MAX_SAMPLERS];
-   struct sim_texture images[SIM_MAX_IMAGES]; /* type and size; memory in
+   struct sim_texture images[SIM_MAX_IMAGES]; /* type and size; texels in
                                                  SIM_REGION_IMAGE */
+   uint32_t image_format[SIM_MAX_IMAGES];     /* enum tgsi_format */
 };
 
-/* Random inputs and resources from `seed` for a shader of `stage`. */
+/* Random per-lane system inputs from `seed`; `local_size` matters only
+ * for compute shaders. */
 void sim_env_init(struct sim_env *env, struct arena *arena,
-                  enum sim_stage stage, uint64_t seed);
+                  enum sim_stage stage, uint64_t seed,
+                  const uint32_t local_size[3]);
+
+/* Inputs as pure functions of the seed. */
+uint32_t sim_env_ubo_word(const struct sim_env *env, uint32_t ubo,
+                          uint32_t byte_offset);
+void sim_env_set_ubo_kind(struct sim_env *env, uint32_t ubo,
+                          uint32_t byte_offset, enum sim_value_kind kind);
+struct sim_vec4 sim_env_attrib(const struct sim_env *env, uint32_t index,
+                               unsigned lane);
+struct sim_vec4 sim_env_varying(const struct sim_env *env,
+                                unsigned semantic, uint32_t index,
+                                unsigned lane);
+
+/* Resources, bound by the harness from the declarations.  Sizes and
+ * contents are random but fixed by the seed. */
+void sim_env_bind_texture(struct sim_env *env, uint32_t unit,
+                          unsigned target, enum sim_texel_type type);
+void sim_env_bind_sampler(struct sim_env *env, uint32_t unit, bool shadow);
+void sim_env_bind_buffer(struct sim_env *env, uint32_t index,
+                         uint32_t size);
+void sim_env_bind_image(struct sim_env *env, uint32_t index,
+                        unsigned target, uint32_t format);
+void sim_env_bind_shared(struct sim_env *env, uint32_t size);
+void sim_env_bind_scratch(struct sim_env *env, uint32_t bytes_per_lane);
 
 /* The texel of `texture` at integer coordinates (clamped to the level),
  * as four words of its type. */
@@ -204,13 +247,12 @@ struct sim_vec4 sim_env_texel(const struct sim_env *env, uint32_t texture,
                               uint32_t level, int32_t x, int32_t y,
                               int32_t z);
 
-/* One lane's texture request.  Implicit-LOD requests (SIM_TEX_SAMPLE in a
- * fragment shader, QUERY_LOD) need the coordinates of the lane's whole
- * quad: quad[i] is the request of quad lane i (0: top left, 1: top
- * right, 2: bottom left, 3: bottom right). */
+/* One lane's texture request.  Implicit-LOD requests (SIM_TEX_SAMPLE and
+ * SAMPLE_BIAS in a fragment shader, QUERY_LOD) need the coordinates of
+ * the lane's whole quad: quad[i] is the request of quad lane i. */
 struct sim_vec4 sim_env_sample(const struct sim_env *env,
                                const struct sim_tex_request *req,
-                               const struct sim_tex_request *quad[4]);
+                               const struct sim_tex_request *const quad[4]);
 
 /* ---------------------------------------------------------------------
  * Outputs, filled by each model
