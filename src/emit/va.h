@@ -137,6 +137,11 @@ bool va_refuse(struct tgsiva_diagnostic *d, enum va_op op, const char *fmt,
 /* ".eq .gt ..." (the values of `e`), for error messages. */
 void va_enum_choices(enum va_enum e, char *buf, size_t size);
 
+/* The registers the instruction reads (sources, pairs, staging it reads)
+ * and writes (destination, staging it writes), as bit masks. */
+void va_instr_registers(const struct va_instr *I, uint64_t *read,
+                        uint64_t *written);
+
 /* va_rules.c: the hardware rules, one predicate each.  On failure each
  * returns false and says why in `d` (which may be NULL). */
 bool va_rule_fau_page(const struct va_instr *I, struct tgsiva_diagnostic *d);

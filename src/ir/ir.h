@@ -457,6 +457,14 @@ struct va_instr *ir_parse_va_template(struct arena *arena, const char *text,
                                       size_t len);
 bool ir_parse_va_imm(struct va_instr *I, const char *text, size_t len);
 unsigned ir_va_template_op(const struct va_instr *I);
+struct va_src;
+/* The hardware operand for IR source `r` of source slot i of `op` (a
+ * register once allocated, or a uniform, special value or table
+ * constant); false if that slot cannot take it as it is (a constant not
+ * in the table, a modifier or part selector the slot lacks, a 32-bit
+ * value where a pair is needed). */
+bool ir_va_src(const struct ir_shader *s, unsigned op, unsigned i,
+               struct ir_ref r, struct va_src *out);
 
 /* ---------------------------------------------------------------------
  * print.c, reader.c: the text form (reader accepts what print writes)
@@ -503,5 +511,16 @@ bool ir_opt_cse(struct ir_shader *s);
 bool ir_opt_dce(struct ir_shader *s);
 bool ir_opt_fold_modifiers(struct ir_shader *s);
 bool ir_opt_fma(struct ir_shader *s);
+bool ir_opt_cfg(struct ir_shader *s);
+
+/* ---------------------------------------------------------------------
+ * Lowering and selection (one file each)
+ */
+
+bool ir_lower_transcendental(struct ir_shader *s);
+bool ir_lower_int64(struct ir_shader *s);
+bool ir_lower_alu(struct ir_shader *s);
+bool ir_select(struct ir_shader *s);
+bool ir_legalize(struct ir_shader *s);
 
 #endif

@@ -82,3 +82,107 @@ ir_va_template_op(const struct va_instr *I)
 {
    return I->op;
 }
+
+/* The hardware token for an IR part selector on a source of kind `si`,
+ * or false if the source cannot select that part. */
+static bool
+swizzle_token(const struct va_src_info *si, enum ir_swizzle swz,
+              bool wide_value, uint8_t *out)
+{
+   uint16_t fl = si->flags;
+   unsigned v;
+   enum va_swz tok = VA_SWZ_NONE;
+   switch (swz) {
+   case IR_SWIZZLE_NONE:
+   case IR_SWIZZLE_W0:
+   case IR_SWIZZLE_W1:
+      /* A 32-bit register read by a 64-bit widening source is its low
+       * word extended; shift counts read byte 0. */
+      if (si->size == 64 && (fl & VA_SRC_WIDEN) && !wide_value)
+         tok = VA_SWZ_W0;
+      else if (fl & VA_SRC_LANES)
+         tok = VA_SWZ_B00;
+      break;
+   case IR_SWIZZLE_H0:
+   case IR_SWIZZLE_H1: {
+      bool hi = swz == IR_SWIZZLE_H1;
+      if (fl & VA_SRC_WIDEN)
+         tok = hi ? VA_SWZ_H1 : VA_SWZ_H0;
+      else if (fl & VA_SRC_SWIZZLE)
+         tok = hi ? VA_SWZ_H11 : VA_SWZ_H00;
+      else
+         return false;
+      break;
+   }
+   default: {
+      unsigned b = (unsigned)(swz - IR_SWIZZLE_B0);
+      static const enum va_swz widen[] = {VA_SWZ_B0, VA_SWZ_B1, VA_SWZ_B2,
+                                          VA_SWZ_B3};
+      static const enum va_swz lanes[] = {VA_SWZ_B00, VA_SWZ_B11,
+                                          VA_SWZ_B22, VA_SWZ_B33};
+      if (fl & VA_SRC_WIDEN)
+         tok = widen[b];
+      else if (fl & VA_SRC_LANES)
+         tok = lanes[b];
+      else
+         return false;
+      break;
+   }
+   }
+   *out = (uint8_t)tok;
+   return va_src_swizzle_value(si, tok, &v);
+}
+
+bool
+ir_va_src(const struct ir_shader *s, enum va_op op, unsigned i,
+          struct ir_ref r, struct va_src *out)
+{
+   const struct va_form *f = va_form(op);
+   const struct va_src_info *si = &f->srcs[i];
+   memset(out, 0, sizeof(*out));
+   bool wide = r.kind == IR_REF_VALUE && ir_value(s, r.index)->bits == 64 &&
+               r.swizzle == IR_SWIZZLE_NONE;
+   switch (r.kind) {
+   case IR_REF_REG:
+      out->kind = VA_SRC_KIND_REG;
+      out->value = (uint8_t)r.index;
+      out->discard = (r.mods & IR_MOD_LAST) != 0;
+      break;
+   case IR_REF_UNIFORM:
+      out->kind = VA_SRC_KIND_UNIFORM;
+      out->value = (uint8_t)r.index;
+      break;
+   case IR_REF_SPECIAL:
+      out->kind = VA_SRC_KIND_SPECIAL;
+      out->value = (uint8_t)r.index;
+      out->word = r.swizzle == IR_SWIZZLE_W1;
+      wide = r.swizzle == IR_SWIZZLE_NONE;
+      break;
+   case IR_REF_CONST: {
+      unsigned entry;
+      if (r.swizzle || !va_imm_table_lookup(r.index, &entry))
+         return false;
+      out->kind = VA_SRC_KIND_IMM;
+      out->value = (uint8_t)entry;
+      break;
+   }
+   default: return false;
+   }
+   if (si->size == 64 && !wide && !(si->flags & VA_SRC_WIDEN))
+      return false; /* a pair is needed */
+   if (r.mods & (IR_MOD_NEG | IR_MOD_ABS)) {
+      if (!(si->flags & VA_SRC_ABSNEG))
+         return false;
+      out->neg = (r.mods & IR_MOD_NEG) != 0;
+      out->abs = (r.mods & IR_MOD_ABS) != 0;
+   }
+   if (r.mods & IR_MOD_NOT) {
+      if (!(si->flags & VA_SRC_NOT))
+         return false;
+      out->invert = true;
+   }
+   enum ir_swizzle swz = (enum ir_swizzle)r.swizzle;
+   if (r.kind == IR_REF_SPECIAL)
+      swz = IR_SWIZZLE_NONE;
+   return swizzle_token(si, swz, wide, &out->swizzle);
+}
