@@ -182,6 +182,8 @@ struct ir_ref t_system_value(struct tgsi_to_ir *t, uint32_t index,
 void t_io_finish(struct tgsi_to_ir *t);
 /* The translations of opcodes that read inputs or write outputs. */
 void t_kill(struct tgsi_to_ir *t, bool conditional);
+
+/* from_tgsi_interp.c: INTERP_CENTROID, INTERP_SAMPLE, INTERP_OFFSET. */
 void t_interp(struct tgsi_to_ir *t);
 
 /* from_tgsi_alu.c, from_tgsi_tex.c, from_tgsi_mem.c: per-opcode
