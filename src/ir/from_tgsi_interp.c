@@ -90,7 +90,7 @@ input_offset(struct tgsi_to_ir *t, const struct tgsi_reg *r, bool *flat)
       }
    }
    input_varying(t, last);
-   *flat = t->inputs[first].interp == TGSI_INTERP_CONSTANT;
+   *flat = t->inputs[last].interp == TGSI_INTERP_CONSTANT;
    struct ir_ref off = ir_imm(input_varying(t, last)->byte_offset);
    struct ir_ref idx = r->indirect ? t_indirect_index(t, &r->ind, r->index)
                                    : ir_imm(0);

@@ -358,13 +358,25 @@ image_kind(struct tgsi_to_ir *t, const struct tgsi_reg *r,
               tgsi_name(&tgsi_tex_names, *target));
 }
 
-/* (a & 0xffff) | (b << 16) */
+/* (a & 0xffff) | (b << 16): MKVEC.v2i16 of two values, generic operations
+ * (which fold) when either is a constant. */
 static struct ir_ref
 pack_u16(struct tgsi_to_ir *t, struct ir_ref a, struct ir_ref b)
 {
    uint32_t ca, cb;
-   if (ir_ref_const_bits(a, &ca) && ir_ref_const_bits(b, &cb))
-      return ir_imm((ca & 0xffff) | cb << 16);
+   bool a_const = ir_ref_const_bits(a, &ca);
+   bool b_const = ir_ref_const_bits(b, &cb);
+   if (a_const || b_const) {
+      struct ir_ref lo = a_const ? ir_imm(ca & 0xffff)
+                                 : ir_alu2(&t->b, IR_OP_AND, a, ir_imm(0xffff));
+      struct ir_ref hi = b_const ? ir_imm(cb << 16)
+                                 : ir_alu2(&t->b, IR_OP_SHL, b, ir_imm(16));
+      if (a_const && b_const)
+         return ir_imm((ca & 0xffff) | cb << 16);
+      if ((a_const && !(ca & 0xffff)) || (b_const && !(cb << 16)))
+         return a_const ? hi : lo;
+      return ir_alu2(&t->b, IR_OP_OR, lo, hi);
+   }
    a.swizzle = b.swizzle = IR_SWIZZLE_H0;
    struct ir_ref srcs[2] = {a, b};
    return t_va(&t->b, VA_OP_MKVEC_V2I16, 2, srcs, 1)->dst;
