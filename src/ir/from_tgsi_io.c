@@ -828,13 +828,6 @@ t_io_finish(struct tgsi_to_ir *t)
    }
 }
 
-void
-t_interp(struct tgsi_to_ir *t)
-{
-   t_unsupported(t, "%s is not supported yet",
-                 tgsi_op_info(t->insn->opcode)->name);
-}
-
 /* KILL discards unconditionally; KILL_IF where any channel is < 0. */
 void
 t_kill(struct tgsi_to_ir *t, bool conditional)

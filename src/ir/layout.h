@@ -89,6 +89,12 @@ struct ir_layout {
  * space is full. */
 int ir_layout_push(struct arena *arena, struct ir_layout *l, uint32_t ubo,
                    uint32_t offset);
+/* The even push word w holding `ubo`:`offset` with `offset + 4` in word
+ * w + 1, added if new: one 64-bit FAU slot, as a 64-bit source reads it
+ * (an address).  An odd array length is first padded with a copy of its
+ * last word.  -1 when the push space is full. */
+int ir_layout_push_pair(struct arena *arena, struct ir_layout *l,
+                        uint32_t ubo, uint32_t offset);
 /* The sysval slot of (kind, id), added if new. */
 unsigned ir_layout_sysval(struct arena *arena, struct ir_layout *l,
                           enum ir_sysval_kind kind, uint32_t id);
