@@ -460,11 +460,12 @@ unsigned ir_va_template_op(const struct va_instr *I);
 struct va_src;
 /* The hardware operand for IR source `r` of source slot i of `op` (a
  * register once allocated, or a uniform, special value or table
- * constant); false if that slot cannot take it as it is (a constant not
- * in the table, a modifier or part selector the slot lacks, a 32-bit
- * value where a pair is needed). */
+ * constant); `pair` says a register operand is a 64-bit pair.  False if
+ * the slot cannot take it as it is (a constant not in the table, a
+ * modifier or part selector the slot lacks, a single register where a
+ * pair is needed). */
 bool ir_va_src(const struct ir_shader *s, unsigned op, unsigned i,
-               struct ir_ref r, struct va_src *out);
+               struct ir_ref r, bool pair, struct va_src *out);
 
 /* ---------------------------------------------------------------------
  * print.c, reader.c: the text form (reader accepts what print writes)

@@ -72,14 +72,31 @@ move(struct legalize *l, struct ir_instr *before, struct ir_ref r)
    return I->dst;
 }
 
+/* A uniform or special word in a register; a part selector (half, byte)
+ * stays on the use, since MOV cannot select one. */
+static struct ir_ref
+move_keeping_part(struct legalize *l, struct ir_instr *before,
+                  struct ir_ref r)
+{
+   uint8_t part = r.swizzle;
+   bool word = part == IR_SWIZZLE_W0 || part == IR_SWIZZLE_W1;
+   if (!word)
+      r.swizzle = IR_SWIZZLE_NONE;
+   uint8_t mods = r.mods;
+   r.mods = 0;
+   struct ir_ref v = move(l, before, r);
+   if (!word)
+      v.swizzle = part;
+   v.mods = mods;
+   return v;
+}
+
 /* A bitwise op (LSHIFT_<op>) of x and a constant, for sign bits. */
 static struct ir_ref
 bitwise(struct legalize *l, struct ir_instr *before, enum va_op op,
         struct ir_ref x, struct ir_ref y)
 {
-   struct ir_ref shift = ir_imm(0);
-   shift.swizzle = IR_SWIZZLE_B0;
-   struct ir_ref srcs[3] = {x, shift, y};
+   struct ir_ref srcs[3] = {x, ir_imm(0), y};
    struct ir_instr *I = new_va(l, before, op, 3, srcs);
    legalize_instr(l, I);
    return I->dst;
@@ -120,12 +137,9 @@ accepts(struct legalize *l, const struct ir_instr *I, unsigned i,
       /* Word selectors become register offsets. */
       if (reg.swizzle == IR_SWIZZLE_W0 || reg.swizzle == IR_SWIZZLE_W1)
          reg.swizzle = IR_SWIZZLE_NONE;
-      if (!ir_va_src(l->s, I->va_op, i, reg, &out))
-         return false;
-      return !(va_form(I->va_op)->srcs[i].size == 64 && !pair &&
-               !(va_form(I->va_op)->srcs[i].flags & VA_SRC_WIDEN));
+      return ir_va_src(l->s, I->va_op, i, reg, pair, &out);
    }
-   return ir_va_src(l->s, I->va_op, i, r, &out);
+   return ir_va_src(l->s, I->va_op, i, r, false, &out);
 }
 
 /* Rewrites source i until the slot accepts it. */
@@ -140,13 +154,20 @@ fix_source(struct legalize *l, struct ir_instr *I, unsigned i)
          ir_invalid(l->s, I, "source %u cannot be made legal", i);
       if (ir_ref_const_bits(r, &bits)) {
          r = materialize(l, I, bits);
+      } else if (r.kind == IR_REF_CONST) {
+         /* A part of a constant: the whole word in a register, the part
+          * selected there. */
+         struct ir_ref v = materialize(l, I, r.index);
+         v.swizzle = r.swizzle;
+         v.mods = r.mods;
+         r = v;
       } else if (r.mods & (IR_MOD_NEG | IR_MOD_ABS)) {
          r = apply_sign(l, I, r);
       } else if (r.mods & IR_MOD_NOT) {
          r.mods &= (uint8_t)~IR_MOD_NOT;
          r = apply_not(l, I, r);
       } else if (r.kind == IR_REF_UNIFORM || r.kind == IR_REF_SPECIAL) {
-         r = move(l, I, r);
+         r = move_keeping_part(l, I, r);
       } else if (r.kind == IR_REF_VALUE && si->size == 64) {
          struct ir_builder b = ir_builder_before(l->s, I);
          struct ir_ref w[2] = {r, ir_imm(0)};
@@ -169,13 +190,15 @@ trial(struct legalize *l, const struct ir_instr *I, struct va_instr *t)
    t->op = (enum va_op)I->va_op;
    for (unsigned i = 0; i < f->nr_srcs; i++) {
       struct ir_ref r = I->src[i];
+      bool pair = false;
       if (r.kind == IR_REF_VALUE) {
+         pair = ir_value(l->s, r.index)->bits == 64 && !r.swizzle;
          r.kind = IR_REF_REG;
          r.index = 2 * i;
          r.swizzle = IR_SWIZZLE_NONE;
          r.mods = 0;
       }
-      if (!ir_va_src(l->s, I->va_op, i, r, &t->src[i]))
+      if (!ir_va_src(l->s, I->va_op, i, r, pair, &t->src[i]))
          t->src[i] = va_src_reg(2 * i);
    }
 }
@@ -210,7 +233,7 @@ spill_one_fau(struct legalize *l, struct ir_instr *I)
          if (ir_ref_const_bits(r, &bits))
             r = materialize(l, I, bits);
          else
-            r = move(l, I, r);
+            r = move_keeping_part(l, I, r);
          r.mods = mods;
          I->src[i] = r;
          fix_source(l, I, i);

@@ -95,15 +95,6 @@ set_sources(struct ir_shader *s, struct ir_instr *I, unsigned n,
       I->src[i] = copy[i];
 }
 
-/* A byte 0 "lanes" selection for shift counts (the hardware reads the
- * count from one byte). */
-static struct ir_ref
-shift_count(struct ir_ref r)
-{
-   r.swizzle = IR_SWIZZLE_B0;
-   return r;
-}
-
 static const uint16_t csel_forms[] = {
    [IR_CMP_F] = VA_OP_CSEL_F32,
    [IR_CMP_S] = VA_OP_CSEL_S32,
@@ -163,13 +154,13 @@ select_instr(struct ir_shader *s, struct ir_instr *I)
    case SEL_CSEL: va_set_mod(va, VA_MOD_CMP, I->cond); break;
    case SEL_LOGIC:
       x[0] = I->src[0];
-      x[1] = shift_count(zero);
+      x[1] = zero;
       x[2] = I->src[1];
       set_sources(s, I, 3, x);
       break;
    case SEL_SHIFT:
       x[0] = I->src[0];
-      x[1] = shift_count(I->src[1]);
+      x[1] = I->src[1];
       x[2] = zero;
       set_sources(s, I, 3, x);
       if (row->mod)
@@ -177,7 +168,7 @@ select_instr(struct ir_shader *s, struct ir_instr *I)
       break;
    case SEL_NOT:
       x[0] = zero;
-      x[1] = shift_count(zero);
+      x[1] = zero;
       x[2] = I->src[0];
       x[2].mods ^= IR_MOD_NOT;
       set_sources(s, I, 3, x);

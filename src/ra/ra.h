@@ -71,12 +71,10 @@ bool ra_split_critical_edges(struct ir_shader *s);
 bool ra_spill(struct ir_shader *s, unsigned budget, struct ir_layout *layout);
 
 /* ra_allocate.c: assigns registers below `budget` and rewrites the shader
- * into registers (s->allocated); returns the number of registers used
- * (highest + 1).  Fails with an internal error if pressure exceeds the
- * budget (ra_spill must have run). */
-unsigned ra_allocate(struct ir_shader *s, unsigned budget);
+ * into registers (s->allocated), giving the number of registers used
+ * (highest + 1).  False, with the shader unchanged, when some value finds
+ * no registers: the caller lowers the pressure further and retries. */
+bool ra_allocate(struct ir_shader *s, unsigned budget, unsigned *registers);
 
-/* The highest number of registers live at once. */
-unsigned ra_max_pressure(struct ir_shader *s);
 
 #endif

@@ -21,6 +21,8 @@
  *
  * Requires: legalized IR (ir_legalize); pressure within the budget
  *           (ra_spill); no critical edges (ra_split_critical_edges).
+ *           Colouring can still fail when alignment fragments the
+ *           registers: then nothing changes and the caller spills more.
  * Ensures:  every operand is a register (IR_REF_REG); no PHI, COLLECT,
  *           PRELOAD or UNDEF remains; s->allocated.
  * Invalidates: liveness, SSA form.
@@ -150,7 +152,7 @@ choose(struct ra *ra, unsigned n, int hint)
    return -1;
 }
 
-static void
+static bool
 assign(struct ra *ra, struct ir_instr *I, int hint)
 {
    uint32_t v = I->dst.index;
@@ -163,11 +165,11 @@ assign(struct ra *ra, struct ir_instr *I, int hint)
    } else {
       r = choose(ra, n, hint);
       if (r < 0)
-         ir_invalid(ra->s, I, "no %u free registers below %u", n,
-                    ra->budget);
+         return false;
    }
    ra->reg[v] = (int16_t)r;
    occupy(ra, v);
+   return true;
 }
 
 static int
@@ -181,7 +183,8 @@ phi_hint(struct ra *ra, const struct ir_instr *phi)
    return -1;
 }
 
-static void
+/* False when some value finds no registers (the caller spills more). */
+static bool
 color_block(struct ra *ra, struct ir_block *b)
 {
    memset(ra->occupant, 0, sizeof(ra->occupant));
@@ -200,13 +203,15 @@ color_block(struct ra *ra, struct ir_block *b)
          }
       }
       if (I->ndst && I->dst.kind == IR_REF_VALUE) {
-         assign(ra, I, I->op == IR_OP_PHI ? phi_hint(ra, I) : -1);
+         if (!assign(ra, I, I->op == IR_OP_PHI ? phi_hint(ra, I) : -1))
+            return false;
          for (size_t k = 0; k < ra->dying[I->pass_data].len; k++) {
             if (ra->dying[I->pass_data].data[k] == I->dst.index)
                release(ra, I->dst.index);
          }
       }
    }
+   return true;
 }
 
 /* ---------------------------------------------------------------------
@@ -234,7 +239,7 @@ emit_mov(struct ra *ra, struct ir_builder *b, unsigned dst, struct ir_ref src)
    I->src[0] = src;
    I->ndst = 1;
    I->dst = ir_reg(dst);
-   if (!ir_va_src(ra->s, op, 0, src, &I->va->src[0]))
+   if (!ir_va_src(ra->s, op, 0, src, false, &I->va->src[0]))
       ir_invalid(ra->s, I, "copy source is not encodable");
    I->va->dest.reg = (uint8_t)dst;
    I->va->dest.mask = VA_DEST_ALL;
@@ -254,12 +259,11 @@ emit_xor(struct ra *ra, struct ir_builder *b, unsigned dst, unsigned x,
    va_instr_init(I->va, VA_OP_LSHIFT_XOR_I32);
    I->src[0] = ir_reg(x);
    I->src[1] = ir_imm(0);
-   I->src[1].swizzle = IR_SWIZZLE_B0;
    I->src[2] = ir_reg(y);
    I->ndst = 1;
    I->dst = ir_reg(dst);
    for (unsigned i = 0; i < 3; i++) {
-      if (!ir_va_src(ra->s, VA_OP_LSHIFT_XOR_I32, i, I->src[i],
+      if (!ir_va_src(ra->s, VA_OP_LSHIFT_XOR_I32, i, I->src[i], false,
                      &I->va->src[i]))
          ir_invalid(ra->s, I, "swap source is not encodable");
    }
@@ -448,8 +452,10 @@ fill_operands(struct ra *ra, struct ir_instr *I)
    ir_foreach_src(I, i) {
       struct ir_ref r = I->src[i];
       struct ir_ref reg = reg_ref(ra, r);
+      bool pair = r.kind == IR_REF_VALUE &&
+                  ir_value(ra->s, r.index)->bits == 64 && !r.swizzle;
       if (i < f->nr_srcs) {
-         if (!ir_va_src(ra->s, I->va_op, i, reg, &va->src[i]))
+         if (!ir_va_src(ra->s, I->va_op, i, reg, pair, &va->src[i]))
             ir_invalid(ra->s, I, "source %u is not encodable", i);
          continue;
       }
@@ -487,7 +493,7 @@ branch_template(struct ra *ra, struct ir_instr *I)
       va_set_mod(I->va, VA_MOD_EQ, 1);
       I->va->src[0] = va_src_imm_table(0);
    } else if (!ir_va_src(ra->s, VA_OP_BRANCHZ, 0, reg_ref(ra, I->src[0]),
-                         &I->va->src[0])) {
+                         false, &I->va->src[0])) {
       ir_invalid(ra->s, I, "branch condition is not a register");
    }
 }
@@ -562,8 +568,8 @@ lower_copies(struct ra *ra)
    }
 }
 
-unsigned
-ra_allocate(struct ir_shader *s, unsigned budget)
+bool
+ra_allocate(struct ir_shader *s, unsigned budget, unsigned *registers)
 {
    struct ra ra = {.s = s, .budget = budget};
    ir_compute_dominance(s);
@@ -582,10 +588,11 @@ ra_allocate(struct ir_shader *s, unsigned budget)
          order[b->rpo_index] = b;
    }
    for (uint32_t i = 0; i < s->block_count; i++) {
-      if (order[i])
-         color_block(&ra, order[i]);
+      if (order[i] && !color_block(&ra, order[i]))
+         return false;
    }
    lower_copies(&ra);
    s->allocated = true;
-   return ra.max_reg;
+   *registers = ra.max_reg;
+   return true;
 }

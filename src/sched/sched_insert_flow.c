@@ -107,8 +107,10 @@ track(struct ir_instr *I, struct flow *f, struct pending *p, unsigned *next)
    }
    if (!is_message(I) || !va_form_mod(va_form(I->va->op), VA_MOD_SLOT))
       return;
-   unsigned slot = *next;
-   *next = (*next + 1) % 3;
+   /* Slot 7 is for BARRIER only (valhall-isa.xml, `Slot`). */
+   unsigned slot = I->va->op == VA_OP_BARRIER ? 7 : *next;
+   if (I->va->op != VA_OP_BARRIER)
+      *next = (*next + 1) % 3;
    va_set_mod(I->va, VA_MOD_SLOT, (int)slot);
    p->written[slot] |= w;
    p->read[slot] |= r;

@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "compile.h"
+#include "emit/va.h"
 #include "util/diag.h"
 #include "util/fileio.h"
 
@@ -76,6 +77,56 @@ print_ir(void *ctx, const char *pass, const char *text)
    fprintf(stderr, "# after %s\n%s", pass, text);
 }
 
+static const char *const program_names[] = {"position", "varying"};
+
+/* The disassembly, with "# position" / "# varying" headers for the two
+ * programs of a vertex shader. */
+static void
+disassemble(struct strbuf *sb, const struct compile_result *r)
+{
+   for (unsigned p = 0; p < r->program_count; p++) {
+      if (r->program_count > 1)
+         strbuf_printf(sb, "# %s\n", program_names[p]);
+      va_disassemble(sb, r->programs[p].words, r->programs[p].count, 0);
+   }
+}
+
+/* Little-endian bytes of the words. */
+static uint8_t *
+to_bytes(struct arena *arena, const struct compile_program *p)
+{
+   uint8_t *bytes = arena_alloc(arena, p->count * 8 + 1);
+   for (size_t i = 0; i < p->count; i++) {
+      for (unsigned b = 0; b < 8; b++)
+         bytes[8 * i + b] = (uint8_t)(p->words[i] >> (8 * b));
+   }
+   return bytes;
+}
+
+static int
+write_results(const struct compile_args *a, struct arena *arena,
+              const struct compile_result *r)
+{
+   struct tgsiva_diagnostic d;
+   diag_clear(&d);
+   if (a->output) {
+      for (unsigned p = 0; p < r->program_count; p++) {
+         const char *path = p ? arena_printf(arena, "%s.varying", a->output)
+                              : a->output;
+         if (!file_write_atomic(path, to_bytes(arena, &r->programs[p]),
+                                r->programs[p].count * 8, &d))
+            return cli_report(&d, path);
+      }
+   }
+   if (a->disasm) {
+      struct strbuf sb;
+      strbuf_init(&sb, arena);
+      disassemble(&sb, r);
+      fputs(sb.data, stdout);
+   }
+   return CLI_OK;
+}
+
 int
 cmd_compile(int argc, char **argv)
 {
@@ -104,6 +155,8 @@ cmd_compile(int argc, char **argv)
       struct compile_result result;
       if (!compile_tgsi(&arena, tgsi, &opts, &result, &d))
          status = cli_report(&d, a.input);
+      else
+         status = write_results(&a, &arena, &result);
    }
    arena_finish(&arena);
    return status;
