@@ -656,6 +656,46 @@ test_no_skip_when_derivatives_read_results(void **state)
 }
 
 static void
+test_no_skip_when_a_branch_reads_results(void **state)
+{
+   (void)state;
+   /* A branch on a texture result decides whether a derivative runs, so
+    * helper lanes need the result. */
+   expect_translation(
+      "FRAG\n"
+      "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
+      "DCL SAMP[0]\n"
+      "DCL SVIEW[0], 2D, UINT\n"
+      "DCL TEMP[0..1]\n"
+      "  0: TEX TEMP[0].x, IN[0].xyyy, SAMP[0], 2D\n"
+      "  1: UIF TEMP[0].xxxx :3\n"
+      "  2:   DDX TEMP[1].x, IN[0].xxxx\n"
+      "  3: ENDIF\n"
+      "  4: END\n",
+      "translate", false,
+      "shader fragment\n"
+      "b0 -> b1\n"
+      "  %1 = preload imm=61\n"
+      "  %2:v2 = va.LD_VAR_BUF_IMM.f32.slot0.v2.src_f32.center.store %1"
+      " index:0x0\n"
+      "  %8 = preload imm=60\n"
+      "b1 -> b2 b3\n"
+      "  %3:64 = collect #0x20001800, #0x0\n"
+      "  %4:v2 = collect %2, %2.1\n"
+      "  %5 = va.TEX_SINGLE.slot0.u.32.r.2d.computed %3, %4\n"
+      "  branch %5\n"
+      "b2 -> b4\n"
+      "  %6 = fddx %2\n"
+      "  jump\n"
+      "b3 -> b4\n"
+      "b4 -> b5\n"
+      "  %7 = phi b2:%6, b3:#0x0\n"
+      "  jump\n"
+      "b5\n"
+      "  %9 = va.ATEST %8, #0x3f800000, atest_datum.w0\n");
+}
+
+static void
 test_cube_arrays(void **state)
 {
    (void)state;
@@ -984,6 +1024,7 @@ main(void)
       cmocka_unit_test(test_sample_family),
       cmocka_unit_test(test_vertex_bias_is_lod),
       cmocka_unit_test(test_no_skip_when_derivatives_read_results),
+      cmocka_unit_test(test_no_skip_when_a_branch_reads_results),
       cmocka_unit_test(test_cube_arrays),
       cmocka_unit_test(test_txqs_and_buffer_size),
       cmocka_unit_test(test_lz_forms),
