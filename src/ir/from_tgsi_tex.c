@@ -146,36 +146,23 @@ static const struct t_tex_target targets[TGSI_TEX_COUNT] = {
    [TGSI_TEX_3D] = {VA_DIMENSION_3D, 3, -1, -1},
    [TGSI_TEX_CUBE] = {VA_DIMENSION_CUBE, 3, -1, -1, .cube = true},
    [TGSI_TEX_RECT] = {VA_DIMENSION_2D, 2, -1, -1, .rect = true},
-   [TGSI_TEX_SHADOW1D] = {VA_DIMENSION_1D, 1, -1, 2},
-   [TGSI_TEX_SHADOW2D] = {VA_DIMENSION_2D, 2, -1, 2},
-   [TGSI_TEX_SHADOWRECT] = {VA_DIMENSION_2D, 2, -1, 2, .rect = true},
+   [TGSI_TEX_SHADOW1D] = {VA_DIMENSION_1D, 1, -1, 2, .shadow = true},
+   [TGSI_TEX_SHADOW2D] = {VA_DIMENSION_2D, 2, -1, 2, .shadow = true},
+   [TGSI_TEX_SHADOWRECT] = {VA_DIMENSION_2D, 2, -1, 2, .rect = true,
+                            .shadow = true},
    [TGSI_TEX_1D_ARRAY] = {VA_DIMENSION_1D, 1, 1, -1},
    [TGSI_TEX_2D_ARRAY] = {VA_DIMENSION_2D, 2, 2, -1},
-   [TGSI_TEX_SHADOW1D_ARRAY] = {VA_DIMENSION_1D, 1, 1, 2},
-   [TGSI_TEX_SHADOW2D_ARRAY] = {VA_DIMENSION_2D, 2, 2, 3},
-   [TGSI_TEX_SHADOWCUBE] = {VA_DIMENSION_CUBE, 3, -1, 3, .cube = true},
+   [TGSI_TEX_SHADOW1D_ARRAY] = {VA_DIMENSION_1D, 1, 1, 2, .shadow = true},
+   [TGSI_TEX_SHADOW2D_ARRAY] = {VA_DIMENSION_2D, 2, 2, 3, .shadow = true},
+   [TGSI_TEX_SHADOWCUBE] = {VA_DIMENSION_CUBE, 3, -1, 3, .cube = true,
+                            .shadow = true},
    [TGSI_TEX_2D_MSAA] = {VA_DIMENSION_2D, 2, -1, -1, .msaa = true},
    [TGSI_TEX_2D_ARRAY_MSAA] = {VA_DIMENSION_2D, 2, 2, -1, .msaa = true},
    [TGSI_TEX_CUBE_ARRAY] = {VA_DIMENSION_CUBE, 3, 3, -1, .cube = true},
    [TGSI_TEX_SHADOWCUBE_ARRAY] = {VA_DIMENSION_CUBE, 3, 3, -1,
-                                  .cube = true},
+                                  .cube = true, .shadow = true},
 };
 /* clang-format on */
-
-static bool
-is_shadow_target(enum tgsi_tex_target target)
-{
-   switch (target) {
-   case TGSI_TEX_SHADOW1D:
-   case TGSI_TEX_SHADOW2D:
-   case TGSI_TEX_SHADOWRECT:
-   case TGSI_TEX_SHADOW1D_ARRAY:
-   case TGSI_TEX_SHADOW2D_ARRAY:
-   case TGSI_TEX_SHADOWCUBE:
-   case TGSI_TEX_SHADOWCUBE_ARRAY: return true;
-   default: return false;
-   }
-}
 
 const struct t_tex_target *
 t_tex_target_info(struct tgsi_to_ir *t, enum tgsi_tex_target target)
@@ -682,7 +669,7 @@ decode(struct tgsi_to_ir *t, const struct t_tex_row *row)
       x.swizzle = t->insn->src[row->view].swizzle;
    } else {
       x.target = t->insn->tex_target;
-      x.shadow = is_shadow_target(x.target) && row->kind != T_TEX_FETCH;
+      x.shadow = targets[x.target].shadow && row->kind != T_TEX_FETCH;
    }
    x.tt = t_tex_target_info(t, x.target);
    if (x.shadow && !row->view_decl) {
@@ -700,6 +687,22 @@ decode(struct tgsi_to_ir *t, const struct t_tex_row *row)
                  tgsi_name(&tgsi_tex_names, x.target), "xyzw"[ref]);
    }
    return x;
+}
+
+unsigned
+t_tex_opcode_flags(enum tgsi_op op)
+{
+   const struct t_tex_row *row = find_row(op);
+   if (!row)
+      return 0;
+   unsigned flags = 0;
+   if (row->kind == T_TEX_SAMPLE || row->kind == T_TEX_GATHER)
+      flags |= T_TEX_MAY_SKIP;
+   if (row->kind == T_TEX_QUERY_LOD ||
+       (row->kind == T_TEX_SAMPLE &&
+        (row->lod == T_LOD_IMPLICIT || row->lod == T_LOD_BIAS)))
+      flags |= T_TEX_IMPLICIT_LOD;
+   return flags;
 }
 
 bool

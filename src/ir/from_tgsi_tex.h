@@ -23,7 +23,7 @@ struct t_tex_target {
    uint8_t ncoord;    /* spatial coordinates (a cube's direction: 3) */
    int8_t layer;      /* channel of the array layer, or -1 */
    int8_t ref;        /* channel of TEX's shadow reference, or -1 */
-   bool cube, msaa, buffer, rect;
+   bool cube, msaa, buffer, rect, shadow;
 };
 
 /* The target's row; an error for targets no opcode can use. */
@@ -38,6 +38,14 @@ struct t_tex_unit {
    uint32_t count;     /* units the shader declares of this file */
    struct ir_ref value; /* indirect: the clamped unit */
 };
+
+/* from_tgsi_tex.c: facts about a texture opcode (0 for other opcodes). */
+enum t_tex_opcode_flag {
+   T_TEX_MAY_SKIP = 1 << 0,     /* a sampling or gather message */
+   T_TEX_IMPLICIT_LOD = 1 << 1, /* reads the quad for derivatives in
+                                   fragment shaders */
+};
+unsigned t_tex_opcode_flags(enum tgsi_op op);
 
 /* from_tgsi_tex.c: `r` without source modifiers (a float MOV when it has
  * some), for staging registers and the sources of selects and Valhall

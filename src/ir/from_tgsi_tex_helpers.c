@@ -108,53 +108,21 @@ taint_dsts(struct taint *k, const struct tgsi_insn *I)
    }
 }
 
-/* Sampling and gathers: the messages that may skip. */
-static bool
-may_skip_op(enum tgsi_op op)
-{
-   switch (op) {
-   case TGSI_OP_TEX:
-   case TGSI_OP_TEX2:
-   case TGSI_OP_TXP:
-   case TGSI_OP_TXB:
-   case TGSI_OP_TXB2:
-   case TGSI_OP_TXL:
-   case TGSI_OP_TXL2:
-   case TGSI_OP_TEX_LZ:
-   case TGSI_OP_TXD:
-   case TGSI_OP_TG4:
-   case TGSI_OP_SAMPLE:
-   case TGSI_OP_SAMPLE_B:
-   case TGSI_OP_SAMPLE_C:
-   case TGSI_OP_SAMPLE_C_LZ:
-   case TGSI_OP_SAMPLE_D:
-   case TGSI_OP_SAMPLE_L:
-   case TGSI_OP_GATHER4: return true;
-   default: return false;
-   }
-}
+/* Opcodes whose result depends on other lanes of the quad, besides the
+ * implicit-LOD texture opcodes. */
+static const enum tgsi_op derivative_ops[] = {
+   TGSI_OP_DDX, TGSI_OP_DDY, TGSI_OP_DDX_FINE, TGSI_OP_DDY_FINE,
+};
 
-/* Instructions whose result depends on the other lanes of the quad. */
 static bool
 needs_helpers(enum tgsi_op op)
 {
-   switch (op) {
-   case TGSI_OP_DDX:
-   case TGSI_OP_DDY:
-   case TGSI_OP_DDX_FINE:
-   case TGSI_OP_DDY_FINE:
-   case TGSI_OP_TEX:
-   case TGSI_OP_TEX2:
-   case TGSI_OP_TXP:
-   case TGSI_OP_TXB:
-   case TGSI_OP_TXB2:
-   case TGSI_OP_LODQ:
-   case TGSI_OP_SAMPLE:
-   case TGSI_OP_SAMPLE_B:
-   case TGSI_OP_SAMPLE_C:
-   case TGSI_OP_LOD: return true;
-   default: return false;
+   for (unsigned i = 0; i < sizeof(derivative_ops) / sizeof(*derivative_ops);
+        i++) {
+      if (derivative_ops[i] == op)
+         return true;
    }
+   return t_tex_opcode_flags(op) & T_TEX_IMPLICIT_LOD;
 }
 
 static bool
@@ -175,7 +143,8 @@ helpers_read_taint(struct tgsi_to_ir *t)
       k.changed = false;
       for (unsigned i = 0; i < sh->num_insns; i++) {
          const struct tgsi_insn *I = &sh->insns[i];
-         if (may_skip_op(I->opcode) || insn_reads_taint(&k, I))
+         if ((t_tex_opcode_flags(I->opcode) & T_TEX_MAY_SKIP) ||
+             insn_reads_taint(&k, I))
             taint_dsts(&k, I);
       }
    } while (k.changed);
