@@ -123,6 +123,9 @@ struct tgsi_to_ir {
    uint8_t *sview_target;    /* enum tgsi_tex_target per SVIEW */
    uint8_t *sview_ret;       /* enum tgsi_ret_type per SVIEW */
    unsigned nsviews;
+   /* from_tgsi_tex_helpers.c: 0 not yet known, 1 texture results must
+    * be computed in helper lanes, 2 they may be skipped there. */
+   uint8_t tex_skip;
 
    /* Values computed once in the entry block. */
    struct ir_instr *entry_point; /* insert entry code before this */

@@ -26,12 +26,17 @@ enum ir_sysval_kind {
    IR_SYSVAL_VIEWPORT_SCALE,  /* f32 x, y, z */
    IR_SYSVAL_VIEWPORT_OFFSET, /* f32 x, y, z */
    IR_SYSVAL_BUFFER,          /* id = BUFFER index: u64 address, u32 size */
-   IR_SYSVAL_TEXTURE_SIZE,    /* id = SVIEW index: u32 w, h, d, levels */
+   IR_SYSVAL_TEXTURE_SIZE,    /* id = SVIEW index: u32 w, h, d, levels
+                                 (TXQ's result at level 0, docs/abi.md) */
    IR_SYSVAL_IMAGE_SIZE,      /* id = IMAGE index: u32 w, h, d, samples */
    IR_SYSVAL_IMAGE_ADDRESS,   /* id = IMAGE index: u64 address, u32 row
                                  stride, u32 layer stride */
    IR_SYSVAL_NUM_WORKGROUPS,  /* u32 x, y, z */
    IR_SYSVAL_FRAMEBUFFER_SIZE, /* f32 width, height */
+   IR_SYSVAL_TEXTURE_SAMPLES, /* id = SVIEW index: u32 samples */
+   IR_SYSVAL_SAMPLER_LOD,     /* id = SAMP index: f32 LOD bias, min LOD,
+                                 max LOD, u32 mip filter (0 none,
+                                 1 nearest, 2 linear) */
    IR_SYSVAL_COUNT,
 };
 
