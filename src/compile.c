@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "emit/va_emit.h"
+#include "emit/va_validate.h"
 #include "ra/ra.h"
 #include "sched/sched.h"
 #include "util/diag.h"
@@ -58,20 +59,37 @@ budget(const struct compile *c)
    return n && n < RA_MAX_REGISTERS ? n : RA_MAX_REGISTERS;
 }
 
-/* Spills until the colouring fits: alignment can leave it short of the
- * pressure bound, so each failure lowers the pressure target. */
+/* Registers: 32 (twice the threads) when the shader fits without
+ * spilling, else 64, spilling until the colouring fits (alignment can
+ * leave it short of the pressure bound, so each failure lowers the
+ * target).  A forced limit N below 32, for testing spilling, allows r0 to
+ * r(N-1) and r56-r63 (where the preloaded registers are anyway, and where
+ * values can live across a blend shader call). */
 static void
 allocate(struct compile *c, struct ir_shader *s, struct ir_layout *layout,
          struct compile_program *out)
 {
    unsigned limit = budget(c);
-   for (unsigned target = limit;; target--) {
+   uint64_t allowed = limit >= 64   ? RA_REGS_64
+                      : limit >= 32 ? RA_REGS_32
+                                    : ((1ull << limit) - 1) | (0xffull << 56);
+   /* The blend tail writes r48 (spec/abi.md). */
+   uint64_t tail = s->stage == IR_STAGE_FRAGMENT ? 1ull << 48 : 0;
+   allowed &= ~tail;
+   if (limit >= 64 && ra_max_pressure(s) <= 31 &&
+       ra_allocate(s, RA_REGS_32 & ~tail, &out->registers)) {
+      out->work_registers = 32;
+      after(c, s, "ra_allocate", true);
+      return;
+   }
+   for (unsigned target = limit >= 32 ? limit : limit + 8;; target--) {
       after(c, s, "ra_spill", ra_spill(s, target, layout));
-      if (ra_allocate(s, limit, &out->registers))
+      if (ra_allocate(s, allowed, &out->registers))
          break;
       if (target <= 4)
          ir_invalid(s, NULL, "no allocation within %u registers", limit);
    }
+   out->work_registers = limit >= 64 ? 64 : 32;
    after(c, s, "ra_allocate", true);
 }
 
@@ -106,7 +124,10 @@ compile_program(struct compile *c, const struct tgsi_shader *tgsi,
    PASS(c, s, ra_split_critical_edges);
    allocate(c, s, layout, out);
    PASS(c, s, sched_insert_flow);
-   return va_emit_program(s, c->arena, &out->words, &out->count, c->d);
+   if (!va_emit_program(s, c->arena, &out->words, &out->count, c->d))
+      return false;
+   return !c->opts->validate ||
+          va_validate(c->arena, out->words, out->count, c->d);
 }
 
 bool

@@ -15,6 +15,9 @@
 #include "ir/layout.h"
 
 #define RA_MAX_REGISTERS 64
+/* What a shader may use with 32 registers (full occupancy), and with 64. */
+#define RA_REGS_32 (0xffffull | (0xffffull << 48))
+#define RA_REGS_64 (~0ull)
 
 /* A set of values (or blocks), one bit each. */
 struct ra_bitset {
@@ -70,11 +73,15 @@ bool ra_split_critical_edges(struct ir_shader *s);
  * their definition and uses. */
 bool ra_spill(struct ir_shader *s, unsigned budget, struct ir_layout *layout);
 
-/* ra_allocate.c: assigns registers below `budget` and rewrites the shader
- * into registers (s->allocated), giving the number of registers used
- * (highest + 1).  False, with the shader unchanged, when some value finds
- * no registers: the caller lowers the pressure further and retries. */
-bool ra_allocate(struct ir_shader *s, unsigned budget, unsigned *registers);
+/* ra_allocate.c: assigns registers from `allowed` (preloaded values keep
+ * their hardware registers) and rewrites the shader into registers
+ * (s->allocated), giving the number of registers used (highest + 1).
+ * False, with the shader unchanged, when some value finds no registers:
+ * the caller lowers the pressure or allows more and retries. */
+bool ra_allocate(struct ir_shader *s, uint64_t allowed, unsigned *registers);
+
+/* ra_spill.c: the highest number of registers live at once. */
+unsigned ra_max_pressure(struct ir_shader *s);
 
 
 #endif

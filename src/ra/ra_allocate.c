@@ -4,8 +4,10 @@
  *
  * 1. Values are coloured in reverse post-order, each block starting with
  *    its live-in values in their registers; a value takes the lowest free
- *    registers, so that shaders stay small (32 registers or fewer run
- *    twice the threads; valhall-encoding.md, "The machine").
+ *    registers of the allowed set.  The caller tries the 32-register set
+ *    first (r0-r15 and r48-r63, what a shader at full occupancy may use:
+ *    twice the threads of a 64-register one; valhall-encoding.md, "The
+ *    machine"), then all 64.
  * 2. Values of two or more registers (64-bit pairs, staging vectors)
  *    start at an even register (valhall-encoding.md, "Staging registers"
  *    and "Source byte").
@@ -18,6 +20,11 @@
  *    read, and a cycle goes through a free register or XOR swaps.
  * 6. A phi result prefers its first source's register, which removes the
  *    copy on that edge whenever the register is free.
+ * 7. Values live across a BLEND that does not end the shader avoid r0-r15
+ *    and r48, which a blend shader may use (Mesa: blend shaders are
+ *    restricted to r0-r15); the blend tail writes r48 after every BLEND,
+ *    so in fragment shaders r48 is never allocated (the caller leaves it
+ *    out of the allowed set).
  *
  * Requires: legalized IR (ir_legalize); pressure within the budget
  *           (ra_spill); no critical edges (ra_split_critical_edges).
@@ -35,12 +42,13 @@
 
 struct ra {
    struct ir_shader *s;
-   unsigned budget;
+   uint64_t allowed; /* registers values may take (preloads excepted) */
    struct ra_liveness live;
    int16_t *reg;            /* per value: first register, -1 if none */
    uint32_t occupant[RA_MAX_REGISTERS]; /* value in each register, 0: free */
    unsigned max_reg;        /* highest register used + 1 */
    VEC(uint32_t) *dying;    /* per instruction number: values dying there */
+   uint64_t *forbidden;     /* per value: registers it may not take */
    struct ir_instr **instrs; /* by number */
    uint32_t ninstrs;
 };
@@ -66,6 +74,23 @@ number_instrs(struct ra *ra)
    }
 }
 
+/* A blend shader may run at a BLEND that does not end the shader: it
+ * uses r0-r15 and returns through r48 (spec/abi.md, "Fragment shaders"),
+ * so nothing may live there across it. */
+#define BLEND_CLOBBERED (0xffffull | (1ull << 48))
+
+static bool
+blend_calls_out(const struct ir_instr *I)
+{
+   if (I->op != IR_OP_VA || I->va_op != VA_OP_BLEND)
+      return false;
+   for (const struct ir_instr *J = I->next; J; J = J->next) {
+      if (J->op == IR_OP_VA && J->va_op == VA_OP_BLEND)
+         return true;
+   }
+   return false;
+}
+
 /* Walking each block backwards from its live-out set, a source not live
  * after its instruction dies there; a result not live after it is dead
  * on arrival (it dies at its own instruction). */
@@ -78,6 +103,10 @@ compute_deaths(struct ra *ra)
       const struct ra_bitset *out = &ra->live.live_out[b->index];
       memcpy(live.words, out->words, live.nwords * sizeof(uint64_t));
       ir_foreach_instr_rev(b, I) {
+         if (blend_calls_out(I)) {
+            ra_bitset_foreach(&live, v)
+               ra->forbidden[v] |= BLEND_CLOBBERED;
+         }
          if (I->ndst && I->dst.kind == IR_REF_VALUE) {
             if (!ra_bitset_test(&live, I->dst.index))
                *VEC_PUSH(s->arena, &ra->dying[I->pass_data]) = I->dst.index;
@@ -127,9 +156,9 @@ release(struct ra *ra, uint32_t v)
 }
 
 static bool
-fits(struct ra *ra, unsigned first, unsigned n)
+free_regs(struct ra *ra, unsigned first, unsigned n)
 {
-   if (first + n > ra->budget)
+   if (first + n > RA_MAX_REGISTERS)
       return false;
    for (unsigned i = 0; i < n; i++) {
       if (ra->occupant[first + i])
@@ -138,15 +167,29 @@ fits(struct ra *ra, unsigned first, unsigned n)
    return true;
 }
 
-/* The lowest fitting registers, `hint` first when it fits. */
+static bool
+fits(struct ra *ra, unsigned first, unsigned n, uint64_t allowed)
+{
+   if (!free_regs(ra, first, n))
+      return false;
+   for (unsigned i = 0; i < n; i++) {
+      if (!((allowed >> (first + i)) & 1))
+         return false;
+   }
+   return true;
+}
+
+/* The lowest fitting registers for value v, `hint` first. */
 static int
-choose(struct ra *ra, unsigned n, int hint)
+choose(struct ra *ra, uint32_t v, unsigned n, int hint)
 {
    unsigned align = n > 1 ? 2 : 1;
-   if (hint >= 0 && (unsigned)hint % align == 0 && fits(ra, (unsigned)hint, n))
+   uint64_t allowed = ra->allowed & ~ra->forbidden[v];
+   if (hint >= 0 && (unsigned)hint % align == 0 &&
+       fits(ra, (unsigned)hint, n, allowed))
       return hint;
-   for (unsigned r = 0; r + n <= ra->budget; r += align) {
-      if (fits(ra, r, n))
+   for (unsigned r = 0; r + n <= RA_MAX_REGISTERS; r += align) {
+      if (fits(ra, r, n, allowed))
          return (int)r;
    }
    return -1;
@@ -159,11 +202,12 @@ assign(struct ra *ra, struct ir_instr *I, int hint)
    unsigned n = nregs_of(ra, v);
    int r;
    if (I->op == IR_OP_PRELOAD) {
+      /* The hardware's register, whatever the allowed set. */
       r = (int)I->imm;
-      if (!fits(ra, (unsigned)r, n))
+      if (!free_regs(ra, (unsigned)r, n))
          ir_invalid(ra->s, I, "preloaded register r%d is taken", r);
    } else {
-      r = choose(ra, n, hint);
+      r = choose(ra, v, n, hint);
       if (r < 0)
          return false;
    }
@@ -194,6 +238,12 @@ color_block(struct ra *ra, struct ir_block *b)
                     v, b->index);
       occupy(ra, v);
    }
+   /* The hardware filled the preloaded registers before anything runs:
+    * they are taken from the start, whatever comes first. */
+   ir_foreach_instr(b, I) {
+      if (I->op == IR_OP_PRELOAD)
+         assign(ra, I, -1);
+   }
    ir_foreach_instr(b, I) {
       if (I->op != IR_OP_PHI) {
          for (size_t k = 0; k < ra->dying[I->pass_data].len; k++) {
@@ -203,7 +253,8 @@ color_block(struct ra *ra, struct ir_block *b)
          }
       }
       if (I->ndst && I->dst.kind == IR_REF_VALUE) {
-         if (!assign(ra, I, I->op == IR_OP_PHI ? phi_hint(ra, I) : -1))
+         if (I->op != IR_OP_PRELOAD &&
+             !assign(ra, I, I->op == IR_OP_PHI ? phi_hint(ra, I) : -1))
             return false;
          for (size_t k = 0; k < ra->dying[I->pass_data].len; k++) {
             if (ra->dying[I->pass_data].data[k] == I->dst.index)
@@ -360,8 +411,8 @@ free_at_edge(struct ra *ra, struct ir_block *b, const struct copy *c,
    }
    for (unsigned i = 0; i < n; i++)
       used[c[i].dst] = true;
-   for (unsigned r = 0; r < ra->budget; r++) {
-      if (!used[r])
+   for (unsigned r = 0; r < RA_MAX_REGISTERS; r++) {
+      if (!used[r] && ((ra->allowed >> r) & 1))
          return (int)r;
    }
    return -1;
@@ -536,8 +587,8 @@ scratch_after(struct ra *ra, struct ir_block *b, struct ir_instr *I)
          for (unsigned k = 0; k < nregs_of(ra, J->dst.index); k++)
             used[ra->reg[J->dst.index] + k] = true;
    }
-   for (unsigned r = 0; r < ra->budget; r++) {
-      if (!used[r])
+   for (unsigned r = 0; r < RA_MAX_REGISTERS; r++) {
+      if (!used[r] && ((ra->allowed >> r) & 1))
          return (int)r;
    }
    return -1;
@@ -569,12 +620,13 @@ lower_copies(struct ra *ra)
 }
 
 bool
-ra_allocate(struct ir_shader *s, unsigned budget, unsigned *registers)
+ra_allocate(struct ir_shader *s, uint64_t allowed, unsigned *registers)
 {
-   struct ra ra = {.s = s, .budget = budget};
+   struct ra ra = {.s = s, .allowed = allowed};
    ir_compute_dominance(s);
    ra_compute_liveness(s, &ra.live);
    ra.reg = ARENA_ARRAY(s->arena, int16_t, s->values.len + 1);
+   ra.forbidden = ARENA_ARRAY(s->arena, uint64_t, s->values.len + 1);
    for (size_t v = 0; v <= s->values.len; v++)
       ra.reg[v] = -1;
    number_instrs(&ra);

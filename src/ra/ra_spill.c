@@ -113,7 +113,23 @@ victim(struct ir_shader *s, const struct ra_liveness *l, struct ir_instr *at,
       best = v;
       best_len = length[v];
    }
-   return best;
+   if (best)
+      return best;
+   /* Only reloads left: at the end of a block they are phi sources, all
+    * live until the edge; spilling a phi they feed stores its source
+    * there instead. */
+   for (unsigned k = 0; k < 2; k++) {
+      struct ir_block *succ = at->block->succ[k];
+      if (!succ)
+         continue;
+      ir_foreach_instr(succ, I) {
+         if (I->op != IR_OP_PHI)
+            break;
+         if (!spilled[I->dst.index])
+            return I->dst.index;
+      }
+   }
+   return 0;
 }
 
 static const enum va_op load_ops[] = {VA_OP_LOAD_I32, VA_OP_LOAD_I64,
@@ -163,8 +179,16 @@ reload(struct ir_shader *s, uint32_t v, uint32_t slot, struct ir_instr *before,
 static struct ir_ref
 as_value(struct ir_shader *s, struct ir_ref r, struct ir_block *b)
 {
-   if (r.kind == IR_REF_VALUE)
+   if (r.kind == IR_REF_VALUE && !r.comp && !r.swizzle && !r.mods)
       return r;
+   if (r.kind == IR_REF_VALUE) {
+      /* A part of a value: a whole register of its own to store. */
+      struct ir_instr *C = ir_instr_create(s, IR_OP_COLLECT, 1);
+      C->src[0] = r;
+      ir_instr_def(s, C, 32, 1);
+      ir_instr_insert_at_end(b, C);
+      return C->dst;
+   }
    enum va_op op = r.kind == IR_REF_CONST ? VA_OP_IADD_IMM_I32
                                           : VA_OP_MOV_I32;
    struct ir_instr *I = ir_instr_create(s, IR_OP_VA, 1);
@@ -191,7 +215,13 @@ spill_phi(struct ir_shader *s, struct ir_instr *phi, uint32_t slot)
       struct ir_block *pred = b->preds.data[p];
       struct ir_instr *S = tls_access(s, store_ops[n - 1], slot);
       S->src[1] = as_value(s, phi->src[p], pred);
-      ir_instr_insert_at_end(pred, S);
+      /* Right after the value when the block makes it (a reload, say),
+       * so that it is not live across the block's other stores. */
+      struct ir_instr *def = ir_value(s, S->src[1].index)->def;
+      if (def && def->block == pred && def->op != IR_OP_PHI)
+         ir_instr_insert_after(def, S);
+      else
+         ir_instr_insert_at_end(pred, S);
    }
    ir_instr_remove(phi);
 }
@@ -209,6 +239,10 @@ spill_value(struct ir_shader *s, uint32_t v, uint32_t slot)
       ir_instr_insert_after(def, S);
    }
 
+   /* One reload per predecessor serves all the phis of a block. */
+   ir_renumber_blocks(s);
+   struct ir_ref *at_pred = ARENA_ARRAY(s->arena, struct ir_ref,
+                                        s->block_count + 1);
    ir_foreach_block(s, b) {
       ir_foreach_instr(b, I) {
          if (I == S)
@@ -220,7 +254,10 @@ spill_value(struct ir_shader *s, uint32_t v, uint32_t slot)
                continue;
             struct ir_ref w;
             if (I->op == IR_OP_PHI) {
-               w = reload(s, v, slot, NULL, b->preds.data[i]);
+               struct ir_block *pred = b->preds.data[i];
+               if (at_pred[pred->index].kind == IR_REF_NONE)
+                  at_pred[pred->index] = reload(s, v, slot, NULL, pred);
+               w = at_pred[pred->index];
             } else {
                if (fresh.kind == IR_REF_NONE)
                   fresh = reload(s, v, slot, I, NULL);
@@ -231,6 +268,16 @@ spill_value(struct ir_shader *s, uint32_t v, uint32_t slot)
          }
       }
    }
+}
+
+unsigned
+ra_max_pressure(struct ir_shader *s)
+{
+   struct ra_liveness live;
+   ir_compute_dominance(s);
+   ra_compute_liveness(s, &live);
+   uint32_t *length = ARENA_ARRAY(s->arena, uint32_t, s->values.len + 1);
+   return measure(s, &live, length).regs;
 }
 
 bool

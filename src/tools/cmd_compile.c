@@ -20,6 +20,7 @@ struct compile_args {
    bool print_ir;
    const char *print_pass; /* NULL: after every pass */
    bool disasm, stats;
+   unsigned max_registers;
 };
 
 static void
@@ -34,6 +35,8 @@ print_help(void)
           "  --stats            print statistics to stderr\n"
           "  --print-ir[=PASS]  print the IR to stderr after every pass "
           "(or after PASS)\n"
+          "  --max-registers N  allocate at most N registers (spilling "
+          "the rest)\n"
           "  -h, --help         this text\n");
 }
 
@@ -49,6 +52,15 @@ parse_args(int argc, char **argv, struct compile_args *a)
          if (++i == argc)
             return cli_usage_error("compile", "-o needs a file name");
          a->output = argv[i];
+      } else if (!strcmp(arg, "--max-registers")) {
+         char *end;
+         if (++i == argc)
+            return cli_usage_error("compile", "--max-registers needs N");
+         unsigned long n = strtoul(argv[i], &end, 10);
+         if (*end || n < 8 || n > 64)
+            return cli_usage_error("compile", "--max-registers takes 8 "
+                                              "to 64");
+         a->max_registers = (unsigned)n;
       } else if (!strcmp(arg, "--disasm")) {
          a->disasm = true;
       } else if (!strcmp(arg, "--stats")) {
@@ -151,6 +163,7 @@ cmd_compile(int argc, char **argv)
          .validate = true,
          .print = a.print_ir ? print_ir : NULL,
          .print_pass = a.print_pass,
+         .max_registers = a.max_registers,
       };
       struct compile_result result;
       if (!compile_tgsi(&arena, tgsi, &opts, &result, &d))
