@@ -70,6 +70,10 @@ allocate(struct compile *c, struct ir_shader *s, struct ir_layout *layout,
          struct compile_program *out)
 {
    unsigned limit = budget(c);
+   ir_foreach_instr(s->first_block, I) {
+      if (I->op == IR_OP_PRELOAD)
+         out->preload_mask |= 1ull << I->imm;
+   }
    uint64_t allowed = limit >= 64   ? RA_REGS_64
                       : limit >= 32 ? RA_REGS_32
                                     : ((1ull << limit) - 1) | (0xffull << 56);

@@ -18,4 +18,14 @@ bool va_emit_program(struct ir_shader *s, struct arena *arena,
                      uint64_t **words, size_t *count,
                      struct tgsiva_diagnostic *d);
 
+/* va_stats.c: the cost model (docs/stats.md). */
+struct va_stats {
+   unsigned instructions;
+   double fma, cvt, sfu, v, t, ls; /* cycles per unit */
+   double cycles;                  /* the busiest unit's */
+};
+
+void va_program_stats(const uint64_t *words, size_t count,
+                      struct va_stats *st);
+
 #endif

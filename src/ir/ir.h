@@ -209,6 +209,8 @@ struct ir_shader {
    VEC(struct ir_value) values; /* value 0 is unused: index 0 means none */
    /* Set by register allocation: operands are registers, not SSA. */
    bool allocated;
+   /* Spill code added by ra_spill: stores and reloads. */
+   uint32_t spills, fills;
    /* Where ir_invalid() reports a broken invariant. */
    struct tgsiva_diagnostic *diag;
    jmp_buf *bail;

@@ -166,6 +166,7 @@ reload(struct ir_shader *s, uint32_t v, uint32_t slot, struct ir_instr *before,
 {
    unsigned n = regs_of(s, v);
    struct ir_instr *L = tls_access(s, load_ops[n - 1], slot);
+   s->fills++;
    const struct ir_value *val = ir_value(s, v);
    ir_instr_def(s, L, val->bits, n);
    if (before)
@@ -214,6 +215,7 @@ spill_phi(struct ir_shader *s, struct ir_instr *phi, uint32_t slot)
    for (size_t p = 0; p < b->preds.len; p++) {
       struct ir_block *pred = b->preds.data[p];
       struct ir_instr *S = tls_access(s, store_ops[n - 1], slot);
+      s->spills++;
       S->src[1] = as_value(s, phi->src[p], pred);
       /* Right after the value when the block makes it (a reload, say),
        * so that it is not live across the block's other stores. */
@@ -235,6 +237,7 @@ spill_value(struct ir_shader *s, uint32_t v, uint32_t slot)
       spill_phi(s, def, slot);
    } else {
       S = tls_access(s, store_ops[regs_of(s, v) - 1], slot);
+      s->spills++;
       S->src[1] = ir_value_ref(v);
       ir_instr_insert_after(def, S);
    }

@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "compile.h"
 #include "emit/va.h"
+#include "emit/va_emit.h"
 #include "util/diag.h"
 #include "util/fileio.h"
 
@@ -115,6 +116,35 @@ to_bytes(struct arena *arena, const struct compile_program *p)
    return bytes;
 }
 
+/* One line of key=value pairs, summed over a vertex shader's two
+ * programs (docs/stats.md). */
+static void
+print_stats(const struct compile_result *r)
+{
+   struct va_stats sum = {0};
+   unsigned regs = 0, spills = 0;
+   for (unsigned p = 0; p < r->program_count; p++) {
+      struct va_stats st;
+      const struct compile_program *prog = &r->programs[p];
+      va_program_stats(prog->words, prog->count, &st);
+      sum.instructions += st.instructions;
+      sum.fma += st.fma;
+      sum.cvt += st.cvt;
+      sum.sfu += st.sfu;
+      sum.v += st.v;
+      sum.t += st.t;
+      sum.ls += st.ls;
+      sum.cycles += st.cycles;
+      regs = prog->work_registers > regs ? prog->work_registers : regs;
+      spills += prog->ir->spills + prog->ir->fills;
+   }
+   fprintf(stderr,
+           "instructions=%u registers=%u threads=%u spills=%u fma=%.6f "
+           "cvt=%.6f sfu=%.6f ls=%.6f v=%.6f t=%.6f cycles=%.6f\n",
+           sum.instructions, regs, regs > 32 ? 1 : 2, spills, sum.fma,
+           sum.cvt, sum.sfu, sum.ls, sum.v, sum.t, sum.cycles);
+}
+
 static int
 write_results(const struct compile_args *a, struct arena *arena,
               const struct compile_result *r)
@@ -130,6 +160,8 @@ write_results(const struct compile_args *a, struct arena *arena,
             return cli_report(&d, path);
       }
    }
+   if (a->stats)
+      print_stats(r);
    if (a->disasm) {
       struct strbuf sb;
       strbuf_init(&sb, arena);
