@@ -26,8 +26,6 @@
 #include "util/diag.h"
 #include "va.h"
 
-#define WAIT_ATEST 6
-
 struct state {
    uint64_t written[8], read[8];
 };
@@ -143,9 +141,9 @@ step(struct validator *v, size_t pc, struct state *st)
          return fail(v, pc, "a register a pending message reads is "
                             "overwritten without a wait on its slot");
    }
-   if (I->op == VA_OP_ATEST) {
-      st->written[WAIT_ATEST] |= w;
-   } else if (is_message(I) && I->mod[VA_MOD_SLOT] >= 0) {
+   /* ATEST's coverage feeds BLEND and ZS_EMIT, which the hardware
+    * orders after it. */
+   if (I->op != VA_OP_ATEST && is_message(I) && I->mod[VA_MOD_SLOT] >= 0) {
       unsigned slot = (unsigned)I->mod[VA_MOD_SLOT] & 7;
       st->written[slot] |= w;
       st->read[slot] |= r;

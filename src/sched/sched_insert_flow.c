@@ -13,8 +13,10 @@
  *    pass may move waits).
  * 4. The instruction just before ATEST waits on slots 0, 1, 2 and 6
  *    (wait0126); the one before BLEND or ZS_EMIT waits on everything
- *    (`wait`), which also drains ATEST's coverage (slot 6) and earlier
- *    blends (slot 7).  BARRIER carries `wait` itself.
+ *    (`wait`, which also drains earlier blends on slot 7).  ATEST's
+ *    coverage result is ordered before the BLEND or ZS_EMIT that reads it
+ *    by the hardware, as Mesa's code relies on.  BARRIER carries `wait`
+ *    itself.
  * 5. A conditional branch carries `reconverge`, and so does the last
  *    instruction of a block that continues into the target of one
  *    (a join of divergent paths).
@@ -87,6 +89,16 @@ nop_before(struct ir_shader *s, struct ir_instr *I, struct ir_block *b)
    return N;
 }
 
+/* Does `I` leave something pending on a slot?  Not ATEST: its coverage
+ * goes to BLEND and ZS_EMIT, which the hardware orders after it (Mesa's
+ * code reads it with no wait). */
+static bool
+issues_slot(const struct ir_instr *I)
+{
+   return is_message(I) && I->va->op != VA_OP_ATEST &&
+          va_form_mod(va_form(I->va->op), VA_MOD_SLOT);
+}
+
 /* Rule 2: waits, and slots for messages. */
 static void
 track(struct ir_instr *I, struct flow *f, struct pending *p, unsigned *next)
@@ -101,11 +113,7 @@ track(struct ir_instr *I, struct flow *f, struct pending *p, unsigned *next)
       if (f->wait & (1u << k))
          p->written[k] = p->read[k] = 0;
    }
-   if (I->va->op == VA_OP_ATEST) {
-      p->written[WAIT_ATEST] |= w;
-      return;
-   }
-   if (!is_message(I) || !va_form_mod(va_form(I->va->op), VA_MOD_SLOT))
+   if (!issues_slot(I))
       return;
    /* Slot 7 is for BARRIER only (valhall-isa.xml, `Slot`). */
    unsigned slot = I->va->op == VA_OP_BARRIER ? 7 : *next;
@@ -147,7 +155,6 @@ analyse_block(struct ir_shader *s, struct ir_block *b, struct flow *flows,
    memset(&p, 0, sizeof(p));
    ir_foreach_instr(b, I) {
       struct flow *f = &flows[I->pass_data];
-      track(I, f, &p, next_slot);
       switch (I->va->op) {
       case VA_OP_ATEST:
          f->pre_wait |= 0x7 | (1u << WAIT_ATEST);
@@ -157,6 +164,12 @@ analyse_block(struct ir_shader *s, struct ir_block *b, struct flow *flows,
       case VA_OP_BARRIER: f->wait |= 0xff; break;
       default: break;
       }
+      /* What the previous instruction waits on is drained here. */
+      for (unsigned k = 0; k < 8; k++) {
+         if (f->pre_wait & (1u << k))
+            p.written[k] = p.read[k] = 0;
+      }
+      track(I, f, &p, next_slot);
       if (I->op == IR_OP_BRANCH)
          f->special = SPECIAL_RECONVERGE;
    }
@@ -183,9 +196,13 @@ apply_block(struct ir_shader *s, struct ir_block *b, struct flow *flows)
          continue;
       struct flow *f = &flows[I->pass_data];
       if (f->pre_wait) {
+         /* A wait acts before its instruction: a message just issued by
+          * the previous instruction would slip past it, so a NOP after
+          * the message takes the wait instead. */
          struct ir_instr *prev = I->prev;
          if (prev && prev->pass_data != UINT32_MAX &&
-             flows[prev->pass_data].special == SPECIAL_NONE)
+             flows[prev->pass_data].special == SPECIAL_NONE &&
+             !issues_slot(prev))
             prev->va->flow = flow_of_mask(flows[prev->pass_data].wait |
                                           f->pre_wait);
          else

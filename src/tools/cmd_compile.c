@@ -20,7 +20,7 @@ struct compile_args {
    const char *output;
    bool print_ir;
    const char *print_pass; /* NULL: after every pass */
-   bool disasm, stats;
+   bool disasm, stats, no_validate;
    unsigned max_registers;
 };
 
@@ -38,6 +38,8 @@ print_help(void)
           "(or after PASS)\n"
           "  --max-registers N  allocate at most N registers (spilling "
           "the rest)\n"
+          "  --no-validate      skip the IR and hardware-rule validators "
+          "(on by default)\n"
           "  -h, --help         this text\n");
 }
 
@@ -62,6 +64,8 @@ parse_args(int argc, char **argv, struct compile_args *a)
             return cli_usage_error("compile", "--max-registers takes 8 "
                                               "to 64");
          a->max_registers = (unsigned)n;
+      } else if (!strcmp(arg, "--no-validate")) {
+         a->no_validate = true;
       } else if (!strcmp(arg, "--disasm")) {
          a->disasm = true;
       } else if (!strcmp(arg, "--stats")) {
@@ -160,14 +164,15 @@ write_results(const struct compile_args *a, struct arena *arena,
             return cli_report(&d, path);
       }
    }
-   if (a->stats)
-      print_stats(r);
    if (a->disasm) {
       struct strbuf sb;
       strbuf_init(&sb, arena);
       disassemble(&sb, r);
       fputs(sb.data, stdout);
+      fflush(stdout); /* before the statistics when both go to a pipe */
    }
+   if (a->stats)
+      print_stats(r);
    return CLI_OK;
 }
 
@@ -192,7 +197,7 @@ cmd_compile(int argc, char **argv)
       status = cli_report(&d, a.input);
    } else {
       struct compile_options opts = {
-         .validate = true,
+         .validate = !a.no_validate,
          .print = a.print_ir ? print_ir : NULL,
          .print_pass = a.print_pass,
          .max_registers = a.max_registers,
