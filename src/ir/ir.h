@@ -153,6 +153,9 @@ enum ir_instr_flags {
    IR_INSTR_PRECISE = 1 << 0, /* TGSI precise: no fusion, exact algebra */
    IR_INSTR_FINE = 1 << 1,    /* fine derivative */
    IR_INSTR_TIED = 1 << 2,    /* dst shares registers with the last src */
+   /* A load of memory nothing writes while the shader runs (uniform
+    * buffers): equal loads give equal results, so CSE may merge them. */
+   IR_INSTR_INVARIANT_LOAD = 1 << 3,
 };
 
 struct ir_instr {

@@ -25,6 +25,10 @@
  *    restricted to r0-r15); the blend tail writes r48 after every BLEND,
  *    so in fragment shaders r48 is never allocated (the caller leaves it
  *    out of the allowed set).
+ * 8. A value whose last use is as part of a COLLECT goes where that part
+ *    of the vector will be: the first part placed plans the vector's
+ *    registers (other values avoid them while there is room elsewhere),
+ *    the others and the vector follow, and the copies vanish.
  *
  * Requires: legalized IR (ir_legalize); pressure within the budget
  *           (ra_spill); no critical edges (ra_split_critical_edges).
@@ -40,11 +44,20 @@
 
 #include "emit/va.h"
 
+/* A value's place in the vector a COLLECT builds from it. */
+struct affinity {
+   uint32_t vector; /* the COLLECT's result, 0: none */
+   uint8_t comp;
+};
+
 struct ra {
    struct ir_shader *s;
    uint64_t allowed; /* registers values may take (preloads excepted) */
    struct ra_liveness live;
    int16_t *reg;            /* per value: first register, -1 if none */
+   struct affinity *affinity; /* per value */
+   int16_t *planned;        /* per COLLECT result: its base so far, -1 */
+   uint32_t reserved[RA_MAX_REGISTERS]; /* vector planned there, 0: none */
    uint32_t occupant[RA_MAX_REGISTERS]; /* value in each register, 0: free */
    unsigned max_reg;        /* highest register used + 1 */
    VEC(uint32_t) *dying;    /* per instruction number: values dying there */
@@ -72,6 +85,12 @@ number_instrs(struct ra *ra)
       ir_foreach_instr(b, I)
          ra->instrs[I->pass_data] = I;
    }
+}
+
+static unsigned
+nregs_of(struct ra *ra, uint32_t v)
+{
+   return ir_value(ra->s, v)->nregs;
 }
 
 /* A blend shader may run at a BLEND that does not end the shader: it
@@ -125,15 +144,43 @@ compute_deaths(struct ra *ra)
    }
 }
 
+/* Does value v die at instruction I? */
+static bool
+dies_at(const struct ra *ra, const struct ir_instr *I, uint32_t v)
+{
+   for (size_t k = 0; k < ra->dying[I->pass_data].len; k++) {
+      if (ra->dying[I->pass_data].data[k] == v)
+         return true;
+   }
+   return false;
+}
+
+/* Rule 8: a one-register value whose last use is as a whole part of a
+ * COLLECT (of one-register parts) belongs in that vector's register. */
+static void
+find_affinities(struct ra *ra)
+{
+   ir_foreach_block(ra->s, b) {
+      ir_foreach_instr(b, I) {
+         if (I->op != IR_OP_COLLECT || I->dst.kind != IR_REF_VALUE ||
+             nregs_of(ra, I->dst.index) != I->nsrc || I->nsrc < 2)
+            continue;
+         ir_foreach_src(I, i) {
+            struct ir_ref r = I->src[i];
+            if (r.kind != IR_REF_VALUE || r.comp || r.swizzle ||
+                nregs_of(ra, r.index) != 1 ||
+                ra->affinity[r.index].vector || !dies_at(ra, I, r.index))
+               continue;
+            ra->affinity[r.index].vector = I->dst.index;
+            ra->affinity[r.index].comp = (uint8_t)i;
+         }
+      }
+   }
+}
+
 /* ---------------------------------------------------------------------
  * Colouring
  */
-
-static unsigned
-nregs_of(struct ra *ra, uint32_t v)
-{
-   return ir_value(ra->s, v)->nregs;
-}
 
 static void
 occupy(struct ra *ra, uint32_t v)
@@ -179,7 +226,22 @@ fits(struct ra *ra, unsigned first, unsigned n, uint64_t allowed)
    return true;
 }
 
-/* The lowest fitting registers for value v, `hint` first. */
+/* Registers planned for a vector other than `v`'s own. */
+static uint64_t
+reserved_for_others(const struct ra *ra, uint32_t v)
+{
+   uint32_t mine = ra->affinity[v].vector;
+   uint64_t m = 0;
+   for (unsigned r = 0; r < RA_MAX_REGISTERS; r++) {
+      if (ra->reserved[r] && ra->reserved[r] != mine &&
+          ra->reserved[r] != v)
+         m |= 1ull << r;
+   }
+   return m;
+}
+
+/* The lowest fitting registers for value v, `hint` first, then registers
+ * no vector is being built in, then any. */
 static int
 choose(struct ra *ra, uint32_t v, unsigned n, int hint)
 {
@@ -188,11 +250,40 @@ choose(struct ra *ra, uint32_t v, unsigned n, int hint)
    if (hint >= 0 && (unsigned)hint % align == 0 &&
        fits(ra, (unsigned)hint, n, allowed))
       return hint;
-   for (unsigned r = 0; r + n <= RA_MAX_REGISTERS; r += align) {
-      if (fits(ra, r, n, allowed))
-         return (int)r;
+   uint64_t unreserved = allowed & ~reserved_for_others(ra, v);
+   for (unsigned pass = 0; pass < 2; pass++) {
+      uint64_t set = pass ? allowed : unreserved;
+      for (unsigned r = 0; r + n <= RA_MAX_REGISTERS; r += align) {
+         if (fits(ra, r, n, set))
+            return (int)r;
+      }
    }
    return -1;
+}
+
+/* Rule 8: where value v should go so that its vector needs no copy:
+ * beside the parts already placed, else in a free range planned now. */
+static int
+vector_hint(struct ra *ra, uint32_t v)
+{
+   uint32_t vec = ra->affinity[v].vector;
+   if (!vec)
+      return -1;
+   unsigned n = nregs_of(ra, vec);
+   if (ra->planned[vec] < 0) {
+      uint64_t set = ra->allowed & ~ra->forbidden[vec] &
+                     ~reserved_for_others(ra, vec);
+      for (unsigned r = 0; r + n <= RA_MAX_REGISTERS; r += 2) {
+         if (fits(ra, r, n, set)) {
+            ra->planned[vec] = (int16_t)r;
+            for (unsigned i = 0; i < n; i++)
+               ra->reserved[r + i] = vec;
+            break;
+         }
+      }
+   }
+   return ra->planned[vec] < 0 ? -1
+                               : ra->planned[vec] + ra->affinity[v].comp;
 }
 
 static bool
@@ -207,9 +298,17 @@ assign(struct ra *ra, struct ir_instr *I, int hint)
       if (!free_regs(ra, (unsigned)r, n))
          ir_invalid(ra->s, I, "preloaded register r%d is taken", r);
    } else {
+      if (hint < 0)
+         hint = I->op == IR_OP_COLLECT ? ra->planned[v] : vector_hint(ra, v);
       r = choose(ra, v, n, hint);
       if (r < 0)
          return false;
+   }
+   if (I->op == IR_OP_COLLECT) {
+      for (unsigned i = 0; i < RA_MAX_REGISTERS; i++) {
+         if (ra->reserved[i] == v)
+            ra->reserved[i] = 0;
+      }
    }
    ra->reg[v] = (int16_t)r;
    occupy(ra, v);
@@ -232,6 +331,7 @@ static bool
 color_block(struct ra *ra, struct ir_block *b)
 {
    memset(ra->occupant, 0, sizeof(ra->occupant));
+   memset(ra->reserved, 0, sizeof(ra->reserved));
    ra_bitset_foreach(&ra->live.live_in[b->index], v) {
       if (ra->reg[v] < 0)
          ir_invalid(ra->s, NULL, "%%%u is live into b%u but has no register",
@@ -629,8 +729,13 @@ ra_allocate(struct ir_shader *s, uint64_t allowed, unsigned *registers)
    ra.forbidden = ARENA_ARRAY(s->arena, uint64_t, s->values.len + 1);
    for (size_t v = 0; v <= s->values.len; v++)
       ra.reg[v] = -1;
+   ra.affinity = ARENA_ARRAY(s->arena, struct affinity, s->values.len + 1);
+   ra.planned = ARENA_ARRAY(s->arena, int16_t, s->values.len + 1);
+   for (size_t v = 0; v <= s->values.len; v++)
+      ra.planned[v] = -1;
    number_instrs(&ra);
    compute_deaths(&ra);
+   find_affinities(&ra);
 
    /* Reverse post-order: definitions before the blocks they reach. */
    struct ir_block **order = ARENA_ARRAY(s->arena, struct ir_block *,
