@@ -3,9 +3,11 @@
  * Emission: the allocated, scheduled IR as instruction words.
  *
  * 1. Blocks keep their layout order.  A branch goes to succ[0] when its
- *    condition is nonzero; when succ[1] is not the next block a jump
- *    follows.  A block whose successor is not the next block ends with a
- *    jump; a jump to the next block disappears (a NOP keeps its flow).
+ *    condition is nonzero; when succ[0] is the next block it goes to
+ *    succ[1] on zero instead (.eq); when neither is next, a jump to
+ *    succ[1] follows.  A block whose successor is not the next block ends
+ *    with a jump; a jump to the next block disappears (a NOP keeps its
+ *    flow).
  *    Jumps are BRANCHZ.eq 0x0 (0 == 0 always branches).
  * 2. Branch offsets count instructions from the one after the branch
  *    (valhall-encoding.md, "The word").
@@ -133,6 +135,12 @@ emit_block(struct emitter *e, struct ir_block *b)
    }
    struct ir_block *next = b->next;
    if (term && term->op == IR_OP_BRANCH) {
+      if (b->succ[0] == next && b->succ[1] != next) {
+         /* Branch on the opposite condition and fall through. */
+         struct va_instr inv = *term->va;
+         va_set_mod(&inv, VA_MOD_EQ, inv.mod[VA_MOD_EQ] > 0 ? 0 : 1);
+         return branch(e, &inv, b->succ[1]);
+      }
       if (!branch(e, term->va, b->succ[0]))
          return false;
       if (b->succ[1] != next)

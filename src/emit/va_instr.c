@@ -217,3 +217,49 @@ va_instr_registers(const struct va_instr *I, uint64_t *read,
    *read = r;
    *written = w;
 }
+
+unsigned
+va_memory_effects(const struct va_instr *I)
+{
+   static const struct {
+      const char *prefix;
+      unsigned effects;
+   } kinds[] = {
+      {"LOAD.", VA_MEM_READ},    {"LD_TEX", VA_MEM_READ},
+      {"LD_TILE", VA_MEM_READ},  {"STORE.", VA_MEM_WRITE},
+      {"ST_CVT", VA_MEM_WRITE},  {"ST_TILE", VA_MEM_WRITE},
+      {"ATOM", VA_MEM_READ | VA_MEM_WRITE},
+   };
+   const struct va_form *f = va_form(I->op);
+   if (!f->message)
+      return 0;
+   for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+      if (strncmp(f->name, kinds[k].prefix, strlen(kinds[k].prefix)))
+         continue;
+      int access = va_form_mod(f, VA_MOD_MEMORY_ACCESS)
+                      ? I->mod[VA_MOD_MEMORY_ACCESS]
+                      : VA_MEMORY_ACCESS_NONE;
+      if (access == VA_MEMORY_ACCESS_ISTREAM ||
+          access == VA_MEMORY_ACCESS_ESTREAM)
+         return 0;
+      return kinds[k].effects;
+   }
+   return 0;
+}
+
+bool
+va_is_varying_load(const struct va_instr *I)
+{
+   const struct va_form *f = va_form(I->op);
+   return f->unit == VA_UNIT_V || f->unit == VA_UNIT_VT;
+}
+
+bool
+va_writes_varying_state(const struct va_instr *I)
+{
+   const struct va_form *f = va_form(I->op);
+   if (!va_is_varying_load(I) || !va_form_mod(f, VA_MOD_UPDATE))
+      return false;
+   int update = I->mod[VA_MOD_UPDATE];
+   return update == VA_UPDATE_MODE_STORE || update == VA_UPDATE_MODE_CLOBBER;
+}

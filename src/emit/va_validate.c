@@ -6,12 +6,20 @@
  * 1. Every word decodes, and each instruction passes the encoding rules
  *    (FAU pages, slots and sources; aligned pairs; staging alignment).
  * 2. Dependency slots: along every path, no instruction reads or
- *    overwrites a register a message still writes, or overwrites one a
- *    message still reads, unless it (or an instruction before it on that
- *    path) waited on the message's slot.  Paths follow BRANCHZ targets and
+ *    overwrites a register a message still writes unless an instruction
+ *    before it on that path waited on the message's slot.  Flow acts
+ *    after its instruction, as in Mesa's binaries (`LD_VAR.slot0.wait0` is
+ *    followed by a use of the result); overwriting a register a pending
+ *    message reads is fine (the hardware reads staging registers at
+ *    issue).  Memory writes wait for earlier memory accesses, memory reads
+ *    for earlier writes (va_memory_effects); a varying load that writes
+ *    the hidden varying state waits for earlier varying loads.  ATEST's
+ *    coverage is pending on slot 6.  Paths follow BRANCHZ targets and
  *    fall-through; BLEND continues after its blend-shader tail.
- * 3. The instruction before ATEST waits on 0, 1, 2 and 6; the one before
- *    BLEND or ZS_EMIT waits on everything; BARRIER carries `wait`.
+ * 3. The instruction before ATEST or ZS_EMIT waits on 0, 1, 2 and 6, ATEST
+ *    itself on slot 0 (unless it ends the program); the one before BLEND
+ *    waits on everything; BARRIER
+ *    carries `wait`.
  * 4. Every conditional branch carries `reconverge`.
  * 5. Execution cannot run past the last word: the program ends with
  *    `end` on every path.
@@ -26,8 +34,12 @@
 #include "util/diag.h"
 #include "va.h"
 
+#define WAIT_ATEST 6 /* ATEST's coverage is pending on slot 6 */
+
 struct state {
-   uint64_t written[8], read[8];
+   uint64_t written[8];
+   uint8_t mem[8];  /* VA_MEM_READ / VA_MEM_WRITE pending per slot */
+   uint8_t varying; /* slots with a pending varying load */
 };
 
 struct validator {
@@ -106,11 +118,16 @@ check_flow_rules(struct validator *v, size_t pc)
    const struct va_instr *I = &v->I[pc];
    const struct va_instr *prev = pc ? &v->I[pc - 1] : NULL;
    unsigned before = prev ? waits_of(prev->flow) : 0;
-   if (I->op == VA_OP_ATEST && (before & 0x47) != 0x47)
-      return fail(v, pc, "the instruction before ATEST must wait0126");
-   if ((I->op == VA_OP_BLEND || I->op == VA_OP_ZS_EMIT) && before != 0xff)
-      return fail(v, pc, "the instruction before BLEND or ZS_EMIT must "
-                         "wait on every slot");
+   if ((I->op == VA_OP_ATEST || I->op == VA_OP_ZS_EMIT) &&
+       (before & 0x47) != 0x47)
+      return fail(v, pc, "the instruction before ATEST or ZS_EMIT must "
+                         "wait0126");
+   if (I->op == VA_OP_ATEST && !(waits_of(I->flow) & 1) &&
+       I->flow != VA_FLOW_END)
+      return fail(v, pc, "ATEST must wait on slot 0");
+   if (I->op == VA_OP_BLEND && before != 0xff)
+      return fail(v, pc, "the instruction before BLEND must wait on every "
+                         "slot");
    if (I->op == VA_OP_BARRIER && I->flow != VA_FLOW_WAIT)
       return fail(v, pc, "BARRIER must carry the wait flow");
    if (I->op == VA_OP_BRANCHZ) {
@@ -121,33 +138,46 @@ check_flow_rules(struct validator *v, size_t pc)
    return true;
 }
 
-/* Applies word pc to `st`; false on a hazard. */
+/* Applies word pc to `st`; false on a hazard.  Flow acts after the
+ * instruction: its waits drain what is pending, its own message too. */
 static bool
 step(struct validator *v, size_t pc, struct state *st)
 {
    const struct va_instr *I = &v->I[pc];
-   unsigned wait = waits_of(I->flow);
-   for (unsigned k = 0; k < 8; k++) {
-      if (wait & (1u << k))
-         st->written[k] = st->read[k] = 0;
-   }
    uint64_t r, w;
    va_instr_registers(I, &r, &w);
+   unsigned mem = is_message(I) ? va_memory_effects(I) : 0;
    for (unsigned k = 0; k < 8; k++) {
       if ((r | w) & st->written[k])
          return fail(v, pc, "a register a pending message writes is used "
                             "without a wait on its slot");
-      if (w & st->read[k])
-         return fail(v, pc, "a register a pending message reads is "
-                            "overwritten without a wait on its slot");
+      if ((mem & VA_MEM_WRITE) && st->mem[k])
+         return fail(v, pc, "a memory write while an earlier memory access "
+                            "is pending, without a wait on its slot");
+      if ((mem & VA_MEM_READ) && (st->mem[k] & VA_MEM_WRITE))
+         return fail(v, pc, "a memory read while an earlier memory write "
+                            "is pending, without a wait on its slot");
    }
-   /* ATEST's coverage feeds BLEND and ZS_EMIT, which the hardware
-    * orders after it. */
-   if (I->op != VA_OP_ATEST && is_message(I) && I->mod[VA_MOD_SLOT] >= 0) {
-      unsigned slot = (unsigned)I->mod[VA_MOD_SLOT] & 7;
-      st->written[slot] |= w;
-      st->read[slot] |= r;
+   if (va_writes_varying_state(I) && st->varying)
+      return fail(v, pc, "a varying load while an earlier one is pending, "
+                         "without a wait on its slot");
+   int slot = I->op == VA_OP_ATEST ? WAIT_ATEST
+              : is_message(I)      ? I->mod[VA_MOD_SLOT]
+                                   : -1;
+   if (slot >= 0) {
+      st->written[slot & 7] |= w;
+      st->mem[slot & 7] |= (uint8_t)mem;
+      if (va_is_varying_load(I))
+         st->varying |= (uint8_t)(1u << (slot & 7));
    }
+   unsigned wait = waits_of(I->flow);
+   for (unsigned k = 0; k < 8; k++) {
+      if (wait & (1u << k)) {
+         st->written[k] = 0;
+         st->mem[k] = 0;
+      }
+   }
+   st->varying &= (uint8_t)~wait;
    return true;
 }
 
@@ -157,11 +187,14 @@ merge(struct state *into, const struct state *from, bool first)
    bool changed = first;
    for (unsigned k = 0; k < 8; k++) {
       uint64_t w = into->written[k] | from->written[k];
-      uint64_t r = into->read[k] | from->read[k];
-      changed |= w != into->written[k] || r != into->read[k];
+      uint8_t m = into->mem[k] | from->mem[k];
+      changed |= w != into->written[k] || m != into->mem[k];
       into->written[k] = w;
-      into->read[k] = r;
+      into->mem[k] = m;
    }
+   uint8_t vs = into->varying | from->varying;
+   changed |= vs != into->varying;
+   into->varying = vs;
    return changed;
 }
 

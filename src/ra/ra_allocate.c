@@ -315,13 +315,17 @@ assign(struct ra *ra, struct ir_instr *I, int hint)
    return true;
 }
 
+static struct ir_ref reg_ref(struct ra *ra, struct ir_ref r);
+
+/* The register of the first placed source (a part of a vector counts
+ * from the vector's register). */
 static int
 phi_hint(struct ra *ra, const struct ir_instr *phi)
 {
    ir_foreach_src(phi, i) {
       struct ir_ref r = phi->src[i];
       if (r.kind == IR_REF_VALUE && ra->reg[r.index] >= 0)
-         return ra->reg[r.index];
+         return (int)reg_ref(ra, r).index;
    }
    return -1;
 }
