@@ -6,7 +6,8 @@
  *    condition is nonzero; when succ[0] is the next block it goes to
  *    succ[1] on zero instead (.eq); when neither is next, a jump to
  *    succ[1] follows.  A block whose successor is not the next block ends
- *    with a jump; a jump to the next block disappears (a NOP keeps its
+ *    with a jump (which takes over `reconverge` from the instruction
+ *    before it); a jump to the next block disappears (a NOP keeps its
  *    flow).
  *    Jumps are BRANCHZ.eq 0x0 (0 == 0 always branches).
  * 2. Branch offsets count instructions from the one after the branch
@@ -126,14 +127,23 @@ emit_block(struct emitter *e, struct ir_block *b)
 {
    e->start[b->index] = e->pc;
    struct ir_instr *term = ir_block_terminator(b);
+   struct ir_block *next = b->next;
+   /* A block that falls off its end into a block further away gets a
+    * jump, which then carries the last instruction's `reconverge`. */
+   bool moved = !term && b->succ[0] && b->succ[0] != next && b->last &&
+                b->last->va->flow == VA_FLOW_RECONVERGE;
    ir_foreach_instr(b, I) {
       if (I == term)
          break;
-      bool ok = I->va->op == VA_OP_BLEND ? blend(e, I->va) : put(e, I->va);
+      struct va_instr copy = *I->va;
+      if (moved && I == b->last)
+         copy.flow = VA_FLOW_NONE;
+      bool ok = copy.op == VA_OP_BLEND ? blend(e, &copy) : put(e, &copy);
       if (!ok)
          return false;
    }
-   struct ir_block *next = b->next;
+   if (moved)
+      return jump(e, b->succ[0], VA_FLOW_RECONVERGE);
    if (term && term->op == IR_OP_BRANCH) {
       if (b->succ[0] == next && b->succ[1] != next) {
          /* Branch on the opposite condition and fall through. */

@@ -30,7 +30,8 @@
  *    registers (other values avoid them while there is room elsewhere),
  *    the others and the vector follow, and the copies vanish.
  *
- * Requires: legalized IR (ir_legalize); pressure within the budget
+ * Requires: legalized IR (ir_legalize), every block reachable; pressure
+ *           within the budget
  *           (ra_spill); no critical edges (ra_split_critical_edges).
  *           Colouring can still fail when alignment fragments the
  *           registers: then nothing changes and the caller spills more.
@@ -728,6 +729,11 @@ ra_allocate(struct ir_shader *s, uint64_t allowed, unsigned *registers)
 {
    struct ra ra = {.s = s, .allowed = allowed};
    ir_compute_dominance(s);
+   ir_foreach_block(s, b) {
+      if (b->rpo_index == UINT32_MAX)
+         ir_invalid(s, NULL, "b%u is unreachable (ir_opt_cfg removes such "
+                    "blocks)", b->index);
+   }
    ra_compute_liveness(s, &ra.live);
    ra.reg = ARENA_ARRAY(s->arena, int16_t, s->values.len + 1);
    ra.forbidden = ARENA_ARRAY(s->arena, uint64_t, s->values.len + 1);
