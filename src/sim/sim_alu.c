@@ -549,8 +549,7 @@ sim_alu_execute(struct sim_warp *w)
    if (f->size == 64 && f->nr_dests && (I->dest.reg & 1))
       return sim_fail(w, SIM_ERROR_DECODE,
                       "a 64-bit result in r%u, an odd register", I->dest.reg);
-   sim_foreach_lane(w->active, l)
-   {
+   sim_foreach_lane (w->active, l) {
       struct sim_alu a = {.w = w, .I = I, .op = op, .lane = l};
       for (unsigned i = 0; i < f->nr_srcs; i++)
          a.raw[i] = sim_src_raw(w, l, i);

@@ -169,8 +169,7 @@ sim_hazard_before(struct sim_warp *w)
       return false;
    uint64_t rd = regs_read(w->I), wr = regs_written(w->I);
    uint64_t disc = regs_discarded(w->I);
-   sim_foreach_lane(w->active, l)
-   {
+   sim_foreach_lane (w->active, l) {
       if (!check_lane(w, l, rd, wr, disc))
          return false;
    }
@@ -183,8 +182,7 @@ record_message(struct sim_warp *w, int slot)
    const struct va_instr *I = w->I;
    const struct va_form *f = va_form(I->op);
    uint8_t bit = (uint8_t)(1u << slot);
-   sim_foreach_lane(w->active, l)
-   {
+   sim_foreach_lane (w->active, l) {
       for (unsigned i = 0; i < f->nr_staging; i++) {
          const struct va_staging *st = &I->staging[i];
          for (unsigned k = 0; k < st->count; k++) {
@@ -223,7 +221,8 @@ sim_hazard_after(struct sim_warp *w)
    if (slot >= 0)
       record_message(w, slot);
    uint64_t disc = regs_discarded(w->I) & ~regs_written(w->I);
-   sim_foreach_lane(w->active, l) w->dead[l] |= disc;
+   sim_foreach_lane (w->active, l)
+      w->dead[l] |= disc;
    uint8_t mask = sim_flow_wait_mask(w->I->flow);
    if (mask)
       apply_waits(w, mask);

@@ -198,7 +198,7 @@ int sim_message_slot(const struct va_instr *I);
 bool sim_mem_read(struct sim_warp *w, unsigned lane, uint64_t addr,
                   uint32_t size, uint8_t *bytes);
 bool sim_mem_write(struct sim_warp *w, unsigned lane, uint64_t addr,
-                   uint32_t size, const uint8_t *bytes, unsigned access);
+                   uint32_t size, const uint8_t *bytes);
 bool sim_tex_single(struct sim_warp *w);
 bool sim_tex_fetch(struct sim_warp *w);
 bool sim_tex_gather(struct sim_warp *w);

@@ -184,8 +184,7 @@ ld_var_buf(struct sim_warp *w)
        I->op == VA_OP_LD_VAR_BUF_IMM_F32 || I->op == VA_OP_LD_VAR_BUF_IMM_F16;
    bool f16 =
        I->op == VA_OP_LD_VAR_BUF_IMM_F16 || I->op == VA_OP_LD_VAR_BUF_F16;
-   sim_foreach_lane(w->active, l)
-   {
+   sim_foreach_lane (w->active, l) {
       uint32_t index =
           imm ? (uint32_t)I->imm[VA_IMM_INDEX] : (uint32_t)sim_src_raw(w, l, 1);
       uint32_t ch[4];
@@ -213,8 +212,7 @@ ld_var_special(struct sim_warp *w)
       return sim_fail(w, SIM_ERROR_UNSUPPORTED,
                       "special varying %u (of %u) is not modelled",
                       first + n - 1, n);
-   sim_foreach_lane(w->active, l)
-   {
+   sim_foreach_lane (w->active, l) {
       const struct sim_env *e = w->env;
       float v[4] = {e->point_coord[l][0], e->point_coord[l][1], e->frag_w[l],
                     e->frag_z[l]};
@@ -253,8 +251,7 @@ ld_attr(struct sim_warp *w)
        fmt != VA_REGISTER_FORMAT_F16)
       return sim_fail(w, SIM_ERROR_UNSUPPORTED,
                       "attributes are floats: an integer register format");
-   sim_foreach_lane(w->active, l)
-   {
+   sim_foreach_lane (w->active, l) {
       uint32_t table = (uint32_t)I->imm[VA_IMM_TABLE];
       uint32_t index = (uint32_t)I->imm[VA_IMM_INDEX];
       if (I->op == VA_OP_LD_ATTR) {
@@ -324,8 +321,7 @@ ld_buffer(struct sim_warp *w)
    const struct va_instr *I = w->I;
    unsigned k = access_index(I->op, VA_OP_LD_BUFFER_I8);
    unsigned size = access_bytes[k];
-   sim_foreach_lane(w->active, l)
-   {
+   sim_foreach_lane (w->active, l) {
       uint32_t offset = (uint32_t)sim_src_raw(w, l, 0);
       uint32_t handle = (uint32_t)sim_src_raw(w, l, 1);
       if (handle >> 24)
@@ -365,9 +361,8 @@ sim_mem_read(struct sim_warp *w, unsigned lane, uint64_t addr, uint32_t size,
 
 bool
 sim_mem_write(struct sim_warp *w, unsigned lane, uint64_t addr, uint32_t size,
-              const uint8_t *bytes, unsigned access)
+              const uint8_t *bytes)
 {
-   addr = sim_vertex_store_address(w, addr, access);
    struct sim_region *r = sim_memory_find(&w->env->memory, addr, size);
    if (!r)
       return sim_fail(w, SIM_ERROR_FAULT,
@@ -390,8 +385,7 @@ load(struct sim_warp *w)
 {
    const struct va_instr *I = w->I;
    unsigned k = access_index(I->op, VA_OP_LOAD_I8), size = access_bytes[k];
-   sim_foreach_lane(w->active, l)
-   {
+   sim_foreach_lane (w->active, l) {
       uint8_t bytes[16];
       uint64_t addr = address(w, l);
       if (!sim_mem_read(w, l, addr, size, bytes) ||
@@ -418,14 +412,13 @@ store(struct sim_warp *w)
       return false;
    uint32_t lanes =
        access == VA_MEMORY_ACCESS_FORCE ? w->active : sim_effect_lanes(w);
-   sim_foreach_lane(lanes, l)
-   {
+   sim_foreach_lane (lanes, l) {
       uint32_t words[4];
       for (unsigned i = 0; i < (size + 3) / 4; i++)
          words[i] = sim_staging(w, l, 0, i);
-      uint64_t addr = address(w, l);
+      uint64_t addr = sim_vertex_store_address(w, address(w, l), access);
       if (!sim_hazard_memory(w, l, addr, size, true) ||
-          !sim_mem_write(w, l, addr, size, (const uint8_t *)words, access))
+          !sim_mem_write(w, l, addr, size, (const uint8_t *)words))
          return false;
    }
    return true;
@@ -477,7 +470,7 @@ atom_lane(struct sim_warp *w, unsigned l, unsigned bytes, bool with_1, bool ret,
    uint64_t v = atomic_op(op, with_1, old, arg, 8 * bytes);
    if (I->mod[VA_MOD_COMPARE] == 1)
       v = old == cmp ? arg : old;
-   if (!sim_mem_write(w, l, addr, bytes, (const uint8_t *)&v, 0))
+   if (!sim_mem_write(w, l, addr, bytes, (const uint8_t *)&v))
       return false;
    for (unsigned i = 0; ret && i < I->staging[0].count; i++)
       sim_write_reg(w, l, I->staging[0].reg + i, (uint32_t)(old >> (32 * i)));
@@ -502,8 +495,7 @@ atom(struct sim_warp *w)
       return false;
    if (ret && I->staging[0].count && !need_staging(w, 0, words))
       return false;
-   sim_foreach_lane(sim_effect_lanes(w), l)
-   {
+   sim_foreach_lane (sim_effect_lanes(w), l) {
       if (!atom_lane(w, l, 4 * words, with_1, ret, arg_sr))
          return false;
    }
@@ -517,8 +509,8 @@ atom(struct sim_warp *w)
 static bool
 atest(struct sim_warp *w)
 {
-   sim_foreach_lane(w->active, l) sim_write_reg(w, l, w->I->staging[0].reg,
-                                                (uint32_t)sim_src_raw(w, l, 0));
+   sim_foreach_lane (w->active, l)
+      sim_write_reg(w, l, w->I->staging[0].reg, (uint32_t)sim_src_raw(w, l, 0));
    return true;
 }
 
@@ -528,8 +520,7 @@ zs_emit(struct sim_warp *w)
    const struct va_instr *I = w->I;
    struct sim_outputs *o = w->out;
    bool z = I->mod[VA_MOD_Z] == 1, s = I->mod[VA_MOD_STENCIL] == 1;
-   sim_foreach_lane(w->active, l)
-   {
+   sim_foreach_lane (w->active, l) {
       if (sim_effect_lanes(w) & (1u << l)) {
          if (z)
             o->depth[l] = sim_u2f((uint32_t)sim_src_raw(w, l, 0));
@@ -551,8 +542,7 @@ blend(struct sim_warp *w)
    unsigned regs = is_16bit(fmt) ? (n + 1) / 2 : n;
    if (!need_staging(w, 0, regs))
       return false;
-   sim_foreach_lane(w->active, l)
-   {
+   sim_foreach_lane (w->active, l) {
       if (!sim_blend_descriptor_rt(sim_src_raw(w, l, 0), &rt))
          return sim_fail(w, SIM_ERROR_UNSUPPORTED,
                          "BLEND with a descriptor that is no "
@@ -573,7 +563,8 @@ blend(struct sim_warp *w)
       return sim_fail(w, SIM_ERROR_FAULT,
                       "BLEND skips to instruction %zu, past the program",
                       target);
-   sim_foreach_lane(w->active, l) w->next[l] = target;
+   sim_foreach_lane (w->active, l)
+      w->next[l] = target;
    return true;
 }
 

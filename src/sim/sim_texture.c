@@ -258,8 +258,7 @@ texture(struct sim_warp *w, enum sim_tex_op op)
    bool ok[SIM_LANES];
    for (unsigned l = 0; l < SIM_LANES; l++)
       ok[l] = build_request(w, l, &t, op, &req[l]);
-   sim_foreach_lane(w->active, l)
-   {
+   sim_foreach_lane (w->active, l) {
       if (!ok[l])
          return sim_fail(w, SIM_ERROR_UNSUPPORTED,
                          "texture/sampler tables other than Panfrost's "
@@ -353,8 +352,7 @@ sim_ld_tex(struct sim_warp *w)
    const struct va_instr *I = w->I;
    unsigned n = (unsigned)I->mod[VA_MOD_VECSIZE] + 1;
    unsigned regfmt = (unsigned)I->mod[VA_MOD_REGFMT];
-   sim_foreach_lane(w->active, l)
-   {
+   sim_foreach_lane (w->active, l) {
       uint32_t image;
       int64_t texel;
       if (!image_texel(w, l, &image, &texel))
@@ -388,8 +386,7 @@ sim_lea_tex(struct sim_warp *w)
    if (I->staging[0].count != 3)
       return sim_fail(w, SIM_ERROR_DECODE, "LEA_TEX writes 3 registers, not %u",
                       I->staging[0].count);
-   sim_foreach_lane(w->active, l)
-   {
+   sim_foreach_lane (w->active, l) {
       uint32_t image;
       int64_t texel;
       if (!image_texel(w, l, &image, &texel))
@@ -415,8 +412,7 @@ sim_st_cvt(struct sim_warp *w)
    unsigned access = (unsigned)I->mod[VA_MOD_MEMORY_ACCESS];
    uint32_t lanes =
        access == VA_MEMORY_ACCESS_FORCE ? w->active : sim_effect_lanes(w);
-   sim_foreach_lane(lanes, l)
-   {
+   sim_foreach_lane (lanes, l) {
       uint32_t desc = (uint32_t)sim_src_raw(w, l, 1);
       uint32_t image = desc & 0xFFFF;
       if ((desc & 0xFFFF0000u) != IMAGE_DESC_MARK || image >= SIM_MAX_IMAGES)
@@ -441,7 +437,7 @@ sim_st_cvt(struct sim_warp *w)
       uint64_t addr = sim_src_raw(w, l, 0) + (uint64_t)I->imm[VA_IMM_OFFSET];
       unsigned bytes = sim_format_bytes(format);
       if (!sim_hazard_memory(w, l, addr, bytes, true) ||
-          !sim_mem_write(w, l, addr, bytes, texel, access))
+          !sim_mem_write(w, l, addr, bytes, texel))
          return false;
    }
    return true;

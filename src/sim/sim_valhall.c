@@ -94,8 +94,7 @@ pick_lanes(const struct sim_warp *w)
 {
    size_t best = SIZE_MAX;
    uint32_t lanes = 0;
-   sim_foreach_lane(w->alive, l)
-   {
+   sim_foreach_lane (w->alive, l) {
       if (w->pc[l] < best) {
          best = w->pc[l];
          lanes = 0;
@@ -115,16 +114,14 @@ regroup(struct sim_warp *w)
    if (!group || w->I->flow == VA_FLOW_RECONVERGE)
       return true;
    size_t next = w->pc[__builtin_ctz(group)];
-   sim_foreach_lane(group, l)
-   {
+   sim_foreach_lane (group, l) {
       if (w->pc[l] != next)
          return sim_fail(w, SIM_ERROR_HAZARD,
                          "lanes diverge (to %zu and %zu) after an "
                          "instruction without `reconverge`",
                          next, w->pc[l]);
    }
-   sim_foreach_lane(w->alive & ~group, l)
-   {
+   sim_foreach_lane (w->alive & ~group, l) {
       if (w->pc[l] == next)
          return sim_fail(w, SIM_ERROR_HAZARD,
                          "lanes 0x%04x reach %zu, where lanes 0x%04x wait, "
@@ -203,8 +200,7 @@ set_target(struct sim_warp *w, unsigned lane, int64_t target)
 static bool
 exec_branchz(struct sim_warp *w)
 {
-   sim_foreach_lane(w->active, l)
-   {
+   sim_foreach_lane (w->active, l) {
       bool taken;
       if (!branch_taken(w, l, &taken))
          return false;
@@ -221,8 +217,7 @@ exec_branchzi(struct sim_warp *w)
    if (w->I->mod[VA_MOD_ABSOLUTE] != 1)
       return sim_fail(w, SIM_ERROR_UNSUPPORTED,
                       "relative BRANCHZI is not modelled");
-   sim_foreach_lane(w->active, l)
-   {
+   sim_foreach_lane (w->active, l) {
       bool taken;
       if (!branch_taken(w, l, &taken))
          return false;
@@ -245,8 +240,7 @@ static bool
 exec_discard(struct sim_warp *w)
 {
    const struct va_instr *I = w->I;
-   sim_foreach_lane(w->active, l)
-   {
+   sim_foreach_lane (w->active, l) {
       double v[2];
       for (unsigned i = 0; i < 2; i++) {
          uint32_t x = (uint32_t)sim_src_raw(w, l, i);
@@ -302,7 +296,8 @@ apply_flow(struct sim_warp *w)
       w->ending |= w->active;
    if (w->I->flow == VA_FLOW_DISCARD)
       w->ending |= w->alive & w->discarded;
-   sim_foreach_lane(w->active, l) w->pc[l] = w->next[l];
+   sim_foreach_lane (w->active, l)
+      w->pc[l] = w->next[l];
    w->alive &= ~w->ending;
 }
 
@@ -314,7 +309,8 @@ step(struct sim_warp *w)
    if (!fetch(w, pc))
       return false;
    w->ending = 0;
-   sim_foreach_lane(w->active, l) w->next[l] = pc + 1;
+   sim_foreach_lane (w->active, l)
+      w->next[l] = pc + 1;
    if (!sim_check_sources(w) || !sim_hazard_before(w) || !execute(w))
       return false;
    sim_hazard_after(w);

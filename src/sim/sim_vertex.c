@@ -68,8 +68,7 @@ sim_lea_buf_imm(struct sim_warp *w)
    if (!w->vertex)
       return sim_fail(w, SIM_ERROR_UNSUPPORTED,
                       "IDVS vertex records outside a vertex program");
-   sim_foreach_lane(w->active, l)
-   {
+   sim_foreach_lane (w->active, l) {
       uint32_t id = (uint32_t)sim_src_raw(w, l, 0);
       uint32_t k = id - LINEAR_BASE;
       if (id < LINEAR_BASE || k >= 8 * SIM_LANES || (k & 3))
