@@ -85,7 +85,7 @@ bool sim_run(struct sim_env *env, const struct sim_layout *layout,
 
 /* For tests and debugging: registers in and out, and another limit. */
 struct sim_run_options {
-   /* Register values to start from (after the preloads), or NULL. */
+   /* Register values to start from, instead of the preloads, or NULL. */
    const uint32_t (*initial_regs)[64]; /* [SIM_LANES][64] */
    /* Receives every lane's registers at the end (also on an error), or
     * NULL. */

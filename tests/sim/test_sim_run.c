@@ -532,6 +532,133 @@ test_texturing(void **state)
    sim_test_free(t);
 }
 
+/* The Mesa sequence for a cube coordinate, then a cube lookup: the same
+ * texel as the environment's for the direction itself. */
+static void
+test_cube_map_coordinates(void **state)
+{
+   (void)state;
+   struct sim_test *t = sim_test_new(SIM_PROGRAM_FRAGMENT);
+   sim_env_bind_texture(&t->env, 0, TGSI_TEX_CUBE, SIM_TEXEL_FLOAT);
+   sim_env_bind_sampler(&t->env, 0, false);
+   static const float dirs[4][3] = {{1.0f, 0.3f, -0.55f},
+                                    {-0.2f, -2.0f, 0.7f},
+                                    {0.1f, 0.45f, 0.9f},
+                                    {-3.0f, 0.6f, 1.2f}};
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      for (unsigned c = 0; c < 3; c++)
+         t->regs[l][c] = sim_test_u(dirs[l % 4][c]);
+   }
+   SIM_RUN(t, "CUBEFACE1 r4, r0, r1, r2\n"
+              "CUBEFACE2 r5, r0, r1, r2\n"
+              "CUBE_SSEL r6, r2, r0, r5\n"
+              "CUBE_TSEL r7, r1, r2, r5\n"
+              "FRCP.f32 r8, r4\n"
+              "FMA.f32 r8, r8, 0x38000000.h1, 0x0.neg\n"
+              "FMA.f32.clamp_0_1 r6, r8, r6, 0x38000000.h1\n"
+              "FMA.f32.clamp_0_1 r7, r8, r7, 0x38000000.h1\n"
+              "IADD_IMM.i32 r9, 0x0, #0x1FFFFFFF\n"
+              "MUX.i32.bit r6, r6, r5, r9\n"
+              "IADD_IMM.i32 r10, 0x0, #0x20001800\n"
+              "MOV.i32 r11, 0x0\n"
+              "TEX_SINGLE.slot0.f.32.cube.zero.wait0 @r12:r13:r14:r15, "
+              "@r6:r7, r10\n"
+              "NOP.end\n");
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      struct sim_tex_request req;
+      memset(&req, 0, sizeof(req));
+      req.op = SIM_TEX_SAMPLE_LOD;
+      memcpy(req.coord, dirs[l % 4], sizeof(dirs[0]));
+      struct sim_vec4 want = sim_env_sample(&t->env, &req, NULL);
+      assert_memory_equal(&t->final[l][12], want.w, 16);
+   }
+   sim_test_free(t);
+}
+
+static void
+test_shadow_and_gather(void **state)
+{
+   (void)state;
+   struct sim_test *t = sim_test_new(SIM_PROGRAM_FRAGMENT);
+   sim_env_bind_texture(&t->env, 0, TGSI_TEX_SHADOW2D, SIM_TEXEL_FLOAT);
+   sim_env_bind_sampler(&t->env, 0, true);
+   sim_test_set(t, 8, 0x20001800u);
+   sim_test_set(t, 9, 0);
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      t->regs[l][4] = sim_test_u(0.05f + 0.06f * (float)l);
+      t->regs[l][5] = sim_test_u(0.9f - 0.05f * (float)l);
+      t->regs[l][6] = sim_test_u(0.5f);
+   }
+   SIM_RUN(t, "TEX_SINGLE.slot0.f.32.r.2d.shadow.zero.wait0 @r0, "
+              "@r4:r5:r6, r8\n"
+              "TEX_GATHER.slot1.f.32.2d.gather4_g.wait1 @r10:r11:r12:r13, "
+              "@r4:r5, r8\n"
+              "NOP.end\n");
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      struct sim_tex_request req;
+      memset(&req, 0, sizeof(req));
+      req.op = SIM_TEX_SAMPLE_LOD;
+      req.coord[0] = sim_test_f(t->regs[l][4]);
+      req.coord[1] = sim_test_f(t->regs[l][5]);
+      req.shadow = true;
+      req.compare = 0.5f;
+      assert_int_equal(t->final[l][0],
+                       sim_env_sample(&t->env, &req, NULL).w[0]);
+      req.op = SIM_TEX_GATHER;
+      req.shadow = false;
+      req.component = 1;
+      struct sim_vec4 g = sim_env_sample(&t->env, &req, NULL);
+      assert_memory_equal(&t->final[l][10], g.w, 16);
+   }
+   sim_test_free(t);
+}
+
+static void
+test_indirect_attributes_and_atomics(void **state)
+{
+   (void)state;
+   struct sim_test *t = sim_test_new(SIM_PROGRAM_VERTEX_VARYING);
+   sim_test_set(t, 5, 1u << 24 | 6); /* table 1, attribute 6 */
+   SIM_RUN(t, "LD_ATTR.v2.f32.slot0.wait0 @r0:r1, r60, r61, r5\n"
+              "NOP.end\n");
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      struct sim_vec4 a = sim_env_attrib(&t->env, 6, l);
+      assert_int_equal(t->final[l][0], a.w[0]);
+      assert_int_equal(t->final[l][1], a.w[1]);
+   }
+   /* Another lane's vertex: still that vertex's attribute. */
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      t->regs[l][60] = t->env.vertex_id[SIM_LANES - 1 - l];
+      t->regs[l][61] = t->env.instance_id[SIM_LANES - 1 - l];
+   }
+   SIM_RUN(t, "LD_ATTR_IMM.f32.slot0.wait0 @r0, r60, r61, index:0x6, "
+              "table:0x1\n"
+              "NOP.end\n");
+   assert_int_equal(t->final[3][0], sim_env_attrib(&t->env, 6, 12).w[0]);
+   sim_test_free(t);
+
+   t = sim_test_new(SIM_PROGRAM_COMPUTE);
+   setup_buffer(t);
+   struct sim_region *r =
+       sim_memory_region(&t->env.memory, SIM_REGION_BUFFER, 0);
+   uint32_t v = 5;
+   memcpy(r->bytes + 16, &v, 4);
+   memcpy(r->bytes + 20, &v, 4);
+   sim_test_set(t, 6, 9);
+   sim_test_set(t, 7, 5);
+   SIM_RUN(t, "ATOM1_RETURN.i32.slot0.ainc.wait0 @, u0, offset:0x10\n"
+              "ATOM_RETURN.i32.slot1.axchg.compare.wait1 @r8, @r6:r7, u0, "
+              "offset:0x14\n"
+              "NOP.end\n");
+   memcpy(&v, r->bytes + 16, 4);
+   assert_int_equal(v, 5 + SIM_LANES);
+   memcpy(&v, r->bytes + 20, 4);
+   assert_int_equal(v, 9); /* lane 0 swapped, the rest saw 9 */
+   assert_int_equal(t->final[0][8], 5);
+   assert_int_equal(t->final[1][8], 9);
+   sim_test_free(t);
+}
+
 static void
 test_images(void **state)
 {
@@ -592,6 +719,9 @@ main(void)
        cmocka_unit_test(test_buffers_memory_and_atomics),
        cmocka_unit_test(test_narrow_loads),
        cmocka_unit_test(test_texturing),
+       cmocka_unit_test(test_cube_map_coordinates),
+       cmocka_unit_test(test_shadow_and_gather),
+       cmocka_unit_test(test_indirect_attributes_and_atomics),
        cmocka_unit_test(test_images),
        cmocka_unit_test(test_unmodelled_forms_are_refused),
    };
