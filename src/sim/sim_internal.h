@@ -124,6 +124,8 @@ sim_failed(const struct sim_warp *w)
 {
    return w->status->error != SIM_OK;
 }
+/* Whether the simulator runs `op` (control, ALU or message form). */
+bool sim_form_modelled(enum va_op op);
 /* Writes a whole register of one lane (it is live again). */
 void sim_write_reg(struct sim_warp *w, unsigned lane, unsigned reg,
                    uint32_t value);

@@ -273,6 +273,14 @@ exec_discard(struct sim_warp *w)
    return true;
 }
 
+bool
+sim_form_modelled(enum va_op op)
+{
+   return op == VA_OP_NOP || op == VA_OP_BRANCHZ || op == VA_OP_BRANCHZI ||
+          op == VA_OP_DISCARD_F32 || sim_alu_modelled(op) ||
+          sim_message_modelled(op);
+}
+
 static bool
 execute(struct sim_warp *w)
 {

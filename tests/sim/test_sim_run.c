@@ -146,6 +146,33 @@ test_discard_and_blend(void **state)
    sim_test_free(t);
 }
 
+/* Killed lanes run on as helpers (derivatives still see them) until a
+ * discard flow ends them. */
+static void
+test_discarded_lanes_are_helpers_until_the_discard_flow(void **state)
+{
+   (void)state;
+   struct sim_test *t = sim_test_new(SIM_PROGRAM_FRAGMENT);
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      t->regs[l][1] = sim_test_u((float)l);
+      t->regs[l][4] = 100 + l;
+   }
+   sim_test_setf(t, 2, 8.0f);
+   SIM_RUN(t, "DISCARD.f32.lt r1, r2\n"
+              "CLPER.i32.xor r3, r4, 0xB0A0908.b0\n"
+              "NOP.discard\n"
+              "CLPER.i32.xor.umax r5, r4, 0xB0A0908.b0\n"
+              "NOP.end\n");
+   assert_int_equal(t->out.discarded, 0x00FF);
+   for (unsigned l = 8; l < SIM_LANES; l++) {
+      assert_int_equal(t->final[l][3], 100 + (l ^ 8));
+      assert_int_equal(t->final[l][5], 0xFFFFFFFFu);
+   }
+   /* The discarded lanes stopped at the discard flow. */
+   assert_int_equal(t->final[0][5], 0);
+   sim_test_free(t);
+}
+
 static const char *const two_targets =
     "ATEST.wait @r60, r60, 0x3F800000, atest_datum.w0\n"
     "BLEND.slot0.v4.f32 @r0:r1:r2:r3, blend_descriptor_0.w0, r60, "
@@ -706,6 +733,8 @@ main(void)
        cmocka_unit_test(test_divergent_loop),
        cmocka_unit_test(test_end_and_limits),
        cmocka_unit_test(test_discard_and_blend),
+       cmocka_unit_test(
+           test_discarded_lanes_are_helpers_until_the_discard_flow),
        cmocka_unit_test(test_blend_skips_the_blend_shader_tail),
        cmocka_unit_test(test_depth_and_stencil),
        cmocka_unit_test(test_message_result_needs_a_wait),
