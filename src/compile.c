@@ -128,6 +128,8 @@ compile_program(struct compile *c, const struct tgsi_shader *tgsi,
    PASS(c, s, ra_split_critical_edges);
    allocate(c, s, layout, out);
    PASS(c, s, sched_insert_flow);
+   PASS(c, s, sched_discard_helpers);
+   PASS(c, s, sched_mark_last_use);
    if (!va_emit_program(s, c->arena, &out->words, &out->count, c->d))
       return false;
    return !c->opts->validate ||

@@ -14,13 +14,18 @@
  *    issue).  Memory writes wait for earlier memory accesses, memory reads
  *    for earlier writes (va_memory_effects); a varying load that writes
  *    the hidden varying state waits for earlier varying loads.  ATEST's
- *    coverage is pending on slot 6.  Paths follow BRANCHZ targets and
- *    fall-through; BLEND continues after its blend-shader tail.
+ *    coverage is pending on slot 6.  A register marked last-use (^) is
+ *    not read again before it is written, and not marked while a pending
+ *    message may still read it as a staging register.  Paths follow
+ *    BRANCHZ targets and fall-through; BLEND continues after its
+ *    blend-shader tail.
  * 3. The instruction before ATEST or ZS_EMIT waits on 0, 1, 2 and 6, ATEST
  *    itself on slot 0 (unless it ends the program); the one before BLEND
  *    waits on everything; BARRIER
  *    carries `wait`.
- * 4. Every conditional branch carries `reconverge`.
+ * 4. Every conditional branch carries `reconverge`.  BLEND's colour is in
+ *    r0-r3 and ATEST and ZS_EMIT write r60 (a blend shader reads them
+ *    there).
  * 5. Execution cannot run past the last word: the program ends with
  *    `end` on every path.
  *
@@ -38,6 +43,8 @@
 
 struct state {
    uint64_t written[8];
+   uint64_t staged[8]; /* staging registers pending messages may read */
+   uint64_t dropped;   /* registers marked last-use (^) since written */
    uint8_t mem[8];  /* VA_MEM_READ / VA_MEM_WRITE pending per slot */
    uint8_t varying; /* slots with a pending varying load */
 };
@@ -128,6 +135,14 @@ check_flow_rules(struct validator *v, size_t pc)
    if (I->op == VA_OP_BLEND && before != 0xff)
       return fail(v, pc, "the instruction before BLEND must wait on every "
                          "slot");
+   /* A blend shader reads the colour from r0-r3 and the coverage from
+    * r60 (spec/abi.md; every BLEND in Mesa's binaries does so). */
+   if (I->op == VA_OP_BLEND && I->staging[0].reg != 0)
+      return fail(v, pc, "BLEND's colour must be in r0-r3");
+   if ((I->op == VA_OP_ATEST || I->op == VA_OP_ZS_EMIT) &&
+       I->staging[0].reg != 60)
+      return fail(v, pc, "the coverage mask ATEST and ZS_EMIT write must "
+                         "be r60");
    if (I->op == VA_OP_BARRIER && I->flow != VA_FLOW_WAIT)
       return fail(v, pc, "BARRIER must carry the wait flow");
    if (I->op == VA_OP_BRANCHZ) {
@@ -136,6 +151,33 @@ check_flow_rules(struct validator *v, size_t pc)
          return fail(v, pc, "a conditional branch must reconverge");
    }
    return true;
+}
+
+/* Registers the sources of I mark last-use (^). */
+static uint64_t
+last_uses(const struct va_instr *I)
+{
+   const struct va_form *f = va_form(I->op);
+   uint64_t m = 0;
+   for (unsigned i = 0; i < f->nr_srcs; i++) {
+      const struct va_src *src = &I->src[i];
+      if (src->kind == VA_SRC_KIND_REG && src->discard)
+         m |= (va_src_reads_pair(f, i, src) ? 3ull : 1ull) << src->value;
+   }
+   return m;
+}
+
+/* Registers the staging operands of I read. */
+static uint64_t
+staging_reads(const struct va_instr *I)
+{
+   const struct va_form *f = va_form(I->op);
+   uint64_t m = 0;
+   for (unsigned i = 0; i < f->nr_staging; i++) {
+      if (f->staging[i].read && I->staging[i].count)
+         m |= ((1ull << I->staging[i].count) - 1) << I->staging[i].reg;
+   }
+   return m;
 }
 
 /* Applies word pc to `st`; false on a hazard.  Flow acts after the
@@ -161,11 +203,22 @@ step(struct validator *v, size_t pc, struct state *st)
    if (va_writes_varying_state(I) && st->varying)
       return fail(v, pc, "a varying load while an earlier one is pending, "
                          "without a wait on its slot");
+   if (r & st->dropped)
+      return fail(v, pc, "a register is read after its last use (^)");
+   uint64_t dropping = last_uses(I);
+   for (unsigned k = 0; k < 8; k++) {
+      if (dropping & st->staged[k])
+         return fail(v, pc, "a register a pending message may still read "
+                            "is marked last-use (^) before a wait on its "
+                            "slot");
+   }
+   st->dropped = (st->dropped | dropping) & ~w;
    int slot = I->op == VA_OP_ATEST ? WAIT_ATEST
               : is_message(I)      ? I->mod[VA_MOD_SLOT]
                                    : -1;
    if (slot >= 0) {
       st->written[slot & 7] |= w;
+      st->staged[slot & 7] |= staging_reads(I);
       st->mem[slot & 7] |= (uint8_t)mem;
       if (va_is_varying_load(I))
          st->varying |= (uint8_t)(1u << (slot & 7));
@@ -173,7 +226,7 @@ step(struct validator *v, size_t pc, struct state *st)
    unsigned wait = waits_of(I->flow);
    for (unsigned k = 0; k < 8; k++) {
       if (wait & (1u << k)) {
-         st->written[k] = 0;
+         st->written[k] = st->staged[k] = 0;
          st->mem[k] = 0;
       }
    }
@@ -187,11 +240,17 @@ merge(struct state *into, const struct state *from, bool first)
    bool changed = first;
    for (unsigned k = 0; k < 8; k++) {
       uint64_t w = into->written[k] | from->written[k];
+      uint64_t sr = into->staged[k] | from->staged[k];
       uint8_t m = into->mem[k] | from->mem[k];
-      changed |= w != into->written[k] || m != into->mem[k];
+      changed |= w != into->written[k] || m != into->mem[k] ||
+                 sr != into->staged[k];
       into->written[k] = w;
+      into->staged[k] = sr;
       into->mem[k] = m;
    }
+   uint64_t d = into->dropped | from->dropped;
+   changed |= d != into->dropped;
+   into->dropped = d;
    uint8_t vs = into->varying | from->varying;
    changed |= vs != into->varying;
    into->varying = vs;

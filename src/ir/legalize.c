@@ -19,6 +19,8 @@
  *    consecutive registers; COLLECT and branch sources are values too.
  * 5. A 32-bit value where a slot reads a register pair is zero-extended
  *    with a COLLECT.
+ * 6. The colour of a BLEND is a COLLECT used by nothing else, so that the
+ *    allocator can put it in r0-r3, where a blend shader reads it.
  *
  * Requires: selected IR (only IR_OP_VA besides structure and branches).
  * Ensures:  ir_va_src() accepts every source once values are registers,
@@ -276,6 +278,39 @@ legalize_collect(struct legalize *l, struct ir_instr *I)
    }
 }
 
+static unsigned
+count_uses(struct ir_shader *s, uint32_t v)
+{
+   unsigned n = 0;
+   ir_foreach_block(s, b) {
+      ir_foreach_instr(b, I) {
+         ir_foreach_src(I, i)
+            n += I->src[i].kind == IR_REF_VALUE && I->src[i].index == v;
+      }
+   }
+   return n;
+}
+
+/* Rule 6: the colour of a BLEND is a COLLECT of its own, which the
+ * allocator puts in r0-r3 (where a blend shader reads it). */
+static void
+own_blend_collect(struct legalize *l, struct ir_instr *I, unsigned i)
+{
+   struct ir_ref r = I->src[i];
+   struct ir_instr *def = ir_value(l->s, r.index)->def;
+   if (def->op == IR_OP_COLLECT && count_uses(l->s, r.index) == 1)
+      return;
+   unsigned n = ir_value(l->s, r.index)->nregs;
+   struct ir_ref parts[4];
+   for (unsigned k = 0; k < n && k < 4; k++) {
+      parts[k] = def->op == IR_OP_COLLECT ? def->src[k] : r;
+      if (def->op != IR_OP_COLLECT)
+         parts[k].comp = (uint8_t)k;
+   }
+   struct ir_builder b = ir_builder_before(l->s, I);
+   I->src[i] = ir_collect(&b, 32, n < 4 ? n : 4, parts);
+}
+
 static void
 legalize_instr(struct legalize *l, struct ir_instr *I)
 {
@@ -301,8 +336,11 @@ legalize_instr(struct legalize *l, struct ir_instr *I)
       if (!spill_one_fau(l, I))
          ir_invalid(l->s, I, "FAU rules cannot be met");
    }
-   for (unsigned i = f->nr_srcs; i < I->nsrc; i++)
+   for (unsigned i = f->nr_srcs; i < I->nsrc; i++) {
       whole_value(l, I, i);
+      if (I->va_op == VA_OP_BLEND)
+         own_blend_collect(l, I, i);
+   }
 }
 
 bool

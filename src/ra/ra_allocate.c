@@ -29,6 +29,9 @@
  *    of the vector will be: the first part placed plans the vector's
  *    registers (other values avoid them while there is room elsewhere),
  *    the others and the vector follow, and the copies vanish.
+ * 9. In fragment shaders the colour of a BLEND is in r0-r3 and the result
+ *    of ATEST and ZS_EMIT (the coverage mask) in r60, where a blend
+ *    shader reads them; values live across those definitions keep out.
  *
  * Requires: legalized IR (ir_legalize), every block reachable; pressure
  *           within the budget
@@ -57,6 +60,7 @@ struct ra {
    struct ra_liveness live;
    int16_t *reg;            /* per value: first register, -1 if none */
    struct affinity *affinity; /* per value */
+   int16_t *fixed;          /* per value: the register it must take, -1 */
    int16_t *planned;        /* per COLLECT result: its base so far, -1 */
    uint32_t reserved[RA_MAX_REGISTERS]; /* vector planned there, 0: none */
    uint32_t occupant[RA_MAX_REGISTERS]; /* value in each register, 0: free */
@@ -98,6 +102,11 @@ nregs_of(struct ra *ra, uint32_t v)
  * uses r0-r15 and returns through r48 (spec/abi.md, "Fragment shaders"),
  * so nothing may live there across it. */
 #define BLEND_CLOBBERED (0xffffull | (1ull << 48))
+/* ... and reads the colour from r0-r3 and the coverage mask from r60
+ * (Mesa's allocator pins them there; every BLEND in its binaries reads
+ * r0:r1:r2:r3). */
+#define BLEND_COLOUR_REG 0
+#define BLEND_COVERAGE_REG 60
 
 static bool
 blend_calls_out(const struct ir_instr *I)
@@ -127,6 +136,17 @@ compute_deaths(struct ra *ra)
             ra_bitset_foreach(&live, v)
                ra->forbidden[v] |= BLEND_CLOBBERED;
          }
+         /* Rule 9: what lives across a fixed result keeps out of its
+          * registers. */
+         if (I->ndst && I->dst.kind == IR_REF_VALUE &&
+             ra->fixed[I->dst.index] >= 0 && I->op != IR_OP_PRELOAD) {
+            uint32_t d = I->dst.index;
+            uint64_t m = ((1ull << nregs_of(ra, d)) - 1) << ra->fixed[d];
+            ra_bitset_foreach(&live, v) {
+               if (v != d)
+                  ra->forbidden[v] |= m;
+            }
+         }
          if (I->ndst && I->dst.kind == IR_REF_VALUE) {
             if (!ra_bitset_test(&live, I->dst.index))
                *VEC_PUSH(s->arena, &ra->dying[I->pass_data]) = I->dst.index;
@@ -140,6 +160,28 @@ compute_deaths(struct ra *ra)
                continue;
             ra_bitset_set(&live, r.index);
             *VEC_PUSH(s->arena, &ra->dying[I->pass_data]) = r.index;
+         }
+      }
+   }
+}
+
+/* Rule 9: the blend shader's colour registers and the coverage mask's. */
+static void
+find_fixed(struct ra *ra)
+{
+   ir_foreach_block(ra->s, b) {
+      ir_foreach_instr(b, I) {
+         if (I->op != IR_OP_VA)
+            continue;
+         if ((I->va_op == VA_OP_ATEST || I->va_op == VA_OP_ZS_EMIT) &&
+             I->ndst && I->dst.kind == IR_REF_VALUE)
+            ra->fixed[I->dst.index] = BLEND_COVERAGE_REG;
+         if (I->va_op != VA_OP_BLEND)
+            continue;
+         const struct va_form *f = va_form(I->va_op);
+         for (unsigned i = f->nr_srcs; i < I->nsrc; i++) {
+            if (I->src[i].kind == IR_REF_VALUE)
+               ra->fixed[I->src[i].index] = BLEND_COLOUR_REG;
          }
       }
    }
@@ -271,6 +313,11 @@ vector_hint(struct ra *ra, uint32_t v)
    if (!vec)
       return -1;
    unsigned n = nregs_of(ra, vec);
+   if (ra->planned[vec] < 0 && ra->fixed[vec] >= 0) {
+      ra->planned[vec] = ra->fixed[vec];
+      for (unsigned i = 0; i < n; i++)
+         ra->reserved[ra->fixed[vec] + i] = vec;
+   }
    if (ra->planned[vec] < 0) {
       uint64_t set = ra->allowed & ~ra->forbidden[vec] &
                      ~reserved_for_others(ra, vec);
@@ -298,6 +345,11 @@ assign(struct ra *ra, struct ir_instr *I, int hint)
       r = (int)I->imm;
       if (!free_regs(ra, (unsigned)r, n))
          ir_invalid(ra->s, I, "preloaded register r%d is taken", r);
+   } else if (ra->fixed[v] >= 0) {
+      r = ra->fixed[v];
+      if (!free_regs(ra, (unsigned)r, n))
+         ir_invalid(ra->s, I, "r%d, where this result must go, is taken",
+                    r);
    } else {
       if (hint < 0)
          hint = I->op == IR_OP_COLLECT ? ra->planned[v] : vector_hint(ra, v);
@@ -741,9 +793,11 @@ ra_allocate(struct ir_shader *s, uint64_t allowed, unsigned *registers)
       ra.reg[v] = -1;
    ra.affinity = ARENA_ARRAY(s->arena, struct affinity, s->values.len + 1);
    ra.planned = ARENA_ARRAY(s->arena, int16_t, s->values.len + 1);
+   ra.fixed = ARENA_ARRAY(s->arena, int16_t, s->values.len + 1);
    for (size_t v = 0; v <= s->values.len; v++)
-      ra.planned[v] = -1;
+      ra.planned[v] = ra.fixed[v] = -1;
    number_instrs(&ra);
+   find_fixed(&ra);
    compute_deaths(&ra);
    find_affinities(&ra);
 

@@ -13,4 +13,10 @@
 /* sched_insert_flow.c */
 bool sched_insert_flow(struct ir_shader *s);
 
+/* sched_discard_helpers.c */
+bool sched_discard_helpers(struct ir_shader *s);
+
+/* sched_mark_last_use.c */
+bool sched_mark_last_use(struct ir_shader *s);
+
 #endif

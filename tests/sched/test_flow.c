@@ -15,7 +15,7 @@
 #include "sched/sched.h"
 
 static const char *
-compile_ir(struct arena *a, const char *text)
+compile_ir(struct arena *a, const char *text, bool late_passes)
 {
    struct ir_shader *s = ir_test_read(a, text);
    ir_test_validate(s, "input");
@@ -32,6 +32,10 @@ compile_ir(struct arena *a, const char *text)
    ra_split_critical_edges(s);
    assert_true(ra_allocate(s, RA_REGS_32 & ~(1ull << 48), &regs));
    sched_insert_flow(s);
+   if (late_passes) {
+      sched_discard_helpers(s);
+      sched_mark_last_use(s);
+   }
    uint64_t *words;
    size_t n;
    assert_true(va_emit_program(s, a, &words, &n, &d));
@@ -46,17 +50,23 @@ compile_ir(struct arena *a, const char *text)
 }
 
 static void
-check(const char *ir, const char *expected)
+check_passes(const char *ir, const char *expected, bool late_passes)
 {
    struct arena a;
    arena_init(&a, 0);
-   const char *got = compile_ir(&a, ir);
+   const char *got = compile_ir(&a, ir, late_passes);
    if (strcmp(got, expected)) {
       fprintf(stderr, "--- expected\n%s--- got\n%s", expected, got);
       arena_finish(&a);
       fail();
    }
    arena_finish(&a);
+}
+
+static void
+check(const char *ir, const char *expected)
+{
+   check_passes(ir, expected, false);
 }
 
 #define FS "shader fragment\nb0\n  %1 = preload imm=61\n"
@@ -176,7 +186,9 @@ test_fragment_outputs(void **state)
 {
    (void)state;
    /* wait0126 before ATEST, ATEST waits on slot 0, everything is drained
-    * before BLEND, which ends the shader and carries the blend tail. */
+    * before BLEND, which ends the shader and carries the blend tail; the
+    * coverage is in r60 and the colour in r0-r3, where a blend shader
+    * reads them. */
    check("shader fragment\nb0\n  %1 = preload imm=61\n"
          "  %2 = preload imm=60\n"
          "  %3:v4 = va.LD_VAR_BUF_IMM.f32.slot0.v4.src_f32.center.store "
@@ -185,8 +197,8 @@ test_fragment_outputs(void **state)
          "  va.BLEND.slot0.v4.auto blend_descriptor_0, %4, %3 target:0x0\n",
          "LD_VAR_BUF_IMM.f32.slot0.v4.src_f32.center.store.wait0126 "
          "@r0:r1:r2:r3, r61, index:0x0\n"
-         "ATEST.wait @r4, r60, r3, atest_datum.w0\n"
-         "BLEND.slot1.v4.auto.end @r0:r1:r2:r3, blend_descriptor_0.w0, r4, "
+         "ATEST.wait @r60, r60, r3, atest_datum.w0\n"
+         "BLEND.slot1.v4.auto.end @r0:r1:r2:r3, blend_descriptor_0.w0, r60, "
          "target:0x0\n"
          "IADD_IMM.i32 r48, 0x0, #0x0\n"
          "BRANCHZI.eq.absolute 0x0, blend_descriptor_0.w1\n");
@@ -217,6 +229,64 @@ test_memory_order(void **state)
          "offset:8\n");
 }
 
+static void
+test_helpers_discarded(void **state)
+{
+   (void)state;
+   /* The texture with an implicit LOD is the last thing needing helper
+    * lanes: `discard` after it, its wait moving to a NOP (which also
+    * serves as the instruction before ATEST).  Last-use marks go on r61,
+    * the descriptor pair and the coverage. */
+   check_passes(
+      "shader fragment\nb0\n  %1 = preload imm=61\n"
+      "  %2 = preload imm=60\n"
+      "  %3:v2 = va.LD_VAR_BUF_IMM.f32.slot0.v2.src_f32.center.store "
+      "%1 index:0x0\n"
+      "  %8 = va.IADD_IMM.i32 #0x0 #0x20001800\n"
+      "  %9 = va.IADD_IMM.i32 #0x0 #0x0\n"
+      "  %10:64 = collect %8, %9\n"
+      "  %4:v4 = va.TEX_SINGLE.slot0.skip.f.32.2d.computed %10, %3\n"
+      "  %5 = va.ATEST %2, %4.3, atest_datum.w0\n"
+      "  va.BLEND.slot0.v4.auto blend_descriptor_0, %5, %4 target:0x0\n",
+      "LD_VAR_BUF_IMM.f32.slot0.v2.src_f32.center.store @r0:r1, "
+      "^r61, index:0x0\n"
+      "IADD_IMM.i32 r2, 0x0, #0x20001800\n"
+      "IADD_IMM.i32.wait0 r3, 0x0, #0x0\n"
+      "TEX_SINGLE.slot1.skip.f.32.2d.computed.discard @r0:r1:r2:r3, "
+      "@r0:r1, ^r2\n"
+      "NOP.wait0126 \n"
+      "ATEST.wait @r60, ^r60, r3, atest_datum.w0\n"
+      "BLEND.slot2.v4.auto.end @r0:r1:r2:r3, blend_descriptor_0.w0, ^r60, "
+      "target:0x0\n"
+      "IADD_IMM.i32 r48, 0x0, #0x0\n"
+      "BRANCHZI.eq.absolute 0x0, blend_descriptor_0.w1\n",
+      true);
+}
+
+static void
+test_no_helpers_needed(void **state)
+{
+   (void)state;
+   /* Nothing needs helper lanes: they go at once.  A register read twice
+    * is marked on its last read only. */
+   check_passes(
+      "shader fragment\nb0\n  %1 = preload imm=61\n"
+      "  %2 = va.LD_VAR_BUF_IMM.f32.slot0.src_f32.center.store %1 "
+      "index:0x0\n"
+      "  %3 = va.FMA.f32 %2, %2, u0\n"
+      "  %9 = va.IADD_IMM.i32 #0x0 #0x0\n"
+      "  %6:64 = va.LEA_BUF_IMM.slot0 %9 table:0xD index:0x0\n"
+      "  va.STORE.i32.slot0 %6, %3 offset:0\n",
+      "NOP.discard \n"
+      "LD_VAR_BUF_IMM.f32.slot0.src_f32.center.store.wait0 @r0, ^r61, "
+      "index:0x0\n"
+      "FMA.f32 r0, r0, ^r0, u0\n"
+      "IADD_IMM.i32 r1, 0x0, #0x0\n"
+      "LEA_BUF_IMM.slot1.wait1 @r2:r3, ^r1, table:0xD, index:0x0\n"
+      "STORE.i32.slot2.end @r0, ^r2, offset:0\n",
+      true);
+}
+
 int
 main(void)
 {
@@ -227,6 +297,8 @@ main(void)
       cmocka_unit_test(test_loop),
       cmocka_unit_test(test_fragment_outputs),
       cmocka_unit_test(test_memory_order),
+      cmocka_unit_test(test_helpers_discarded),
+      cmocka_unit_test(test_no_helpers_needed),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Last-use marks (`^r5`, valhall-encoding.md "Source byte"): a source
+ * register whose value nothing reads again may be discarded by the
+ * hardware, which saves register-file traffic.
+ *
+ * 1. A register is live where some path reads it before writing it
+ *    (backward dataflow over the final code, NOPs and copies included).
+ * 2. A source register whose value nothing reads after its instruction
+ *    (not live after it, or rewritten by it) is marked, on the last
+ *    source that reads it; a register pair only when both registers die.
+ *    Staging registers have no mark.
+ * 3. Not while a pending message may still read it as a staging register
+ *    (valhall-encoding.md): a register a message reads stays unmarked
+ *    until a wait on the message's slot on every path (forward dataflow,
+ *    as in sched_insert_flow.c).
+ *
+ * Requires: flow inserted (sched_insert_flow, sched_discard_helpers).
+ * Ensures:  `discard` bits on sources as above.
+ * Invalidates: nothing.
+ */
+#include "sched.h"
+
+#include <string.h>
+
+#include "emit/va.h"
+
+struct staging_reads {
+   uint64_t slot[8]; /* registers read by pending messages, by slot */
+};
+
+static const uint8_t flow_waits[16] = {
+   [VA_FLOW_WAIT0] = 0x01,  [VA_FLOW_WAIT1] = 0x02,
+   [VA_FLOW_WAIT01] = 0x03, [VA_FLOW_WAIT2] = 0x04,
+   [VA_FLOW_WAIT02] = 0x05, [VA_FLOW_WAIT12] = 0x06,
+   [VA_FLOW_WAIT012] = 0x07, [VA_FLOW_WAIT0126] = 0x47,
+   [VA_FLOW_WAIT] = 0xff,
+};
+
+static uint64_t
+pending(const struct staging_reads *p)
+{
+   uint64_t m = 0;
+   for (unsigned k = 0; k < 8; k++)
+      m |= p->slot[k];
+   return m;
+}
+
+/* Registers the staging operands of a message read. */
+static uint64_t
+staging_read(const struct va_instr *I)
+{
+   const struct va_form *f = va_form(I->op);
+   uint64_t m = 0;
+   for (unsigned i = 0; i < f->nr_staging; i++) {
+      if (f->staging[i].read && I->staging[i].count)
+         m |= ((1ull << I->staging[i].count) - 1) << I->staging[i].reg;
+   }
+   return m;
+}
+
+static void
+step_staging(const struct ir_instr *I, struct staging_reads *p)
+{
+   const struct va_instr *v = I->va;
+   int slot = va_form_mod(va_form(v->op), VA_MOD_SLOT) ? v->mod[VA_MOD_SLOT]
+                                                       : -1;
+   if (slot >= 0)
+      p->slot[slot & 7] |= staging_read(v);
+   uint8_t w = flow_waits[v->flow & 15];
+   for (unsigned k = 0; k < 8; k++) {
+      if (w & (1u << k))
+         p->slot[k] = 0;
+   }
+}
+
+/* Rule 3: what pending messages may read at each block's start. */
+static void
+forward(struct ir_shader *s, struct staging_reads *in)
+{
+   for (bool changed = true; changed;) {
+      changed = false;
+      ir_foreach_block(s, b) {
+         struct staging_reads p = in[b->index];
+         ir_foreach_instr(b, I)
+            step_staging(I, &p);
+         for (unsigned i = 0; i < 2; i++) {
+            struct ir_block *succ = b->succ[i];
+            if (!succ)
+               continue;
+            for (unsigned k = 0; k < 8; k++) {
+               uint64_t m = in[succ->index].slot[k] | p.slot[k];
+               changed |= m != in[succ->index].slot[k];
+               in[succ->index].slot[k] = m;
+            }
+         }
+      }
+   }
+}
+
+/* Rule 1: registers live at each block's start. */
+static void
+backward(struct ir_shader *s, uint64_t *live_in)
+{
+   for (bool changed = true; changed;) {
+      changed = false;
+      ir_foreach_block_rev(s, b) {
+         uint64_t live = 0;
+         for (unsigned i = 0; i < 2; i++)
+            live |= b->succ[i] ? live_in[b->succ[i]->index] : 0;
+         ir_foreach_instr_rev(b, I) {
+            uint64_t r, w;
+            va_instr_registers(I->va, &r, &w);
+            live = (live & ~w) | r;
+         }
+         changed |= live != live_in[b->index];
+         live_in[b->index] = live;
+      }
+   }
+}
+
+/* Rule 2 on one instruction, given what is live after it and what
+ * pending messages still read. */
+static void
+mark(struct va_instr *I, uint64_t live_after, uint64_t busy)
+{
+   const struct va_form *f = va_form(I->op);
+   uint64_t seen = 0;
+   for (unsigned i = f->nr_srcs; i-- > 0;) {
+      struct va_src *src = &I->src[i];
+      if (src->kind != VA_SRC_KIND_REG)
+         continue;
+      unsigned n = va_src_reads_pair(f, i, src) ? 2 : 1;
+      uint64_t regs = ((1ull << n) - 1) << src->value;
+      if (!(regs & (live_after | busy | seen)))
+         src->discard = true;
+      seen |= regs;
+   }
+}
+
+bool
+sched_mark_last_use(struct ir_shader *s)
+{
+   ir_renumber_blocks(s);
+   uint64_t *live_in = ARENA_ARRAY(s->arena, uint64_t, s->block_count + 1);
+   struct staging_reads *in =
+      ARENA_ARRAY(s->arena, struct staging_reads, s->block_count + 1);
+   backward(s, live_in);
+   forward(s, in);
+   bool progress = false;
+   ir_foreach_block(s, b) {
+      /* Liveness after each instruction, from the block's end back. */
+      uint64_t live = 0;
+      for (unsigned i = 0; i < 2; i++)
+         live |= b->succ[i] ? live_in[b->succ[i]->index] : 0;
+      uint32_t n = 0;
+      ir_foreach_instr(b, I)
+         n++;
+      uint64_t *after = ARENA_ARRAY(s->arena, uint64_t, n + 1);
+      uint32_t k = n;
+      ir_foreach_instr_rev(b, I) {
+         after[--k] = live;
+         uint64_t r, w;
+         va_instr_registers(I->va, &r, &w);
+         live = (live & ~w) | r;
+      }
+      struct staging_reads p = in[b->index];
+      ir_foreach_instr(b, I) {
+         /* A register the instruction rewrites is dead to its sources;
+          * its own staging reads count as pending. */
+         uint64_t r, w;
+         va_instr_registers(I->va, &r, &w);
+         mark(I->va, after[k++] & ~w, pending(&p) | staging_read(I->va));
+         step_staging(I, &p);
+         progress = true;
+      }
+   }
+   return progress;
+}
