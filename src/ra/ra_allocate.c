@@ -269,15 +269,18 @@ fits(struct ra *ra, unsigned first, unsigned n, uint64_t allowed)
    return true;
 }
 
-/* Registers planned for a vector other than `v`'s own. */
+/* Registers planned for vectors, except the one planned for `v` itself
+ * (its part of its vector, or a vector's own range). */
 static uint64_t
 reserved_for_others(const struct ra *ra, uint32_t v)
 {
    uint32_t mine = ra->affinity[v].vector;
+   int own = mine && ra->planned[mine] >= 0
+                ? ra->planned[mine] + ra->affinity[v].comp
+                : -1;
    uint64_t m = 0;
    for (unsigned r = 0; r < RA_MAX_REGISTERS; r++) {
-      if (ra->reserved[r] && ra->reserved[r] != mine &&
-          ra->reserved[r] != v)
+      if (ra->reserved[r] && ra->reserved[r] != v && (int)r != own)
          m |= 1ull << r;
    }
    return m;

@@ -10,17 +10,17 @@
  *    implicit LOD (computed, or computed with a bias).
  * 2. Helpers are live at the start of a block that needs them or that
  *    reaches one that does (a backward fixed point).
- * 3. In a block where helpers are live but no successor needs them, the
- *    last instruction needing them gets `discard` after it.
+ * 3. In a block where helpers are live but no successor needs them,
+ *    `discard` follows the last instruction needing them.
  * 4. Where helpers die along an edge (a block no helper need reaches,
  *    entered from a block where they are live), the block starts by
  *    discarding them; the edge has a block of its own, as critical edges
  *    are split, so that block has one predecessor.  The entry block
  *    starts so too when nothing needs helpers at all.
- * 5. An instruction that already has flow hands it to a NOP right after
- *    it and takes `discard`: a wait then acts one NOP later, which reads
- *    nothing, and still right before the instruction that needed it (as
- *    ATEST's wait0126 must be), and `reconverge` stays last.
+ * 5. `discard` goes on the first instruction after that point that has
+ *    no flow yet (helpers that live a few instructions longer cost
+ *    nothing), not on BLEND, ATEST or ZS_EMIT; a NOP takes it only when
+ *    no instruction can (and `reconverge` stays last).
  *
  * Requires: flow inserted (sched_insert_flow).
  * Ensures:  `discard` where helpers die, in fragment shaders.
@@ -56,34 +56,44 @@ nop(struct ir_shader *s, enum va_flow flow)
    return N;
 }
 
-/* Rule 5. */
-static void
-discard_after(struct ir_shader *s, struct ir_instr *I)
+/* Can `I` carry `discard` (one flow per instruction)? */
+static bool
+free_for_discard(const struct ir_instr *I)
 {
-   enum va_flow had = I->va->flow;
-   if (had == VA_FLOW_END)
-      return; /* everything ends anyway */
-   I->va->flow = VA_FLOW_DISCARD;
-   if (had != VA_FLOW_NONE)
-      ir_instr_insert_after(I, nop(s, had));
+   return I->va && I->va->flow == VA_FLOW_NONE && I->op != IR_OP_BRANCH &&
+          I->op != IR_OP_JUMP && I->va->op != VA_OP_BLEND &&
+          I->va->op != VA_OP_ATEST && I->va->op != VA_OP_ZS_EMIT;
 }
 
-/* Rule 4: `discard` before anything else in `b`. */
+/* Rule 5: `discard` on the first instruction after `after` (from the
+ * block's start when NULL) that can take it, as helpers that die a few
+ * instructions late cost nothing; else on a NOP right after `after`. */
 static void
-discard_at_start(struct ir_shader *s, struct ir_block *b)
+discard_after(struct ir_shader *s, struct ir_block *b, struct ir_instr *after)
 {
-   struct ir_instr *first = b->first;
-   if (first && first->va && first->va->flow == VA_FLOW_NONE &&
-       !needs_helpers(first) && first->op != IR_OP_BRANCH &&
-       first->op != IR_OP_JUMP) {
-      first->va->flow = VA_FLOW_DISCARD; /* one instruction of helpers */
-      return;
+   for (struct ir_instr *I = after ? after->next : b->first; I;
+        I = I->next) {
+      if (free_for_discard(I)) {
+         I->va->flow = VA_FLOW_DISCARD;
+         return;
+      }
+      if (I->va && I->va->flow == VA_FLOW_END)
+         return; /* everything ends anyway */
    }
    struct ir_instr *N = nop(s, VA_FLOW_DISCARD);
-   if (first)
-      ir_instr_insert_before(first, N);
-   else
-      ir_instr_append(b, N);
+   if (!after) {
+      if (b->first)
+         ir_instr_insert_before(b->first, N);
+      else
+         ir_instr_append(b, N);
+      return;
+   }
+   ir_instr_insert_after(after, N);
+   if (after->va->flow == VA_FLOW_RECONVERGE && N == b->last) {
+      /* reconverge stays last in its block */
+      after->va->flow = VA_FLOW_NONE;
+      ir_instr_insert_after(N, nop(s, VA_FLOW_RECONVERGE));
+   }
 }
 
 bool
@@ -120,7 +130,7 @@ sched_discard_helpers(struct ir_shader *s)
             if (needs_helpers(I))
                last = I;
          }
-         discard_after(s, last);
+         discard_after(s, b, last);
          progress = true;
          continue;
       }
@@ -128,7 +138,7 @@ sched_discard_helpers(struct ir_shader *s)
          continue;
       bool entered_live = b->preds.len == 1 && live[b->preds.data[0]->index];
       if (entered_live || (b == s->first_block && !b->preds.len)) {
-         discard_at_start(s, b);
+         discard_after(s, b, NULL);
          progress = true;
       }
    }

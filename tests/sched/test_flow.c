@@ -234,9 +234,9 @@ test_helpers_discarded(void **state)
 {
    (void)state;
    /* The texture with an implicit LOD is the last thing needing helper
-    * lanes: `discard` after it, its wait moving to a NOP (which also
-    * serves as the instruction before ATEST).  Last-use marks go on r61,
-    * the descriptor pair and the coverage. */
+    * lanes: `discard` goes on the first instruction after it free to take
+    * it.  Last-use marks go on r61, the descriptor pair, the coverage and
+    * values read for the last time. */
    check_passes(
       "shader fragment\nb0\n  %1 = preload imm=61\n"
       "  %2 = preload imm=60\n"
@@ -246,16 +246,19 @@ test_helpers_discarded(void **state)
       "  %9 = va.IADD_IMM.i32 #0x0 #0x0\n"
       "  %10:64 = collect %8, %9\n"
       "  %4:v4 = va.TEX_SINGLE.slot0.skip.f.32.2d.computed %10, %3\n"
-      "  %5 = va.ATEST %2, %4.3, atest_datum.w0\n"
+      "  %6 = va.FADD.f32 %4.3, u0\n"
+      "  %7 = va.FADD.f32 %6, u1\n"
+      "  %5 = va.ATEST %2, %7, atest_datum.w0\n"
       "  va.BLEND.slot0.v4.auto blend_descriptor_0, %5, %4 target:0x0\n",
       "LD_VAR_BUF_IMM.f32.slot0.v2.src_f32.center.store @r0:r1, "
       "^r61, index:0x0\n"
       "IADD_IMM.i32 r2, 0x0, #0x20001800\n"
       "IADD_IMM.i32.wait0 r3, 0x0, #0x0\n"
-      "TEX_SINGLE.slot1.skip.f.32.2d.computed.discard @r0:r1:r2:r3, "
+      "TEX_SINGLE.slot1.skip.f.32.2d.computed.wait1 @r0:r1:r2:r3, "
       "@r0:r1, ^r2\n"
-      "NOP.wait0126 \n"
-      "ATEST.wait @r60, ^r60, r3, atest_datum.w0\n"
+      "FADD.f32.discard r4, r3, u0\n"
+      "FADD.f32.wait0126 r4, ^r4, u1\n"
+      "ATEST.wait @r60, ^r60, ^r4, atest_datum.w0\n"
       "BLEND.slot2.v4.auto.end @r0:r1:r2:r3, blend_descriptor_0.w0, ^r60, "
       "target:0x0\n"
       "IADD_IMM.i32 r48, 0x0, #0x0\n"
@@ -267,8 +270,9 @@ static void
 test_no_helpers_needed(void **state)
 {
    (void)state;
-   /* Nothing needs helper lanes: they go at once.  A register read twice
-    * is marked on its last read only. */
+   /* Nothing needs helper lanes: they go on the first instruction free to
+    * take `discard`.  A register read twice is marked on its last read
+    * only. */
    check_passes(
       "shader fragment\nb0\n  %1 = preload imm=61\n"
       "  %2 = va.LD_VAR_BUF_IMM.f32.slot0.src_f32.center.store %1 "
@@ -277,10 +281,9 @@ test_no_helpers_needed(void **state)
       "  %9 = va.IADD_IMM.i32 #0x0 #0x0\n"
       "  %6:64 = va.LEA_BUF_IMM.slot0 %9 table:0xD index:0x0\n"
       "  va.STORE.i32.slot0 %6, %3 offset:0\n",
-      "NOP.discard \n"
       "LD_VAR_BUF_IMM.f32.slot0.src_f32.center.store.wait0 @r0, ^r61, "
       "index:0x0\n"
-      "FMA.f32 r0, r0, ^r0, u0\n"
+      "FMA.f32.discard r0, r0, ^r0, u0\n"
       "IADD_IMM.i32 r1, 0x0, #0x0\n"
       "LEA_BUF_IMM.slot1.wait1 @r2:r3, ^r1, table:0xD, index:0x0\n"
       "STORE.i32.slot2.end @r0, ^r2, offset:0\n",
