@@ -118,7 +118,7 @@ print_op(struct strbuf *sb, const struct ir_instr *I)
       strbuf_printf(sb, ".%s", ir_cond_names[I->cond]);
    if (I->op == IR_OP_ICMP || I->op == IR_OP_FCMP)
       strbuf_printf(sb, ".%s", ir_boolfmt_names[I->boolfmt]);
-   if (I->clamp)
+   if (I->clamp && I->op != IR_OP_VA) /* a template prints its own */
       strbuf_printf(sb, ".%s", ir_clamp_names[I->clamp]);
    if (I->flags & IR_INSTR_PRECISE)
       strbuf_puts(sb, ".precise");
