@@ -13,8 +13,10 @@
  * 3. Fences keep their place relative to every instruction: DISCARD
  *    (changes which lanes run, which CLPER and memory accesses see),
  *    ATEST, ZS_EMIT, BLEND (a blend shader may run there; the blend tail
- *    follows it), BARRIER, NOP, a misplaced phi, and whatever else the IR
- *    marks as having side effects (ir_instr_has_side_effects).
+ *    follows it), BARRIER, NOP, a misplaced phi, a varying load in
+ *    .retrieve mode (it reads what an earlier .store load kept), and
+ *    whatever else the IR marks as having side effects
+ *    (ir_instr_has_side_effects).
  * 4. Memory writes (STORE, ST_CVT, ST_TILE, ATOM*) keep their order with
  *    each other, with fences and with memory reads.
  * 5. Memory reads (LOAD, LD_BUFFER, LD_ATTR, LD_TEX, LD_TILE, TEX_*,
@@ -326,6 +328,16 @@ message_kind(const char *name)
    return NULL;
 }
 
+/* A varying load in .retrieve mode reuses what an earlier one stored
+ * (tgsiva emits none today): it must not pass that load. */
+static bool
+retrieves(const struct va_instr *I)
+{
+   return I->mod[VA_MOD_UPDATE] == VA_UPDATE_MODE_RETRIEVE ||
+          I->mod[VA_MOD_SAMPLE_AND_UPDATE] ==
+             VA_SAMPLE_AND_UPDATE_MODE_RETRIEVE;
+}
+
 static void
 classify(struct node *N)
 {
@@ -349,6 +361,8 @@ classify(struct node *N)
     * table names is less than a fence, and an unnamed read is a read. */
    if (side)
       N->order = k && k->order == ORDER_WRITE ? ORDER_WRITE : ORDER_FENCE;
+   else if (retrieves(I->va))
+      N->order = ORDER_FENCE;
    else
       N->order = k ? k->order : ORDER_READ;
 }

@@ -10,7 +10,8 @@
  * 1. Each block holds the same instructions; its leading phis and
  *    preloads and its terminator are where they were.
  * 2. Two instructions with side effects keep their order; so do a fence
- *    (side effects, but no store or atomic) and anything else, and an
+ *    (side effects, but no store or atomic; or a varying load in
+ *    .retrieve mode) and anything else, and an
  *    instruction with side effects and a memory read (a message without
  *    side effects other than LD_VAR* and LEA_*).
  * 3. The IR validator passes (definitions dominate uses).
@@ -67,6 +68,10 @@ kind_of(const struct ir_instr *I)
                                   starts(f->name, "ATOM"));
       return write ? KIND_WRITE : KIND_FENCE;
    }
+   if (I->va->mod[VA_MOD_UPDATE] == VA_UPDATE_MODE_RETRIEVE ||
+       I->va->mod[VA_MOD_SAMPLE_AND_UPDATE] ==
+          VA_SAMPLE_AND_UPDATE_MODE_RETRIEVE)
+      return KIND_FENCE;
    if (f->message && !starts(f->name, "LD_VAR") && !starts(f->name, "LEA_"))
       return KIND_READ;
    return KIND_OTHER;

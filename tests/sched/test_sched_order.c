@@ -243,6 +243,24 @@ test_fragment_fences(void **state)
    /* The leading preloads stay first. */
    EXPECT_ORDER(&r, "b0\n", "%1 = preload", "%2 = preload", "%3 = ");
    done(&r);
+   /* A varying load that retrieves what the one before stored stays in
+    * place; the one storing goes up as any message. */
+   schedule(&r,
+            "shader fragment\nb0\n"
+            "  %1 = preload imm=61\n"
+            "  %2 = va.FADD.f32 u0, u1\n"
+            "  %3 = va.FADD.f32 %2, u2\n"
+            "  %4:v2 = va.LD_VAR_BUF_IMM.f32.slot0.v2.src_f32.center.store "
+            "%1 index:0x0\n"
+            "  %5 = va.FADD.f32 u3, u4\n"
+            "  %6:v2 = va.LD_VAR_BUF_IMM.f32.slot0.v2.src_f32.center."
+            "retrieve %1 index:0x8\n"
+            "  %7 = va.FADD.f32 %6, %4\n"
+            "  %8 = va.FADD.f32 %7, %3\n"
+            "  %9 = va.FADD.f32 %8, %5\n",
+            64);
+   EXPECT_ORDER(&r, "%4:v2", "%2 = ", "%3 = ", "%5 = ", "%6:v2", "%7 = ");
+   done(&r);
 }
 
 /* Phis stay at the top of their block, the branch at the bottom; the
