@@ -7,9 +7,11 @@
  * whatever is not known to be free to move keeps its original order.
  *
  * 1. A definition precedes its uses (SSA).
- * 2. The leading phis and preloads of a block stay first, its terminator
- *    (BRANCH, JUMP) last.  A PRELOAD further down reads nothing, and the
- *    allocator holds its register from the start anyway: it moves freely.
+ * 2. Phis stay first in their block, the terminator (BRANCH, JUMP) last.
+ *    PRELOADs go first in the entry block, in order: the hardware fills
+ *    those registers before the shader starts and the allocator holds
+ *    them from the start (ra_allocate.c), so that is where the pressure
+ *    should count them.
  * 3. Fences keep their place relative to every instruction: DISCARD
  *    (changes which lanes run, which CLPER and memory accesses see),
  *    ATEST, ZS_EMIT, BLEND (a blend shader may run there; the blend tail
@@ -772,6 +774,29 @@ schedule_block(struct sched *S, struct ir_block *b, unsigned registers)
    return true;
 }
 
+/* Moves every PRELOAD to the top of the entry block, in order. */
+static bool
+preloads_first(struct ir_shader *s)
+{
+   struct ir_block *b = s->first_block;
+   struct ir_instr *last = NULL; /* the last preload in place */
+   bool progress = false;
+   ir_foreach_instr_safe(b, I) {
+      if (I->op != IR_OP_PRELOAD)
+         continue;
+      if (I->prev != last) {
+         ir_instr_remove(I);
+         if (last)
+            ir_instr_insert_after(last, I);
+         else
+            ir_instr_insert_before(b->first, I);
+         progress = true;
+      }
+      last = I;
+   }
+   return progress;
+}
+
 bool
 sched_order(struct ir_shader *s, unsigned registers)
 {
@@ -779,7 +804,7 @@ sched_order(struct ir_shader *s, unsigned registers)
    ir_compute_dominance(s);
    ra_compute_liveness(s, &S.live);
    S.v = ARENA_ARRAY(s->arena, struct value_state, s->values.len + 1);
-   bool progress = false;
+   bool progress = preloads_first(s);
    ir_foreach_block(s, b)
       progress |= schedule_block(&S, b, registers);
    return progress;

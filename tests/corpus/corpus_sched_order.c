@@ -8,7 +8,8 @@
  * as a broken pair rather than as silently wrong code:
  *
  * 1. Each block holds the same instructions; its leading phis and
- *    preloads and its terminator are where they were.
+ *    preloads and its terminator are where they were, and no preload
+ *    comes after another instruction.
  * 2. Two instructions with side effects keep their order; so do a fence
  *    (side effects, but no store or atomic; or a varying load in
  *    .retrieve mode) and anything else, and an
@@ -142,6 +143,12 @@ check_block(struct arena *a, const struct ir_shader *sb,
          return "an instruction disappeared";
       taken[j] = true;
       old[i].after = (uint32_t)j;
+   }
+   bool seen_other = false;
+   ir_foreach_instr(c, I) {
+      if (I->op == IR_OP_PRELOAD && seen_other)
+         return "a preload after another instruction";
+      seen_other = seen_other || !fixed(I);
    }
    bool head = true;
    for (size_t i = 0; i < n; i++) {

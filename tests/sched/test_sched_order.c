@@ -240,7 +240,7 @@ test_fragment_fences(void **state)
    EXPECT_ORDER(&r, "%3 = ", "DISCARD", "LD_VAR", "CLPER", "ATEST",
                 "%8 = ", "BLEND", "%10 = ");
    EXPECT_ORDER(&r, "DISCARD", "%4 = ", "ATEST");
-   /* The leading preloads stay first. */
+   /* The preloads stay first. */
    EXPECT_ORDER(&r, "b0\n", "%1 = preload", "%2 = preload", "%3 = ");
    done(&r);
    /* A varying load that retrieves what the one before stored stays in
@@ -260,6 +260,27 @@ test_fragment_fences(void **state)
             "  %9 = va.FADD.f32 %8, %5\n",
             64);
    EXPECT_ORDER(&r, "%4:v2", "%2 = ", "%3 = ", "%5 = ", "%6:v2", "%7 = ");
+   done(&r);
+}
+
+/* A preload further down the entry block goes up to the others, even
+ * in a block without messages. */
+static void
+test_preloads_first(void **state)
+{
+   (void)state;
+   struct scheduled r;
+   schedule(&r,
+            "shader compute\nb0\n"
+            "  %1 = preload imm=55\n"
+            "  %2 = va.FADD.f32 %1, u0\n"
+            "  %3 = preload imm=56\n"
+            "  %4 = va.FADD.f32 %2, %3\n",
+            64);
+   assert_true(r.progress);
+   EXPECT_ORDER(&r, "b0\n", "%1 = preload", "%3 = preload", "%2 = ",
+                "%4 = ");
+   assert_int_equal(line_of(&r, "%3 = preload"), 3);
    done(&r);
 }
 
@@ -488,6 +509,7 @@ main(void)
       cmocka_unit_test(test_side_effects_in_order),
       cmocka_unit_test(test_fragment_fences),
       cmocka_unit_test(test_phis_and_terminator),
+      cmocka_unit_test(test_preloads_first),
       cmocka_unit_test(test_pressure_limit),
       cmocka_unit_test(test_over_limit_unchanged),
       cmocka_unit_test(test_constants_sink),
