@@ -13,10 +13,12 @@
  *   back from the printed IR), and how many programs crossed 31, the
  *   32-register budget;
  * - work registers (32 or 64), spill code, words and modelled cycles;
- * - latency hiding: for each message that writes registers, the number of
- *   instructions between it and the first instruction that waits on its
- *   dependency slot (its first consumer, the end of its block or a slot
- *   conflict, as the flow pass placed the waits).
+ * - latency hiding: in the IR the allocator gets, the instructions
+ *   between each message with a result and its first reader (or the end
+ *   of its block); in the binary, for each message that writes
+ *   registers, the instructions between it and the first one that waits
+ *   on its dependency slot (its first consumer, the end of its block or
+ *   a slot conflict, as the flow pass placed the waits).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +43,7 @@ struct texts {
 struct totals {
    unsigned long long words, spills, messages, distance, adjacent;
    unsigned long long moves, nops;
+   unsigned long long ir_messages, ir_distance; /* to the first reader */
    double cycles;
 };
 
@@ -96,8 +99,34 @@ measure_waits(const uint64_t *words, size_t count, struct totals *t)
    }
 }
 
+/* In the IR the allocator gets: instructions between each message with
+ * a result and its first reader in the block (or the block's end). */
+static void
+measure_readers(const struct ir_shader *s, struct totals *t)
+{
+   ir_foreach_block(s, b) {
+      ir_foreach_instr(b, M) {
+         if (M->op != IR_OP_VA || !va_form(M->va->op)->message ||
+             !M->ndst || M->dst.kind != IR_REF_VALUE)
+            continue;
+         unsigned d = 0;
+         for (const struct ir_instr *I = M->next; I; I = I->next, d++) {
+            bool reads = false;
+            ir_foreach_src(I, i) {
+               reads |= I->src[i].kind == IR_REF_VALUE &&
+                        I->src[i].index == M->dst.index;
+            }
+            if (reads)
+               break;
+         }
+         t->ir_messages++;
+         t->ir_distance += d;
+      }
+   }
+}
+
 static unsigned
-pressure_of(struct arena *a, const char *text)
+pressure_of(struct arena *a, const char *text, struct totals *t)
 {
    struct tgsiva_diagnostic d;
    diag_clear(&d);
@@ -107,6 +136,7 @@ pressure_of(struct arena *a, const char *text)
               d.line, d.column, d.message, text);
       exit(2);
    }
+   measure_readers(s, t);
    return ra_max_pressure(s);
 }
 
@@ -141,7 +171,8 @@ run(struct arena *a, const struct tgsi_shader *tgsi, bool sched,
       out[p].work_registers = P->work_registers;
       out[p].words = (unsigned)P->count;
       out[p].spills = P->ir->spills + P->ir->fills;
-      out[p].pressure = p < texts.n ? pressure_of(a, texts.text[p]) : 0;
+      out[p].pressure =
+         p < texts.n ? pressure_of(a, texts.text[p], t) : 0;
    }
    *nprograms = r.program_count;
    return true;
@@ -224,6 +255,8 @@ compile_file(const char *path, unsigned max_registers, struct totals *t,
             t[k].adjacent += from->adjacent;
             t[k].moves += from->moves;
             t[k].nops += from->nops;
+            t[k].ir_messages += from->ir_messages;
+            t[k].ir_distance += from->ir_distance;
          }
       } else {
          c->failed++;
@@ -267,6 +300,11 @@ main(int argc, char **argv)
    printf("work registers: %u programs 32 -> 64, %u 64 -> 32\n", c.to64,
           c.to32);
    static const char *const names[] = {"before", "after"};
+   for (unsigned k = 0; k < 2; k++)
+      printf("%-6s: IR messages %llu, mean distance to first reader %.2f\n",
+             names[k], t[k].ir_messages,
+             t[k].ir_messages ? (double)t[k].ir_distance / t[k].ir_messages
+                              : 0.0);
    for (unsigned k = 0; k < 2; k++) {
       printf("%-6s: words %llu, cycles %.1f, spill code %llu, "
              "messages %llu, mean distance to wait %.2f, "
