@@ -59,6 +59,15 @@ budget(const struct compile *c)
    return n && n < RA_MAX_REGISTERS ? n : RA_MAX_REGISTERS;
 }
 
+/* What the allocator below can give: all 64, the 32 of full occupancy,
+ * or a forced limit N below 32 plus r56-r63. */
+static unsigned
+registers(const struct compile *c)
+{
+   unsigned limit = budget(c);
+   return limit >= 64 ? 64 : limit >= 32 ? 32 : limit + 8;
+}
+
 /* Registers: 32 (twice the threads) when the shader fits without
  * spilling, else 64, spilling until the colouring fits (alignment can
  * leave it short of the pressure bound, so each failure lowers the
@@ -123,6 +132,8 @@ compile_program(struct compile *c, const struct tgsi_shader *tgsi,
    optimize(c, s);
    PASS(c, s, ir_select);
    PASS(c, s, ir_legalize);
+   if (!c->opts->no_sched_order) /* on SSA values: pressure is countable */
+      after(c, s, "sched_order", sched_order(s, registers(c)));
 
    /* Registers, flow, words. */
    PASS(c, s, ra_split_critical_edges);

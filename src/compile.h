@@ -25,6 +25,7 @@ struct compile_options {
    void *print_ctx;
    const char *print_pass; /* NULL: after every pass */
    bool stop_after_ir;     /* only translate and optimise */
+   bool no_sched_order;    /* skip sched_order (measuring, bisecting) */
 };
 
 /* One binary: the instruction words (no header). */

@@ -248,6 +248,32 @@ flag_modifier(struct ir_instr *I, const char *p, size_t n)
    return true;
 }
 
+/* The printer puts the instruction's own flags (.precise, .fine, .tied)
+ * after a Valhall template; takes them off the end of `p` and returns the
+ * length of the template. */
+static size_t
+va_strip_flags(struct ir_instr *I, const char *p, size_t n)
+{
+   static const struct {
+      const char *name;
+      uint8_t flag;
+   } flags[] = {{".precise", IR_INSTR_PRECISE},
+                {".fine", IR_INSTR_FINE},
+                {".tied", IR_INSTR_TIED}};
+   for (bool found = true; found;) {
+      found = false;
+      for (size_t k = 0; k < sizeof(flags) / sizeof(*flags); k++) {
+         size_t len = strlen(flags[k].name);
+         if (n > len && !strncmp(p + n - len, flags[k].name, len)) {
+            I->flags |= flags[k].flag;
+            n -= len;
+            found = true;
+         }
+      }
+   }
+   return n;
+}
+
 static bool
 opcode(struct reader *r, struct ir_instr *I)
 {
@@ -256,13 +282,14 @@ opcode(struct reader *r, struct ir_instr *I)
    if (n == 2 && !strncmp(r->p, "va", 2) && r->p[2] == '.') {
       /* The Valhall form and its modifiers run to the next space. */
       r->p += 3;
-      size_t m = strcspn(r->p, " \t\n");
+      size_t all = strcspn(r->p, " \t\n");
+      size_t m = va_strip_flags(I, r->p, all);
       I->op = IR_OP_VA;
       I->va = ir_parse_va_template(r->s->arena, r->p, m);
       if (!I->va)
          return fail(r, "bad Valhall %s", "instruction");
       I->va_op = (uint16_t)ir_va_template_op(I->va);
-      r->p += m;
+      r->p += all;
       return true;
    }
    int op = -1;

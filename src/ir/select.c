@@ -179,6 +179,9 @@ select_instr(struct ir_shader *s, struct ir_instr *I)
       va_set_mod(va, VA_MOD_CLAMP, I->clamp);
    else if (I->clamp)
       ir_invalid(s, I, "clamp on a form without one");
+   /* The template holds it now; a second copy printed twice, and the
+    * printed IR no longer read back. */
+   I->clamp = IR_CLAMP_NONE;
    I->va = va;
    I->va_op = (uint16_t)op;
    I->op = IR_OP_VA;

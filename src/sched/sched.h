@@ -10,6 +10,12 @@
 
 #include "ir/ir.h"
 
+/* sched_order.c: orders instructions inside each block to hide message
+ * latency (SSA IR, after ir_legalize, before allocation), keeping the
+ * register pressure within what an allocator with `registers` registers
+ * (64, 32, or a forced limit) colours. */
+bool sched_order(struct ir_shader *s, unsigned registers);
+
 /* sched_insert_flow.c */
 bool sched_insert_flow(struct ir_shader *s);
 

@@ -20,7 +20,7 @@ struct compile_args {
    const char *output;
    bool print_ir;
    const char *print_pass; /* NULL: after every pass */
-   bool disasm, stats, no_validate;
+   bool disasm, stats, no_validate, no_sched_order;
    unsigned max_registers;
 };
 
@@ -40,6 +40,8 @@ print_help(void)
           "the rest)\n"
           "  --no-validate      skip the IR and hardware-rule validators "
           "(on by default)\n"
+          "  --no-sched-order   keep the instruction order selection "
+          "made\n"
           "  -h, --help         this text\n");
 }
 
@@ -66,6 +68,8 @@ parse_args(int argc, char **argv, struct compile_args *a)
          a->max_registers = (unsigned)n;
       } else if (!strcmp(arg, "--no-validate")) {
          a->no_validate = true;
+      } else if (!strcmp(arg, "--no-sched-order")) {
+         a->no_sched_order = true;
       } else if (!strcmp(arg, "--disasm")) {
          a->disasm = true;
       } else if (!strcmp(arg, "--stats")) {
@@ -198,6 +202,7 @@ cmd_compile(int argc, char **argv)
    } else {
       struct compile_options opts = {
          .validate = !a.no_validate,
+         .no_sched_order = a.no_sched_order,
          .print = a.print_ir ? print_ir : NULL,
          .print_pass = a.print_pass,
          .max_registers = a.max_registers,

@@ -15,6 +15,7 @@ static const char *const full_syntax =
    "  %8:64 = iadd %7, %7\n"
    "  %9 = fma.precise %3, %8.w1, -%3\n"
    "  %10:v4 = va.LD_VAR_BUF_IMM.f32.v4.src_f32.center.store %1 index:0x10\n"
+   "  %13 = va.FCMP.f32.lt.m1.precise %9, #0x0, #0x0\n"
    "  branch %6\n"
    "b1 -> b3\n"
    "  %11 = fddy.fine %10.3\n"
@@ -32,6 +33,26 @@ test_print_read_round_trip(void **state)
    struct ir_shader *s = ir_test_read(&a, full_syntax);
    const char *once = ir_test_print(&a, s);
    assert_string_equal(once, full_syntax);
+   arena_finish(&a);
+}
+
+/* Selected IR prints a clamp once (in the template) and reads back. */
+static void
+test_selected_round_trip(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   struct ir_shader *s = ir_test_read(&a,
+                                      "shader compute\nb0\n"
+                                      "  %1 = preload imm=1\n"
+                                      "  %2 = fadd.sat %1, u0\n"
+                                      "  %3 = fmul.precise %2, %1\n");
+   ir_select(s);
+   const char *once = ir_test_print(&a, s);
+   assert_non_null(strstr(once, "FADD.f32.clamp_0_1 "));
+   assert_non_null(strstr(once, "FMA.f32.precise "));
+   assert_string_equal(ir_test_print(&a, ir_test_read(&a, once)), once);
    arena_finish(&a);
 }
 
@@ -147,6 +168,7 @@ main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_print_read_round_trip),
+      cmocka_unit_test(test_selected_round_trip),
       cmocka_unit_test(test_validator_rules),
       cmocka_unit_test(test_dominance_diamond_and_loop),
       cmocka_unit_test(test_remap_composes_modifiers),

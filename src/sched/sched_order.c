@@ -1,0 +1,811 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Instruction order inside each block, to hide message latency: loads,
+ * varyings and texturing issue as early as their operands allow, their
+ * consumers as late as other work allows, within the register pressure
+ * the allocator colours.  A wrong reordering is silent wrong code, so
+ * whatever is not known to be free to move keeps its original order.
+ *
+ * 1. A definition precedes its uses (SSA).
+ * 2. Phis stay first in their block, the terminator (BRANCH, JUMP) last.
+ *    PRELOADs go first in the entry block, in order: the hardware fills
+ *    those registers before the shader starts and the allocator holds
+ *    them from the start (ra_allocate.c), so that is where the pressure
+ *    should count them.
+ * 3. Fences keep their place relative to every instruction: DISCARD
+ *    (changes which lanes run, which CLPER and memory accesses see),
+ *    ATEST, ZS_EMIT, BLEND (a blend shader may run there; the blend tail
+ *    follows it), BARRIER, NOP, a misplaced phi, a varying load in
+ *    .retrieve mode (it reads what an earlier .store load kept), and
+ *    whatever else the IR marks as having side effects
+ *    (ir_instr_has_side_effects).
+ * 4. Memory writes (STORE, ST_CVT, ST_TILE, ATOM*) keep their order with
+ *    each other, with fences and with memory reads.
+ * 5. Memory reads (LOAD, LD_BUFFER, LD_ATTR, LD_TEX, LD_TILE, TEX_*,
+ *    VAR_TEX_*, and any pure message not named here) pass each other,
+ *    never a write or a fence: the same shader may write those buffers,
+ *    images and tile.  The IR's side-effect mark wins over these names.
+ * 6. Pure instructions (ALU, LD_VAR*, LEA_*: varyings and descriptors are
+ *    never written by a shader; COLLECT, UNDEF) obey only rules 1 and 3.
+ *
+ * Heuristic: top-down list scheduling on a cycle model.  An instruction
+ * is ready when its operands are (producer's issue cycle + latency); the
+ * ready ones go first, messages before ALU, then the longest latency path
+ * to the end of the block, then the original order.  Assumed latencies:
+ * texturing 24, memory 16, varyings 10, LEA 8, ALU 1, copies 0.  A
+ * message's path counts its latency even with no reader in the block:
+ * the flow pass waits for everything pending at the end of a block.
+ * Then an ALU instruction that reads no value (a constant or uniform put
+ * in a register) sinks to its first reader: it hides nothing, and beside
+ * the COLLECT it usually feeds the allocator needs no copies for it.
+ *
+ * Pressure is counted as ra_max_pressure counts it (registers live after
+ * an instruction, plus its result) and held to a limit: the shader's own
+ * peak or a cap, whichever is higher.  With `registers` available and
+ * S = min(registers, 32) - 1, a shader within S (31: 32 registers) has
+ * the cap S - 3, a bigger one registers - 8; one over `registers`
+ * (which spills) gets registers - 8 alone.  The margins are there
+ * because colouring aligned pairs and vectors can fall short of the
+ * pressure bound: with a cap of 31, two corpus programs went from 32 to
+ * 64 registers; with 28, none.  Within 4 of the limit the scheduler
+ * takes what frees registers, else the original order; a block whose
+ * new order still goes over keeps its original order.
+ * Blocks are scheduled in windows of 256 instructions, so the work stays
+ * linear.  Choices depend on positions and numbers only: the output is
+ * deterministic.
+ *
+ * Requires: legalized SSA IR (ir_legalize), before register allocation.
+ * Ensures:  the rules above; every block's peak pressure within the limit.
+ * Invalidates: nothing (instructions only move inside their block).
+ */
+#include "sched.h"
+
+#include <string.h>
+
+#include "emit/va.h"
+#include "ra/ra.h"
+
+enum order_class {
+   ORDER_PURE,  /* ordered by data and fences only */
+   ORDER_READ,  /* reads memory */
+   ORDER_WRITE, /* writes memory */
+   ORDER_FENCE, /* nothing moves across it */
+};
+
+enum {
+   LATENCY_TEXTURE = 24,
+   LATENCY_MEMORY = 16,
+   LATENCY_VARYING = 10,
+   LATENCY_ADDRESS = 8,
+   LATENCY_ALU = 1,
+   SMALL_MARGIN = 3, /* below 31: stays in the 32-register set */
+   LARGE_MARGIN = 8, /* below 64 (or the forced limit) */
+   RESERVE = 4,      /* registers kept free for finishing open work */
+   WINDOW = 256,     /* instructions scheduled at once */
+   NONE = UINT32_MAX,
+};
+
+/* Message forms by mnemonic prefix; the first match wins. */
+#define KIND(prefix, order, lat) {prefix, sizeof(prefix) - 1, order, lat}
+static const struct message_kind {
+   const char *prefix;
+   uint8_t len, order, latency;
+} message_kinds[] = {
+   KIND("LD_VAR", ORDER_PURE, LATENCY_VARYING), /* _BUF, _FLAT, ... */
+   KIND("LEA_", ORDER_PURE, LATENCY_ADDRESS),
+   KIND("TEX_", ORDER_READ, LATENCY_TEXTURE),
+   KIND("VAR_TEX", ORDER_READ, LATENCY_TEXTURE),
+   KIND("LD_", ORDER_READ, LATENCY_MEMORY), /* LD_ATTR, LD_TEX, ... */
+   KIND("LOAD.", ORDER_READ, LATENCY_MEMORY),
+   KIND("STORE.", ORDER_WRITE, LATENCY_MEMORY),
+   KIND("ST_", ORDER_WRITE, LATENCY_MEMORY), /* ST_CVT, ST_TILE */
+   KIND("ATOM", ORDER_WRITE, LATENCY_MEMORY),
+};
+#undef KIND
+
+struct node {
+   struct ir_instr *I;
+   uint32_t edges;    /* first outgoing edge, or NONE */
+   uint32_t npreds;   /* predecessors not yet scheduled */
+   uint32_t prio;     /* longest latency path to the end of the block */
+   uint32_t earliest; /* cycle its operands are ready */
+   uint8_t order;     /* enum order_class */
+   uint8_t latency;
+   uint8_t cost;  /* issue cycles: 1 for a Valhall instruction */
+   uint8_t dregs; /* registers of its result */
+   bool message;
+};
+
+struct edge {
+   uint32_t to, next, latency;
+};
+
+/* A block's instructions between its fixed head and its terminator. */
+struct region {
+   struct ir_instr **instrs;
+   uint32_t n;
+   struct ir_instr *head_last; /* last leading phi or preload, or NULL */
+   struct ir_instr *term;      /* terminator, or NULL */
+};
+
+/* Per value, for the block at hand; stamps say a fact holds for it. */
+struct value_state {
+   uint32_t uses;      /* reads left in the region */
+   uint32_t defined;   /* stamp: defined in the region */
+   uint32_t pinned;    /* stamp: read by the terminator */
+   uint32_t counted;   /* stamp: counted live at the region start */
+   uint32_t window;    /* window defining it ... */
+   uint32_t node;      /* ... and its node there */
+   uint32_t ready_at;  /* cycle its result is ready */
+   uint32_t use_stamp; /* stamp: first_use is valid */
+   uint32_t first_use; /* position of its first reader (sinking) */
+};
+
+struct sched {
+   struct ir_shader *s;
+   struct ra_liveness live;
+   const struct ra_bitset *live_out; /* of the current block */
+   struct value_state *v; /* per value */
+   uint32_t stamp, window;
+   /* Pressure: the limit, where the scheduler turns careful, the live
+    * registers now and the highest seen in this block. */
+   unsigned limit, soft, cur, peak;
+   unsigned max_dregs; /* the largest result in the window */
+   uint32_t now; /* cycle */
+   struct node *nodes;
+   uint32_t *ready;
+   uint32_t node_room; /* entries in nodes and ready */
+   VEC(struct edge) edges;
+};
+
+/* ---------------------------------------------------------------------
+ * Register pressure
+ */
+
+static unsigned
+regs(const struct sched *S, uint32_t v)
+{
+   return ir_value(S->s, v)->nregs;
+}
+
+static bool
+is_pinned(const struct sched *S, uint32_t v)
+{
+   return S->v[v].pinned == S->stamp || ra_bitset_test(S->live_out, v);
+}
+
+static unsigned
+dst_regs(const struct sched *S, const struct ir_instr *I)
+{
+   return I->ndst && I->dst.kind == IR_REF_VALUE ? regs(S, I->dst.index) : 0;
+}
+
+/* Registers of the sources `I` reads for the last time. */
+static unsigned
+freed_by(const struct sched *S, const struct ir_instr *I)
+{
+   unsigned freed = 0;
+   ir_foreach_src(I, i) {
+      struct ir_ref r = I->src[i];
+      if (r.kind != IR_REF_VALUE || is_pinned(S, r.index))
+         continue;
+      unsigned reads = 0;
+      bool first = true;
+      for (unsigned j = 0; j < I->nsrc && first; j++) {
+         if (I->src[j].kind == IR_REF_VALUE && I->src[j].index == r.index) {
+            first = j >= i;
+            reads++;
+         }
+      }
+      if (first && S->v[r.index].uses == reads)
+         freed += regs(S, r.index);
+   }
+   return freed;
+}
+
+/* Pressure at `I` if it came next: what stays live, plus its result. */
+static unsigned
+pressure_at(const struct sched *S, const struct ir_instr *I)
+{
+   return S->cur - freed_by(S, I) + dst_regs(S, I);
+}
+
+static bool
+result_dead(const struct sched *S, const struct ir_instr *I)
+{
+   return I->ndst && I->dst.kind == IR_REF_VALUE &&
+          !S->v[I->dst.index].uses && !is_pinned(S, I->dst.index);
+}
+
+/* `I` comes next: its dying sources go, its result comes. */
+static void
+commit(struct sched *S, const struct ir_instr *I)
+{
+   unsigned at = pressure_at(S, I);
+   S->peak = at > S->peak ? at : S->peak;
+   ir_foreach_src(I, i) {
+      if (I->src[i].kind == IR_REF_VALUE)
+         S->v[I->src[i].index].uses--;
+   }
+   S->cur = at - (result_dead(S, I) ? dst_regs(S, I) : 0);
+}
+
+/* ---------------------------------------------------------------------
+ * Regions
+ */
+
+static struct region
+find_region(struct sched *S, struct ir_block *b)
+{
+   struct region R = {.term = ir_block_terminator(b)};
+   struct ir_instr *I = b->first;
+   for (; I && (I->op == IR_OP_PHI || I->op == IR_OP_PRELOAD); I = I->next)
+      R.head_last = I;
+   for (struct ir_instr *J = I; J && J != R.term; J = J->next)
+      R.n++;
+   R.instrs = ARENA_ARRAY(S->s->arena, struct ir_instr *, R.n + 1);
+   for (uint32_t k = 0; k < R.n; k++, I = I->next)
+      R.instrs[k] = I;
+   return R;
+}
+
+static void
+count_live(struct sched *S, uint32_t v)
+{
+   if (S->v[v].defined != S->stamp && S->v[v].counted != S->stamp) {
+      S->v[v].counted = S->stamp;
+      S->cur += regs(S, v);
+   }
+}
+
+/* Use counts, pins and the pressure at the start of the region. */
+static void
+enter_region(struct sched *S, struct ir_block *b, const struct region *R)
+{
+   S->stamp++;
+   S->live_out = &S->live.live_out[b->index];
+   S->cur = S->peak = S->now = 0;
+   for (uint32_t k = 0; k < R->n; k++) {
+      const struct ir_instr *I = R->instrs[k];
+      if (I->ndst && I->dst.kind == IR_REF_VALUE)
+         S->v[I->dst.index].defined = S->stamp;
+      ir_foreach_src(I, i) {
+         if (I->src[i].kind == IR_REF_VALUE)
+            S->v[I->src[i].index].uses++;
+      }
+   }
+   if (R->term) {
+      ir_foreach_src(R->term, i) {
+         if (R->term->src[i].kind == IR_REF_VALUE) {
+            S->v[R->term->src[i].index].pinned = S->stamp;
+            count_live(S, R->term->src[i].index);
+         }
+      }
+   }
+   ra_bitset_foreach(S->live_out, v)
+      count_live(S, v);
+   for (uint32_t k = 0; k < R->n; k++) {
+      const struct ir_instr *I = R->instrs[k];
+      ir_foreach_src(I, i) {
+         if (I->src[i].kind == IR_REF_VALUE)
+            count_live(S, I->src[i].index);
+      }
+   }
+}
+
+/* The peak pressure of the region in its original order; leaves the
+ * state as enter_region made it. */
+static unsigned
+original_peak(struct sched *S, const struct region *R)
+{
+   unsigned start = S->cur;
+   for (uint32_t k = 0; k < R->n; k++)
+      commit(S, R->instrs[k]);
+   unsigned peak = S->peak;
+   for (uint32_t k = 0; k < R->n; k++) {
+      const struct ir_instr *I = R->instrs[k];
+      ir_foreach_src(I, i) {
+         if (I->src[i].kind == IR_REF_VALUE)
+            S->v[I->src[i].index].uses++;
+      }
+   }
+   S->cur = start;
+   S->peak = 0;
+   return peak;
+}
+
+/* ---------------------------------------------------------------------
+ * Dependences
+ */
+
+static const struct message_kind *
+message_kind(const char *name)
+{
+   for (size_t k = 0; k < sizeof(message_kinds) / sizeof(*message_kinds);
+        k++) {
+      const struct message_kind *m = &message_kinds[k];
+      if (!strncmp(name, m->prefix, m->len))
+         return m;
+   }
+   return NULL;
+}
+
+/* A varying load in .retrieve mode reuses what an earlier one stored
+ * (tgsiva emits none today): it must not pass that load. */
+static bool
+retrieves(const struct va_instr *I)
+{
+   return I->mod[VA_MOD_UPDATE] == VA_UPDATE_MODE_RETRIEVE ||
+          I->mod[VA_MOD_SAMPLE_AND_UPDATE] ==
+             VA_SAMPLE_AND_UPDATE_MODE_RETRIEVE;
+}
+
+static void
+classify(struct node *N)
+{
+   const struct ir_instr *I = N->I;
+   bool side = ir_instr_has_side_effects(I);
+   if (I->op != IR_OP_VA) {
+      /* Copies and structure; the terminator is not in the region. */
+      N->order = side || I->op == IR_OP_PHI ? ORDER_FENCE : ORDER_PURE;
+      return;
+   }
+   const struct va_form *f = va_form((enum va_op)I->va_op);
+   N->cost = 1;
+   N->message = f->message;
+   N->latency = LATENCY_ALU;
+   N->order = side ? ORDER_FENCE : ORDER_PURE;
+   if (!f->message)
+      return;
+   const struct message_kind *k = message_kind(f->name);
+   N->latency = k ? k->latency : LATENCY_MEMORY;
+   /* The IR's side-effect mark wins over the table: only a write the
+    * table names is less than a fence, and an unnamed read is a read. */
+   if (side)
+      N->order = k && k->order == ORDER_WRITE ? ORDER_WRITE : ORDER_FENCE;
+   else if (retrieves(I->va))
+      N->order = ORDER_FENCE;
+   else
+      N->order = k ? k->order : ORDER_READ;
+}
+
+static void
+add_edge(struct sched *S, uint32_t from, uint32_t to, uint32_t latency)
+{
+   struct edge *e = VEC_PUSH(S->s->arena, &S->edges);
+   *e = (struct edge){.to = to, .next = S->nodes[from].edges,
+                      .latency = latency};
+   S->nodes[from].edges = (uint32_t)(S->edges.len - 1);
+   S->nodes[to].npreds++;
+}
+
+/* An ordering edge: a fence waits for what went before it (the flow pass
+ * drains messages there), other orderings cost nothing. */
+static void
+add_order(struct sched *S, uint32_t from, uint32_t to)
+{
+   bool waits = S->nodes[to].order == ORDER_FENCE;
+   add_edge(S, from, to, waits ? S->nodes[from].latency : 0);
+}
+
+static void
+add_data_edges(struct sched *S, uint32_t i)
+{
+   struct node *N = &S->nodes[i];
+   ir_foreach_src(N->I, k) {
+      struct ir_ref r = N->I->src[k];
+      if (r.kind != IR_REF_VALUE)
+         continue;
+      if (S->v[r.index].window == S->window) {
+         uint32_t from = S->v[r.index].node;
+         add_edge(S, from, i, S->nodes[from].latency);
+      } else if (S->v[r.index].defined == S->stamp &&
+                 S->v[r.index].ready_at > N->earliest) {
+         N->earliest = S->v[r.index].ready_at; /* an earlier window */
+      }
+   }
+}
+
+/* Rules 3-5 for node i, given the last fence and side effect before. */
+static void
+add_order_edges(struct sched *S, uint32_t i, uint32_t *fence, uint32_t *side)
+{
+   struct node *N = &S->nodes[i];
+   switch (N->order) {
+   case ORDER_PURE:
+      if (*fence != NONE)
+         add_order(S, *fence, i);
+      break;
+   case ORDER_READ:
+      if (*side != NONE)
+         add_order(S, *side, i);
+      break;
+   case ORDER_WRITE:
+      if (*side != NONE)
+         add_order(S, *side, i);
+      for (uint32_t j = *side == NONE ? 0 : *side + 1; j < i; j++) {
+         if (S->nodes[j].order == ORDER_READ)
+            add_order(S, j, i);
+      }
+      *side = i;
+      break;
+   default:
+      for (uint32_t j = *fence == NONE ? 0 : *fence; j < i; j++)
+         add_order(S, j, i);
+      *fence = *side = i;
+      break;
+   }
+}
+
+static void
+build_graph(struct sched *S, struct ir_instr **in, uint32_t n)
+{
+   uint32_t fence = NONE, side = NONE;
+   S->window++;
+   S->edges.len = 0;
+   S->max_dregs = 0;
+   memset(S->nodes, 0, n * sizeof(*S->nodes));
+   for (uint32_t i = 0; i < n; i++) {
+      struct node *N = &S->nodes[i];
+      N->I = in[i];
+      N->edges = NONE;
+      N->dregs = (uint8_t)dst_regs(S, N->I);
+      S->max_dregs = N->dregs > S->max_dregs ? N->dregs : S->max_dregs;
+      classify(N);
+      add_data_edges(S, i);
+      add_order_edges(S, i, &fence, &side);
+      if (N->I->ndst && N->I->dst.kind == IR_REF_VALUE) {
+         S->v[N->I->dst.index].window = S->window;
+         S->v[N->I->dst.index].node = i;
+      }
+   }
+   /* Edges go forward, so a backward sweep sees successors first. */
+   for (uint32_t i = n; i-- > 0;) {
+      struct node *N = &S->nodes[i];
+      N->prio = N->message ? N->latency : N->cost;
+      for (uint32_t e = N->edges; e != NONE; e = S->edges.data[e].next) {
+         const struct edge *E = &S->edges.data[e];
+         uint32_t p = E->latency + S->nodes[E->to].prio;
+         N->prio = p > N->prio ? p : N->prio;
+      }
+   }
+}
+
+/* ---------------------------------------------------------------------
+ * Choosing
+ */
+
+struct candidate {
+   uint32_t index;
+   uint8_t tier; /* 0: within the reserve, 1: within the limit, 2: over */
+   bool frees, ready, message;
+   uint32_t earliest, prio;
+};
+
+static struct candidate
+evaluate(const struct sched *S, uint32_t i)
+{
+   const struct node *N = &S->nodes[i];
+   struct candidate c = {
+      .index = i,
+      .ready = N->earliest <= S->now,
+      .message = N->message,
+      .earliest = N->earliest,
+      .prio = N->prio,
+   };
+   /* Far from the limit, what it frees does not matter (and is the
+    * costly part to find). */
+   if (S->cur + N->dregs <= S->soft)
+      return c;
+   unsigned at = pressure_at(S, N->I);
+   unsigned after = at - (result_dead(S, N->I) ? dst_regs(S, N->I) : 0);
+   c.tier = at <= S->soft ? 0 : at <= S->limit ? 1 : 2;
+   c.frees = after < S->cur;
+   return c;
+}
+
+/* Is `a` a better next instruction than `b`?  With room to spare: ready
+ * first (else the one ready soonest), messages, the longest path.  Near
+ * the limit: what frees registers.  Ties: the original order. */
+static bool
+better(const struct candidate *a, const struct candidate *b)
+{
+   if (a->tier != b->tier)
+      return a->tier < b->tier;
+   if (a->tier == 0) {
+      if (a->ready != b->ready)
+         return a->ready;
+      if (!a->ready && a->earliest != b->earliest)
+         return a->earliest < b->earliest;
+      if (a->message != b->message)
+         return a->message;
+      if (a->prio != b->prio)
+         return a->prio > b->prio;
+   } else if (a->frees != b->frees) {
+      return a->frees;
+   }
+   return a->index < b->index;
+}
+
+/* The order of better() for candidates far from the limit, as one
+ * number: ready, message, path length, original position. */
+static uint64_t
+rank(const struct sched *S, uint32_t i)
+{
+   const struct node *N = &S->nodes[i];
+   return (uint64_t)(N->earliest <= S->now) << 63 |
+          (uint64_t)N->message << 62 | (uint64_t)N->prio << 32 |
+          (UINT32_MAX - i);
+}
+
+/* Far from the limit (no result can take the pressure over the reserve),
+ * better() reduces to rank() and, when nothing is ready, the soonest. */
+static uint32_t
+pick_fast(const struct sched *S, uint32_t nready)
+{
+   uint32_t best = 0;
+   uint64_t best_rank = rank(S, S->ready[0]);
+   uint32_t best_earliest = S->nodes[S->ready[0]].earliest;
+   for (uint32_t k = 1; k < nready; k++) {
+      uint32_t i = S->ready[k];
+      uint64_t r = rank(S, i);
+      uint32_t e = S->nodes[i].earliest;
+      bool ready = r >> 63;
+      if (ready ? r > best_rank
+                : !(best_rank >> 63) &&
+                     (e < best_earliest || (e == best_earliest &&
+                                            r > best_rank))) {
+         best = k;
+         best_rank = r;
+         best_earliest = e;
+      }
+   }
+   return best;
+}
+
+static uint32_t
+pick(const struct sched *S, uint32_t nready)
+{
+   if (S->cur + S->max_dregs <= S->soft)
+      return pick_fast(S, nready);
+   uint32_t best = 0;
+   struct candidate c_best = evaluate(S, S->ready[0]);
+   for (uint32_t k = 1; k < nready; k++) {
+      struct candidate c = evaluate(S, S->ready[k]);
+      if (better(&c, &c_best)) {
+         best = k;
+         c_best = c;
+      }
+   }
+   return best;
+}
+
+/* Takes ready node i: the clock, the pressure, its successors. */
+static void
+issue(struct sched *S, uint32_t i, uint32_t *nready)
+{
+   struct node *N = &S->nodes[i];
+   uint32_t at = N->earliest > S->now ? N->earliest : S->now;
+   S->now = at + N->cost;
+   commit(S, N->I);
+   if (N->I->ndst && N->I->dst.kind == IR_REF_VALUE)
+      S->v[N->I->dst.index].ready_at = at + N->latency;
+   for (uint32_t e = N->edges; e != NONE; e = S->edges.data[e].next) {
+      const struct edge *E = &S->edges.data[e];
+      struct node *T = &S->nodes[E->to];
+      if (at + E->latency > T->earliest)
+         T->earliest = at + E->latency;
+      if (--T->npreds == 0)
+         S->ready[(*nready)++] = E->to;
+   }
+}
+
+static void
+schedule_window(struct sched *S, struct ir_instr **in, uint32_t n,
+                struct ir_instr **out)
+{
+   build_graph(S, in, n);
+   uint32_t nready = 0;
+   for (uint32_t i = 0; i < n; i++) {
+      if (!S->nodes[i].npreds)
+         S->ready[nready++] = i;
+   }
+   for (uint32_t k = 0; k < n; k++) {
+      if (!nready)
+         ir_invalid(S->s, in[0], "sched_order: a cycle in the dependences");
+      uint32_t slot = pick(S, nready);
+      uint32_t i = S->ready[slot];
+      S->ready[slot] = S->ready[--nready];
+      out[k] = S->nodes[i].I;
+      issue(S, i, &nready);
+   }
+}
+
+/* ---------------------------------------------------------------------
+ * Blocks
+ */
+
+static void
+relink(struct ir_block *b, const struct region *R, struct ir_instr **order)
+{
+   struct ir_instr *prev = R->head_last;
+   for (uint32_t k = 0; k < R->n; k++) {
+      order[k]->prev = prev;
+      if (prev)
+         prev->next = order[k];
+      else
+         b->first = order[k];
+      prev = order[k];
+   }
+   prev->next = R->term;
+   if (R->term)
+      R->term->prev = prev;
+   else
+      b->last = prev;
+}
+
+/* A pure ALU instruction that reads no value (a constant or uniform
+ * moved into a register): it has no reason to come early, and placed
+ * right before its first reader it keeps a register free until then
+ * and sits beside the COLLECT it usually feeds, where the allocator can
+ * build the vector without copies. */
+static bool
+sinkable(const struct ir_instr *I)
+{
+   if (I->op != IR_OP_VA || !I->ndst || I->dst.kind != IR_REF_VALUE ||
+       va_form((enum va_op)I->va_op)->message ||
+       ir_instr_has_side_effects(I))
+      return false;
+   ir_foreach_src(I, i) {
+      if (I->src[i].kind == IR_REF_VALUE)
+         return false;
+   }
+   return true;
+}
+
+/* Moves each sinkable instruction down to its first reader in `order`,
+ * or the next fence, or the end; the others keep their order.  Sinking
+ * only shortens a live range, so the pressure never rises. */
+static void
+sink_constants(struct sched *S, struct ir_instr **order, uint32_t n)
+{
+   struct arena *a = S->s->arena;
+   uint32_t *head = ARENA_ARRAY(a, uint32_t, n + 1);
+   uint32_t *next = ARENA_ARRAY(a, uint32_t, n);
+   bool *sunk = ARENA_ARRAY(a, bool, n);
+   memset(head, 0xff, (n + 1) * sizeof(*head));
+   uint32_t fence = n;
+   S->stamp++;
+   for (uint32_t i = n; i-- > 0;) {
+      struct ir_instr *I = order[i];
+      if (sinkable(I)) {
+         uint32_t v = I->dst.index;
+         uint32_t to = S->v[v].use_stamp == S->stamp ? S->v[v].first_use : n;
+         to = to < fence ? to : fence;
+         sunk[i] = true;
+         next[i] = head[to];
+         head[to] = i;
+         continue;
+      }
+      struct node N = {.I = I};
+      classify(&N);
+      if (N.order == ORDER_FENCE)
+         fence = i;
+      ir_foreach_src(I, k) {
+         if (I->src[k].kind == IR_REF_VALUE) {
+            S->v[I->src[k].index].use_stamp = S->stamp;
+            S->v[I->src[k].index].first_use = i;
+         }
+      }
+   }
+   struct ir_instr **out = ARENA_ARRAY(a, struct ir_instr *, n);
+   uint32_t k = 0;
+   for (uint32_t i = 0; i <= n; i++) {
+      for (uint32_t j = head[i]; j != NONE; j = next[j])
+         out[k++] = order[j];
+      if (i < n && !sunk[i])
+         out[k++] = order[i];
+   }
+   memcpy(order, out, n * sizeof(*order));
+}
+
+/* The pressure limit for a block whose peak is `peak` when the
+ * allocator has `registers` (see the header). */
+static unsigned
+pressure_limit(unsigned peak, unsigned registers)
+{
+   unsigned small = (registers < 32 ? registers : 32) - 1;
+   if (registers <= LARGE_MARGIN)
+      return peak; /* no room to spare */
+   if (peak <= small)
+      return peak > small - SMALL_MARGIN ? peak : small - SMALL_MARGIN;
+   if (peak <= registers)
+      return peak > registers - LARGE_MARGIN ? peak
+                                             : registers - LARGE_MARGIN;
+   return registers - LARGE_MARGIN;
+}
+
+static bool
+has_message(const struct region *R)
+{
+   for (uint32_t k = 0; k < R->n; k++) {
+      const struct ir_instr *I = R->instrs[k];
+      if (I->op == IR_OP_VA && va_form((enum va_op)I->va_op)->message)
+         return true;
+   }
+   return false;
+}
+
+/* Room for a window of `n` instructions. */
+static void
+reserve_nodes(struct sched *S, uint32_t n)
+{
+   n = n < WINDOW ? n : WINDOW;
+   if (n <= S->node_room)
+      return;
+   S->nodes = ARENA_ARRAY(S->s->arena, struct node, n);
+   S->ready = ARENA_ARRAY(S->s->arena, uint32_t, n);
+   S->node_room = n;
+}
+
+/* Without a message there is no latency to hide: the block stays. */
+static bool
+schedule_block(struct sched *S, struct ir_block *b, unsigned registers)
+{
+   struct region R = find_region(S, b);
+   if (R.n < 2 || !has_message(&R))
+      return false;
+   enter_region(S, b, &R);
+   S->limit = pressure_limit(original_peak(S, &R), registers);
+   S->soft = S->limit > RESERVE ? S->limit - RESERVE : 0;
+   reserve_nodes(S, R.n);
+   struct ir_instr **order = ARENA_ARRAY(S->s->arena, struct ir_instr *,
+                                         R.n);
+   for (uint32_t start = 0; start < R.n; start += WINDOW) {
+      uint32_t n = R.n - start < WINDOW ? R.n - start : WINDOW;
+      schedule_window(S, R.instrs + start, n, order + start);
+   }
+   if (S->peak > S->limit)
+      return false;
+   sink_constants(S, order, R.n);
+   if (!memcmp(order, R.instrs, R.n * sizeof(*order)))
+      return false;
+   relink(b, &R, order);
+   return true;
+}
+
+/* Moves every PRELOAD to the top of the entry block, in order. */
+static bool
+preloads_first(struct ir_shader *s)
+{
+   struct ir_block *b = s->first_block;
+   struct ir_instr *last = NULL; /* the last preload in place */
+   bool progress = false;
+   ir_foreach_instr_safe(b, I) {
+      if (I->op != IR_OP_PRELOAD)
+         continue;
+      if (I->prev != last) {
+         ir_instr_remove(I);
+         if (last)
+            ir_instr_insert_after(last, I);
+         else
+            ir_instr_insert_before(b->first, I);
+         progress = true;
+      }
+      last = I;
+   }
+   return progress;
+}
+
+bool
+sched_order(struct ir_shader *s, unsigned registers)
+{
+   struct sched S = {.s = s};
+   ir_compute_dominance(s);
+   ra_compute_liveness(s, &S.live);
+   S.v = ARENA_ARRAY(s->arena, struct value_state, s->values.len + 1);
+   bool progress = preloads_first(s);
+   ir_foreach_block(s, b)
+      progress |= schedule_block(&S, b, registers);
+   return progress;
+}

@@ -1,0 +1,520 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sched_order: each case is legalized IR text in, the pass once, and
+ * checks on where instructions end up (line order in the printed block),
+ * on the rules that keep instructions in place, and on the pressure.
+ * The output must also pass the IR validator.
+ */
+#include "../ir/ir_test.h"
+
+#include "ra/ra.h"
+#include "sched/sched.h"
+
+struct scheduled {
+   struct arena arena;
+   struct ir_shader *s;
+   const char *text;
+   bool progress;
+};
+
+/* Reads `input`, runs sched_order with `registers`, validates, prints. */
+static void
+schedule(struct scheduled *r, const char *input, unsigned registers)
+{
+   arena_init(&r->arena, 0);
+   r->s = ir_test_read(&r->arena, input);
+   ir_test_validate(r->s, "input");
+   r->progress = sched_order(r->s, registers);
+   ir_test_validate(r->s, "sched_order");
+   r->text = ir_test_print(&r->arena, r->s);
+}
+
+/* The line of the printed shader that contains `needle` (exactly one). */
+static int
+line_of(const struct scheduled *r, const char *needle)
+{
+   const char *at = strstr(r->text, needle);
+   if (!at || strstr(at + 1, needle)) {
+      fprintf(stderr, "'%s' is not in the shader once:\n%s", needle,
+              r->text);
+      fail();
+   }
+   int line = 0;
+   for (const char *p = r->text; p < at; p++)
+      line += *p == '\n';
+   return line;
+}
+
+/* Fails unless each needle's line comes before the next one's. */
+static void
+expect_order(const struct scheduled *r, unsigned n, const char *const *in)
+{
+   for (unsigned i = 1; i < n; i++) {
+      if (line_of(r, in[i - 1]) >= line_of(r, in[i])) {
+         fprintf(stderr, "'%s' should come before '%s':\n%s", in[i - 1],
+                 in[i], r->text);
+         fail();
+      }
+   }
+}
+
+#define EXPECT_ORDER(r, ...)                                                 \
+   do {                                                                      \
+      static const char *const order_[] = {__VA_ARGS__};                    \
+      expect_order((r), sizeof(order_) / sizeof(*order_), order_);          \
+   } while (0)
+
+static void
+done(struct scheduled *r)
+{
+   arena_finish(&r->arena);
+}
+
+#define FS_HEAD                                                              \
+   "shader fragment\nb0\n"                                                   \
+   "  %1 = va.FADD.f32 u8, u9\n"                                            \
+   "  %20 = va.FADD.f32 u10, u11\n"                                         \
+   "  %2:v2 = collect %1, %20\n"                                            \
+   "  %3 = va.IADD_IMM.i32 #0x0 #0x20001800\n"                              \
+   "  %4 = va.IADD_IMM.i32 #0x0 #0x0\n"                                     \
+   "  %5:64 = collect %3, %4\n"
+
+/* A texture result's consumer moves after independent ALU work. */
+static void
+test_texture_consumer_late(void **state)
+{
+   (void)state;
+   struct scheduled r;
+   schedule(&r,
+            FS_HEAD
+            "  %6:v4 = va.TEX_SINGLE.slot0.skip.f.32.2d.computed %5, %2\n"
+            "  %7 = va.FMA.f32 %6, u0, -#0x0\n"
+            "  %8 = va.FADD.f32 u1, u2\n"
+            "  %9 = va.FADD.f32 %8, u3\n"
+            "  %10 = va.FADD.f32 %9, u4\n"
+            "  %11 = va.FADD.f32 %10, %7\n"
+            "  %12 = va.FADD.f32 %11, %6.1\n",
+            64);
+   assert_true(r.progress);
+   EXPECT_ORDER(&r, "TEX_SINGLE", "%8 = ", "%9 = ", "%10 = ", "%7 = ",
+                "%11 = ");
+   done(&r);
+}
+
+/* Loads and varyings go above independent ALU work. */
+static void
+test_load_hoisted(void **state)
+{
+   (void)state;
+   struct scheduled r;
+   schedule(&r,
+            "shader compute\nb0\n"
+            "  %1 = va.FADD.f32 u0, u1\n"
+            "  %2 = va.FADD.f32 %1, u2\n"
+            "  %3 = va.FADD.f32 %2, u3\n"
+            "  %4 = va.LOAD.i32.unsigned.slot0 workgroup_local_pointer "
+            "offset:0\n"
+            "  %5 = va.FADD.f32 %4, %3\n"
+            "  %6 = collect %5\n"
+            "  va.STORE.i32.slot0 workgroup_local_pointer, %6 offset:16\n",
+            64);
+   assert_true(r.progress);
+   EXPECT_ORDER(&r, "LOAD.i32", "%1 = ", "%2 = ", "%3 = ", "%5 = ",
+                "STORE");
+   done(&r);
+}
+
+/* A ready message goes first, even ahead of a longer chain of ALU work
+ * (it runs beside that work), and the leading preloads stay first. */
+static void
+test_message_first(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   struct strbuf sb;
+   strbuf_init(&sb, &a);
+   strbuf_puts(&sb, "shader compute\nb0\n  %1 = preload imm=55\n"
+                    "  %2 = va.FADD.f32 u0, u1\n");
+   for (unsigned v = 3; v < 40; v++)
+      strbuf_printf(&sb, "  %%%u = va.FADD.f32 %%%u, u1\n", v, v - 1);
+   strbuf_puts(&sb, "  %40 = va.LOAD.i32.unsigned.slot0 "
+                    "workgroup_local_pointer offset:0\n"
+                    "  %41 = va.FADD.f32 %40, %1\n"
+                    "  %42 = va.FADD.f32 %41, %39\n");
+   struct scheduled r;
+   schedule(&r, sb.data, 64);
+   EXPECT_ORDER(&r, "%1 = preload", "%40 = va.LOAD", "%2 = ", "%41 = ");
+   done(&r);
+   arena_finish(&a);
+}
+
+/* A load stays below a store that may write the same memory, and a
+ * store below a load it may overwrite; ALU work moves freely. */
+static void
+test_load_store_alias(void **state)
+{
+   (void)state;
+   struct scheduled r;
+   schedule(&r,
+            "shader compute\nb0\n"
+            "  %1 = va.FADD.f32 u0, u1\n"
+            "  %2 = collect %1\n"
+            "  va.STORE.i32.slot0 workgroup_local_pointer, %2 offset:0\n"
+            "  %3 = va.FADD.f32 u2, u3\n"
+            "  %4 = va.FADD.f32 %3, u4\n"
+            "  %5 = va.LOAD.i32.unsigned.slot0 workgroup_local_pointer "
+            "offset:0\n"
+            "  %6 = va.FADD.f32 %5, %4\n"
+            "  %7 = va.FADD.f32 u5, u6\n"
+            "  %8 = collect %7\n"
+            "  va.STORE.i32.slot0 workgroup_local_pointer, %8 offset:4\n"
+            "  %9 = va.LOAD.i32.unsigned.slot0 workgroup_local_pointer "
+            "offset:4\n"
+            "  %10 = va.FADD.f32 %9, %6\n"
+            "  %11 = collect %10\n"
+            "  va.STORE.i32.slot0 workgroup_local_pointer, %11 offset:8\n",
+            64);
+   EXPECT_ORDER(&r, "%2 offset:0", "%5 = va.LOAD", "%8 offset:4",
+                "%9 = va.LOAD", "%11 offset:8");
+   /* The first load still goes above the ALU work that does not feed
+    * the store before it. */
+   EXPECT_ORDER(&r, "%2 offset:0", "%5 = va.LOAD", "%3 = ", "%4 = ");
+   done(&r);
+}
+
+/* Stores, atomics and barriers keep their relative order, and nothing
+ * crosses a barrier. */
+static void
+test_side_effects_in_order(void **state)
+{
+   (void)state;
+   struct scheduled r;
+   schedule(&r,
+            "shader compute\nb0\n"
+            "  %1 = va.FADD.f32 u0, u1\n"
+            "  %2 = collect %1\n"
+            "  va.STORE.i32.slot0 workgroup_local_pointer, %2 offset:0\n"
+            "  %3:64 = va.SHADDX.u64 workgroup_local_pointer, #0x0 "
+            "shift:0x0\n"
+            "  %4 = va.ATOM_RETURN.i32.slot0.aadd %3, %1 offset:0x0\n"
+            "  %5 = va.FADD.f32 u2, u3\n"
+            "  va.BARRIER.slot0\n"
+            "  %6 = va.LOAD.i32.unsigned.slot0 workgroup_local_pointer "
+            "offset:0\n"
+            "  %7 = va.FADD.f32 %6, %4\n"
+            "  %8 = va.FADD.f32 %7, %5\n"
+            "  %9 = collect %8\n"
+            "  va.STORE.i32.slot0 workgroup_local_pointer, %9 offset:8\n"
+            "  %10 = va.ATOM_RETURN.i32.slot0.aadd %3, %1 offset:0x4\n",
+            64);
+   EXPECT_ORDER(&r, "%2 offset:0", "%4 = va.ATOM", "%5 = ", "BARRIER",
+                "LOAD", "%7 = ", "%9 offset:8", "%10 = va.ATOM");
+   done(&r);
+}
+
+/* DISCARD, ATEST and BLEND are fences: the cross-lane reads after the
+ * discard stay after it, the ALU work before it stays before it. */
+static void
+test_fragment_fences(void **state)
+{
+   (void)state;
+   struct scheduled r;
+   schedule(&r,
+            "shader fragment\nb0\n"
+            "  %1 = preload imm=61\n"
+            "  %2 = preload imm=60\n"
+            "  %3 = va.FADD.f32 u0, u1\n"
+            "  va.DISCARD.f32.lt %3, #0x0\n"
+            "  %4 = va.FADD.f32 u2, u3\n"
+            "  %5:v2 = va.LD_VAR_BUF_IMM.f32.slot0.v2.src_f32.center.store "
+            "%1 index:0x0\n"
+            "  %6 = va.CLPER.i32.subgroup4 %5, #0x0\n"
+            "  %7 = va.ATEST %2, #0x3f800000, atest_datum.w0\n"
+            "  %8 = va.FADD.f32 %6, %4\n"
+            "  %9:v4 = collect %8, %8, %8, %4\n"
+            "  va.BLEND.slot0.v4.auto blend_descriptor_0, %7, %9 "
+            "target:0x0\n"
+            "  %10 = va.FADD.f32 %8, u4\n",
+            64);
+   EXPECT_ORDER(&r, "%3 = ", "DISCARD", "LD_VAR", "CLPER", "ATEST",
+                "%8 = ", "BLEND", "%10 = ");
+   EXPECT_ORDER(&r, "DISCARD", "%4 = ", "ATEST");
+   /* The preloads stay first. */
+   EXPECT_ORDER(&r, "b0\n", "%1 = preload", "%2 = preload", "%3 = ");
+   done(&r);
+   /* A varying load that retrieves what the one before stored stays in
+    * place; the one storing goes up as any message. */
+   schedule(&r,
+            "shader fragment\nb0\n"
+            "  %1 = preload imm=61\n"
+            "  %2 = va.FADD.f32 u0, u1\n"
+            "  %3 = va.FADD.f32 %2, u2\n"
+            "  %4:v2 = va.LD_VAR_BUF_IMM.f32.slot0.v2.src_f32.center.store "
+            "%1 index:0x0\n"
+            "  %5 = va.FADD.f32 u3, u4\n"
+            "  %6:v2 = va.LD_VAR_BUF_IMM.f32.slot0.v2.src_f32.center."
+            "retrieve %1 index:0x8\n"
+            "  %7 = va.FADD.f32 %6, %4\n"
+            "  %8 = va.FADD.f32 %7, %3\n"
+            "  %9 = va.FADD.f32 %8, %5\n",
+            64);
+   EXPECT_ORDER(&r, "%4:v2", "%2 = ", "%3 = ", "%5 = ", "%6:v2", "%7 = ");
+   done(&r);
+}
+
+/* A preload further down the entry block goes up to the others, even
+ * in a block without messages. */
+static void
+test_preloads_first(void **state)
+{
+   (void)state;
+   struct scheduled r;
+   schedule(&r,
+            "shader compute\nb0\n"
+            "  %1 = preload imm=55\n"
+            "  %2 = va.FADD.f32 %1, u0\n"
+            "  %3 = preload imm=56\n"
+            "  %4 = va.FADD.f32 %2, %3\n",
+            64);
+   assert_true(r.progress);
+   EXPECT_ORDER(&r, "b0\n", "%1 = preload", "%3 = preload", "%2 = ",
+                "%4 = ");
+   assert_int_equal(line_of(&r, "%3 = preload"), 3);
+   done(&r);
+}
+
+/* Phis stay at the top of their block, the branch at the bottom; the
+ * load between them still moves up. */
+static void
+test_phis_and_terminator(void **state)
+{
+   (void)state;
+   struct scheduled r;
+   schedule(&r,
+            "shader compute\n"
+            "b0 -> b1\n"
+            "  %1 = preload imm=1\n"
+            "b1 loop -> b1 b2\n"
+            "  %2 = phi b0:%1, b1:%5\n"
+            "  %3 = phi b0:%1, b1:%7\n"
+            "  %4 = va.FADD.f32 %2, u0\n"
+            "  %5 = va.FADD.f32 %4, u1\n"
+            "  %6 = va.LOAD.i32.unsigned.slot0 workgroup_local_pointer "
+            "offset:0\n"
+            "  %7 = va.IADD.u32 %6, %3\n"
+            "  %8 = va.ICMP.u32.eq.m1 %7, #0x0, #0x0\n"
+            "  branch %8\n"
+            "b2\n"
+            "  %9 = collect %5\n"
+            "  va.STORE.i32.slot0 workgroup_local_pointer, %9 offset:0\n",
+            64);
+   assert_true(r.progress);
+   int b1 = line_of(&r, "b1 loop");
+   assert_int_equal(line_of(&r, "%2 = phi"), b1 + 1);
+   assert_int_equal(line_of(&r, "%3 = phi"), b1 + 2);
+   assert_int_equal(line_of(&r, "LOAD"), b1 + 3);
+   assert_int_equal(line_of(&r, "branch"), line_of(&r, "\nb2\n"));
+   done(&r);
+}
+
+/* Sixteen vec4 loads, each summed right away: hoisting them all would
+ * need 64 registers.  The pass hoists what fits under its limit (28 for
+ * a shader that fits in 32 registers). */
+static const char *
+many_loads(struct arena *a)
+{
+   struct strbuf sb;
+   strbuf_init(&sb, a);
+   strbuf_puts(&sb, "shader compute\nb0\n  %1 = va.FADD.f32 u0, u1\n");
+   unsigned sum = 1, next = 2;
+   for (unsigned k = 0; k < 16; k++) {
+      unsigned v = next++;
+      strbuf_printf(&sb,
+                    "  %%%u:v4 = va.LOAD.i128.unsigned.slot0 "
+                    "workgroup_local_pointer offset:%u\n",
+                    v, 16 * k);
+      for (unsigned c = 0; c < 4; c++) {
+         strbuf_printf(&sb, "  %%%u = va.FADD.f32 %%%u, %%%u.%u\n", next,
+                       sum, v, c);
+         sum = next++;
+      }
+   }
+   strbuf_printf(&sb, "  %%%u = collect %%%u\n", next, sum);
+   strbuf_printf(&sb, "  va.STORE.i32.slot0 workgroup_local_pointer, %%%u "
+                      "offset:256\n",
+                 next);
+   return sb.data;
+}
+
+/* The line numbers of every LOAD, in order. */
+static unsigned
+load_lines(const char *text, int *lines, unsigned max)
+{
+   unsigned n = 0;
+   int line = 0;
+   for (const char *p = text; *p && n < max; p++) {
+      if (*p == '\n')
+         line++;
+      else if (!strncmp(p, "LOAD.", 5))
+         lines[n++] = line;
+   }
+   return n;
+}
+
+static void
+test_pressure_limit(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   const char *input = many_loads(&a);
+   struct scheduled r;
+   schedule(&r, input, 64);
+   assert_true(r.progress);
+   assert_true(ra_max_pressure(r.s) <= 28);
+   /* Some loads went up: the third is no longer after eight sums. */
+   int lines[16];
+   assert_int_equal(load_lines(r.text, lines, 16), 16);
+   assert_true(lines[2] < 2 + 2 * 5);
+   /* With 16 registers (a forced limit of 8) the limit is 12. */
+   struct scheduled small;
+   schedule(&small, input, 16);
+   assert_true(ra_max_pressure(small.s) <= 12);
+   done(&small);
+   done(&r);
+   arena_finish(&a);
+}
+
+/* A block that needs more than the limit in any order keeps its order:
+ * nine vec4 loads live out of it need 36 registers, over the 24 allowed
+ * with 32 registers (where the shader spills anyway); with 64 the loads
+ * move up. */
+static void
+test_over_limit_unchanged(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   struct strbuf sb;
+   strbuf_init(&sb, &a);
+   strbuf_puts(&sb, "shader compute\nb0 -> b1\n"
+                    "  %1 = va.FADD.f32 u0, u1\n"
+                    "  %2 = va.FADD.f32 %1, u2\n");
+   for (unsigned k = 0; k < 9; k++)
+      strbuf_printf(&sb,
+                    "  %%%u:v4 = va.LOAD.i128.unsigned.slot0 "
+                    "workgroup_local_pointer offset:%u\n",
+                    k + 3, 16 * k);
+   strbuf_puts(&sb, "b1\n");
+   for (unsigned k = 0; k < 9; k++)
+      strbuf_printf(&sb, "  %%%u = va.FADD.f32 %%%u, %%%u.3\n", k + 13,
+                    k ? k + 12 : 2, k + 3);
+   const char *input = sb.data;
+   struct scheduled r;
+   schedule(&r, input, 32);
+   assert_false(r.progress);
+   assert_string_equal(r.text, ir_test_print(&a, ir_test_read(&a, input)));
+   done(&r);
+   schedule(&r, input, 64);
+   assert_true(r.progress);
+   EXPECT_ORDER(&r, "%3:v4", "%1 = ");
+   done(&r);
+   arena_finish(&a);
+}
+
+/* A constant moved into a register goes right before its reader. */
+static void
+test_constants_sink(void **state)
+{
+   (void)state;
+   struct scheduled r;
+   schedule(&r,
+            FS_HEAD
+            "  %6 = va.IADD_IMM.i32 #0x0 #0x3f800000\n"
+            "  %7:v4 = va.TEX_SINGLE.slot0.skip.f.32.2d.computed %5, %2\n"
+            "  %8 = va.FADD.f32 u1, u2\n"
+            "  %9 = va.FADD.f32 %7, %8\n"
+            "  %10:v2 = collect %9, %6\n",
+            64);
+   assert_int_equal(line_of(&r, "%6 = "), line_of(&r, "%10:v2 = ") - 1);
+   done(&r);
+}
+
+/* Blocks longer than a scheduling window keep every dependence. */
+static void
+test_long_block(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   struct strbuf sb;
+   strbuf_init(&sb, &a);
+   strbuf_puts(&sb, "shader compute\nb0\n  %1 = va.FADD.f32 u0, u1\n");
+   unsigned v = 2;
+   for (unsigned k = 0; k < 40; k++) {
+      for (unsigned i = 0; i < 10; i++, v++)
+         strbuf_printf(&sb, "  %%%u = va.FADD.f32 %%%u, u2\n", v, v - 1);
+      strbuf_printf(&sb,
+                    "  %%%u = va.LOAD.i32.unsigned.slot0 "
+                    "workgroup_local_pointer offset:%u\n",
+                    v, 4 * k);
+      strbuf_printf(&sb, "  %%%u = va.FADD.f32 %%%u, %%%u\n", v + 1, v,
+                    v - 1);
+      v += 2;
+   }
+   strbuf_printf(&sb, "  %%%u = collect %%%u\n", v, v - 1);
+   strbuf_printf(&sb, "  va.STORE.i32.slot0 workgroup_local_pointer, %%%u "
+                      "offset:256\n",
+                 v);
+   struct scheduled r;
+   schedule(&r, sb.data, 64);
+   assert_true(r.progress);
+   /* The last load (in the second window) still goes up. */
+   int lines[40];
+   assert_int_equal(load_lines(r.text, lines, 40), 40);
+   assert_true(lines[39] < line_of(&r, "%470 = "));
+   done(&r);
+   arena_finish(&a);
+}
+
+/* Two reads of one text schedule the same: no choice depends on where
+ * the instructions sit in memory. */
+static void
+test_deterministic(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   const char *input = many_loads(&a);
+   struct scheduled r1, r2;
+   schedule(&r1, input, 64);
+   char *pad = arena_alloc(&r1.arena, 4096); /* shift the next arena */
+   (void)pad;
+   schedule(&r2, input, 64);
+   assert_string_equal(r1.text, r2.text);
+   done(&r2);
+   done(&r1);
+   arena_finish(&a);
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_texture_consumer_late),
+      cmocka_unit_test(test_load_hoisted),
+      cmocka_unit_test(test_message_first),
+      cmocka_unit_test(test_load_store_alias),
+      cmocka_unit_test(test_side_effects_in_order),
+      cmocka_unit_test(test_fragment_fences),
+      cmocka_unit_test(test_phis_and_terminator),
+      cmocka_unit_test(test_preloads_first),
+      cmocka_unit_test(test_pressure_limit),
+      cmocka_unit_test(test_over_limit_unchanged),
+      cmocka_unit_test(test_constants_sink),
+      cmocka_unit_test(test_long_block),
+      cmocka_unit_test(test_deterministic),
+   };
+   return cmocka_run_group_tests_name("sched_order", tests, NULL, NULL);
+}
