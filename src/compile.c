@@ -59,21 +59,39 @@ budget(const struct compile *c)
    return n && n < RA_MAX_REGISTERS ? n : RA_MAX_REGISTERS;
 }
 
+/* A forced limit N below 32, for testing spilling: the first N registers
+ * of the full-occupancy set outside r56-r63, and r56-r63 (where the
+ * preloaded registers are anyway, and where values can live across a
+ * blend shader call). */
+static uint64_t
+forced_set(unsigned n)
+{
+   const uint64_t top = 0xffull << 56;
+   uint64_t set = top;
+   for (unsigned r = 0; r < 64 && n; r++) {
+      if (((RA_REGS_32 & ~top) >> r) & 1) {
+         set |= 1ull << r;
+         n--;
+      }
+   }
+   return set;
+}
+
 /* What the allocator below can give: all 64, the 32 of full occupancy,
- * or a forced limit N below 32 plus r56-r63. */
+ * or a forced set. */
 static unsigned
 registers(const struct compile *c)
 {
    unsigned limit = budget(c);
-   return limit >= 64 ? 64 : limit >= 32 ? 32 : limit + 8;
+   return limit >= 64   ? 64
+          : limit >= 32 ? 32
+                        : (unsigned)__builtin_popcountll(forced_set(limit));
 }
 
 /* Registers: 32 (twice the threads) when the shader fits without
  * spilling, else 64, spilling until the colouring fits (alignment can
  * leave it short of the pressure bound, so each failure lowers the
- * target).  A forced limit N below 32, for testing spilling, allows r0 to
- * r(N-1) and r56-r63 (where the preloaded registers are anyway, and where
- * values can live across a blend shader call). */
+ * target).  A forced limit allows forced_set(). */
 static void
 allocate(struct compile *c, struct ir_shader *s, struct ir_layout *layout,
          struct compile_program *out)
@@ -85,7 +103,7 @@ allocate(struct compile *c, struct ir_shader *s, struct ir_layout *layout,
    }
    uint64_t allowed = limit >= 64   ? RA_REGS_64
                       : limit >= 32 ? RA_REGS_32
-                                    : ((1ull << limit) - 1) | (0xffull << 56);
+                                    : forced_set(limit);
    /* The blend tail writes r48 (spec/abi.md). */
    uint64_t tail = s->stage == IR_STAGE_FRAGMENT ? 1ull << 48 : 0;
    allowed &= ~tail;
@@ -95,7 +113,7 @@ allocate(struct compile *c, struct ir_shader *s, struct ir_layout *layout,
       after(c, s, "ra_allocate", true);
       return;
    }
-   for (unsigned target = limit >= 32 ? limit : limit + 8;; target--) {
+   for (unsigned target = registers(c);; target--) {
       after(c, s, "ra_spill", ra_spill(s, target, layout));
       if (ra_allocate(s, allowed, &out->registers))
          break;

@@ -9,8 +9,8 @@
  *                        r56-r63), so that spilling runs on real shaders
  *   corpus_compile full  compile to Valhall binaries (issue 5): the
  *                        hardware-rule validator passes on every binary,
- *                        and disassembling then assembling it gives the
- *                        same words
+ *                        disassembling then assembling it gives the same
+ *                        words, and it touches only registers it may use
  *
  * Prints "N passed, N failed" and the failures grouped by cause (the
  * message with numbers and names removed), then every failing file.
@@ -116,6 +116,34 @@ round_trip(struct arena *a, const struct compile_program *p)
    return NULL;
 }
 
+/* Every register an instruction touches is one the program may use: its
+ * work registers (the full-occupancy set with 32), the forced set
+ * r0-r7 + r56-r63 under --max-registers 8, what the hardware preloads,
+ * and r48, which the blend-shader tail writes. */
+static const char *
+register_check(struct arena *a, const struct compile_program *p,
+               unsigned max_registers)
+{
+   uint64_t allowed = p->work_registers == 64 ? ~0ull
+                                              : 0xffffull | (0xffffull << 48);
+   if (max_registers == 8)
+      allowed = 0xffull | (0xffull << 56);
+   allowed |= p->preload_mask | (1ull << 48);
+   for (size_t i = 0; i < p->count; i++) {
+      struct va_instr I;
+      uint64_t r, w;
+      if (!va_decode(p->words[i], &I))
+         return "a word does not decode";
+      va_instr_registers(&I, &r, &w);
+      if ((r | w) & ~allowed)
+         return arena_printf(a, "word %zu uses r%d, outside the %u "
+                             "registers allowed", i,
+                             __builtin_ctzll((r | w) & ~allowed),
+                             p->work_registers);
+   }
+   return NULL;
+}
+
 static void
 compile_file(struct tally *t, const char *path, bool full,
              unsigned max_registers)
@@ -139,8 +167,13 @@ compile_file(struct tally *t, const char *path, bool full,
       struct compile_result result;
       if (compile_tgsi(&arena, tgsi, &opts, &result, &d)) {
          const char *why = NULL;
-         for (unsigned p = 0; full && !why && p < result.program_count; p++)
+         for (unsigned p = 0; full && !why && p < result.program_count;
+              p++) {
             why = round_trip(&arena, &result.programs[p]);
+            if (!why)
+               why = register_check(&arena, &result.programs[p],
+                                    max_registers);
+         }
          if (why) {
             record_failure(t, path, why);
             printf("FAIL %s: %s\n", path, why);
