@@ -60,7 +60,12 @@ measure(struct ir_shader *s, const struct ra_liveness *l, uint32_t *length)
          if (I->ndst && I->dst.kind == IR_REF_VALUE) {
             if (!ra_bitset_test(&live, I->dst.index))
                p += regs_of(s, I->dst.index);
-            ra_bitset_clear(&live, I->dst.index);
+            /* A preloaded register is taken from the program's start,
+             * wherever its PRELOAD sits (as ra_allocate takes it). */
+            if (I->op == IR_OP_PRELOAD)
+               ra_bitset_set(&live, I->dst.index);
+            else
+               ra_bitset_clear(&live, I->dst.index);
          }
          if (p > worst.regs)
             worst = (struct pressure_point){I, p};
