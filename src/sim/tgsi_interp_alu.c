@@ -684,11 +684,19 @@ al_minmax(const struct alu_io *io, unsigned c)
    return isnan(F(0, c)) || isnan(F(1, c)) ? INFINITY : 0;
 }
 
+/* The rounding of an integer float cannot hold is unspecified. */
 static double
-al_int_to_float(const struct alu_io *io, unsigned c)
+al_i2f(const struct alu_io *io, unsigned c)
 {
    float r = interp_f(io->d[c]);
-   return fabsf(r) > 0x1p24f ? interp_ulp32(r) : 0;
+   return (double)r != (double)(int32_t)io->s[0][c] ? interp_ulp32(r) : 0;
+}
+
+static double
+al_u2f(const struct alu_io *io, unsigned c)
+{
+   float r = interp_f(io->d[c]);
+   return (double)r != (double)io->s[0][c] ? interp_ulp32(r) : 0;
 }
 
 static double
@@ -747,8 +755,8 @@ static const struct alu_row rows[TGSI_OP_COUNT] = {
    EXACT(F2U, f2u),
    EXACT(ARL, arl),
    EXACT(ARR, arr),
-   ROW(I2F, i2f, al_int_to_float, 0),
-   ROW(U2F, u2f, al_int_to_float, 0),
+   ROW(I2F, i2f, al_i2f, 0),
+   ROW(U2F, u2f, al_u2f, 0),
    EXACT(PK2H, pk2h),
    EXACT(UP2H, up2h),
    EXACT(PK2US, pk2us),

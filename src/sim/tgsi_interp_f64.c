@@ -264,11 +264,17 @@ al_dround(const struct alu_io *io, unsigned c)
    return fabs(a - floor(a)) == 0.5 ? 1.0 : 0;
 }
 
+/* The rounding of a value a double cannot hold is unspecified. */
 static double
 al_to_double(const struct alu_io *io, unsigned c)
 {
    double r = result(io, c);
-   return fabs(r) > 0x1p53 ? interp_ulp64(r) : 0;
+   uint64_t x = interp_u64(io->s[0][c & ~1u], io->s[0][c | 1]);
+   bool is_signed = (int64_t)x < 0 || r < 0;
+   bool holds = is_signed ? r >= -0x1p63 && r < 0x1p63 &&
+                               (int64_t)r == (int64_t)x
+                          : r < 0x1p64 && (uint64_t)r == x;
+   return holds ? 0 : interp_ulp64(r);
 }
 
 static double

@@ -397,12 +397,32 @@ ev_i642f(struct alu_io *io)
       io->d[k] = interp_u((float)(int64_t)pair(io, 0, 2 * (k & 1)));
 }
 
-/* The rounding direction of int -> float is unspecified. */
+/* The rounding of a value float cannot hold is unspecified. */
+static bool
+float_holds(float r, uint64_t x, bool is_signed)
+{
+   if (is_signed) {
+      if (!(r >= -0x1p63f && r < 0x1p63f))
+         return false;
+      return (int64_t)r == (int64_t)x;
+   }
+   return r < 0x1p64f && (uint64_t)r == x;
+}
+
 static double
-al_to_float(const struct alu_io *io, unsigned c)
+al_u642f(const struct alu_io *io, unsigned c)
 {
    float r = interp_f(io->d[c]);
-   return fabsf(r) > 0x1p24f ? interp_ulp32(r) : 0;
+   return float_holds(r, pair(io, 0, 2 * (c & 1)), false) ? 0
+                                                           : interp_ulp32(r);
+}
+
+static double
+al_i642f(const struct alu_io *io, unsigned c)
+{
+   float r = interp_f(io->d[c]);
+   return float_holds(r, pair(io, 0, 2 * (c & 1)), true) ? 0
+                                                          : interp_ulp32(r);
 }
 
 #define ROW(op, ev) [TGSI_OP_##op] = {ev_##ev, NULL, NULL, 0}
@@ -429,8 +449,8 @@ static const struct alu_row rows[TGSI_OP_COUNT] = {
    ROW(I64DIV, i64div), ROW(U64DIV, u64div), ROW(I64MOD, i64mod),
    ROW(U64MOD, u64mod), ROW(U2I64, u2i64), ROW(I2I64, i2i64),
    ROW(F2U64, f2u64), ROW(F2I64, f2i64),
-   [TGSI_OP_U642F] = {ev_u642f, al_to_float, NULL, 0},
-   [TGSI_OP_I642F] = {ev_i642f, al_to_float, NULL, 0},
+   [TGSI_OP_U642F] = {ev_u642f, al_u642f, NULL, 0},
+   [TGSI_OP_I642F] = {ev_i642f, al_i642f, NULL, 0},
 };
 
 const struct alu_row *
