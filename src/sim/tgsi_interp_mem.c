@@ -516,9 +516,12 @@ atomic_lane(struct interp *ip, const struct atomic_row *row,
    struct tgsi_interp_annot *an = &annotations(ip, a)[a->offset / 4];
    bool inexact = s->err[0] != 0 || (cmp && cmp->err[0] != 0) ||
                   an->err != 0 || a->uncertain;
-   out->v[0] = ret;
-   out->err[0] = shared || inexact || ip->memory_uncertain ? INFINITY : 0;
-   out->kind[0] = TGSI_INTERP_WORD_BITS;
+   /* The old value goes to every channel the destination writes. */
+   for (unsigned k = 0; k < 4; k++) {
+      out->v[k] = ret;
+      out->err[k] = shared || inexact || ip->memory_uncertain ? INFINITY : 0;
+      out->kind[k] = TGSI_INTERP_WORD_BITS;
+   }
    if (inexact || (shared && !row->order_free))
       an->err = INFINITY;
    an->insn = (int32_t)ip->insn->number;
