@@ -7,6 +7,8 @@
  */
 #include "run_check.h"
 
+#include <string.h>
+
 #include "sim/sim_valhall.h"
 
 static const char *const error_names[] = {
