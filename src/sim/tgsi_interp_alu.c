@@ -712,7 +712,7 @@ static const struct alu_row rows[TGSI_OP_COUNT] = {
    [TGSI_OP_MOV] = {ev_mov, NULL, sel_mov, 0},
    ROW(ADD, add, NULL, ALU_FUSE_SRC0 | ALU_FUSE_SRC1),
    ROW(MUL, mul, NULL, ALU_MUL_RESIDUAL),
-   ROW(MAD, mad, al_mad, ALU_FUSE_SRC2),
+   ROW(MAD, mad, al_mad, ALU_FUSE_SRC2 | ALU_MAD_FORMS | ALU_MUL_RESIDUAL),
    EXACT(FMA, mad),
    ROW(LRP, lrp, al_lrp, 0),
    ROW(DP2, dp2, al_dp2, 0),

@@ -17,9 +17,10 @@
  *    result channel that changes is undefined.
  * 3. Allowance.  The row's allow function adds what TGSI lets the
  *    opcode itself differ by (transcendentals, MAD, DIV, ...).
- * 4. Fusion.  An ADD (or MAD's addend) that is not precise may absorb a
- *    MUL product that was not precise: it adds that product's rounding
- *    error (the cell's res).
+ * 4. Fusion.  An ADD (or MAD's addend, or a MAD factor whose partner
+ *    is +-1) that is not precise may absorb a product that was not
+ *    precise (a MUL, or a MAD with a zero addend): it adds that
+ *    product's rounding error (the cell's res).
  * 5. Denormals.  An implementation may flush float32 subnormal inputs
  *    and results to zero: if one occurs, the flushed evaluation's
  *    difference is added.
@@ -317,14 +318,29 @@ copy_lane(const struct alu_row *row, const struct interp_vec *src,
    }
 }
 
-static void
-fuse(const struct alu_row *row, const struct interp_vec *src, double *err)
+/* Is channel c of source i exactly `v` (as the row's float type)? */
+static bool
+source_is(enum tgsi_value_type t, const struct alu_io *io, unsigned i,
+          unsigned c, double v)
 {
-   for (unsigned i = 0; i < 3; i++) {
-      if (!(row->flags & (ALU_FUSE_SRC0 << i)))
-         continue;
-      for (unsigned c = 0; c < 4; c++)
-         err[c] += src[i].res[c];
+   if (t == TGSI_VT_F64)
+      return fabs(interp_d(io->s[i][c & ~1u], io->s[i][c | 1])) == v;
+   return fabs((double)interp_f(io->s[i][c])) == v;
+}
+
+/* Rule 4: the products this operation may absorb. */
+static void
+fuse(const struct alu_row *row, enum tgsi_value_type t,
+     const struct alu_io *io, const struct interp_vec *src, double *err)
+{
+   for (unsigned c = 0; c < 4; c++) {
+      for (unsigned i = 0; i < 3; i++) {
+         bool addend = row->flags & (ALU_FUSE_SRC0 << i);
+         if ((row->flags & ALU_MAD_FORMS) && i < 2)
+            addend = source_is(t, io, 1 - i, c, 1.0);
+         if (addend)
+            err[c] += src[i].res[c];
+      }
    }
 }
 
@@ -334,6 +350,8 @@ finish(const struct interp *ip, const struct lane_eval *le,
 {
    const struct alu_row *row = le->row;
    bool residual = (row->flags & ALU_MUL_RESIDUAL) && !ip->insn->precise;
+   /* A MAD is a product only with a zero addend. */
+   bool mad = row->flags & ALU_MAD_FORMS;
    for (unsigned c = 0; c < 4; c++) {
       double e = le->err[c];
       if ((io->undef >> c) & 1 || isnan(e))
@@ -342,7 +360,9 @@ finish(const struct interp *ip, const struct lane_eval *le,
          e = INFINITY;
       dst->v[c] = io->d[c];
       dst->err[c] = e;
-      dst->res[c] = residual ? product_residual(le->dst_type, io, c) : 0;
+      bool product = residual &&
+                     (!mad || source_is(le->dst_type, io, 2, c, 0.0));
+      dst->res[c] = product ? product_residual(le->dst_type, io, c) : 0;
       dst->kind[c] = word_kind(le->dst_type, c);
    }
    if (le->dst_type == TGSI_VT_F64) {
@@ -378,7 +398,7 @@ interp_alu_lane(const struct interp *ip, const struct alu_row *row,
          le.err[c] += row->allow(&io, c);
    }
    if (!ip->insn->precise)
-      fuse(row, src, le.err);
+      fuse(row, le.dst_type, &io, src, le.err);
    if (is_float(le.dst_type) || tgsi_op_src_type(op, 0) == TGSI_VT_F32)
       flush_denormals(&le, op, n);
    finish(ip, &le, &io, dst);

@@ -148,6 +148,10 @@ enum alu_flag {
    ALU_FUSE_SRC0 = 1 << 1,    /* may absorb a product from source 0 */
    ALU_FUSE_SRC1 = 1 << 2,
    ALU_FUSE_SRC2 = 1 << 3,
+   /* MAD: with a zero addend it is a product (ALU_MUL_RESIDUAL then
+    * applies); with a factor of +-1 the other factor is an addend that
+    * may absorb a product too. */
+   ALU_MAD_FORMS = 1 << 4,
 };
 
 struct alu_row {

@@ -23,8 +23,10 @@
  * 5. SAMPLE* results take the SVIEW operand's swizzle.  TXQ components
  *    the target does not define are undefined, and so is every size of
  *    a level out of range (SVIEWINFO gives 0 for those, as specified).
- * 6. SAMPLE_I outside the texture returns 0 by the spec, while the
- *    environment clamps: that is reported as an inconclusive run.
+ * 6. A fetch (TXF, SAMPLE_I) outside the texture or its levels is
+ *    undefined (SAMPLE_I's 0 included: the environment clamps, as
+ *    hardware may); multisampled targets take the sample from w (TXF) or
+ *    src2 (SAMPLE_I_MS) and level 0.
  */
 #include "tgsi_interp_priv.h"
 
@@ -429,6 +431,64 @@ fetch_offsets(struct interp *ip, struct tex_op *t)
 }
 
 static bool
+is_msaa(enum tgsi_tex_target t)
+{
+   return t == TGSI_TEX_2D_MSAA || t == TGSI_TEX_2D_ARRAY_MSAA;
+}
+
+static bool
+below(int32_t v, uint32_t size)
+{
+   return v >= 0 && (uint32_t)v < (size ? size : 1);
+}
+
+/* Is a fetch inside the texture: coordinates (with offsets) within the
+ * level, the level (or sample) within the texture? */
+static bool
+fetch_in_range(const struct sim_texture *tex, enum tgsi_tex_target t,
+               const struct sim_tex_request *req, int32_t sample)
+{
+   int32_t level = req->level, c[3];
+   for (unsigned k = 0; k < 3; k++)
+      c[k] = req->icoord[k] + req->offset[k];
+   if (level < 0 || (uint32_t)level >= tex->levels ||
+       (is_msaa(t) && !below(sample, tex->samples)))
+      return false;
+   uint32_t w = tex->width >> level, h = tex->height >> level;
+   bool x = below(c[0], w), xy = x && below(c[1], h);
+   switch (t) {
+   case TGSI_TEX_BUFFER:
+   case TGSI_TEX_1D:
+   case TGSI_TEX_SHADOW1D: return x;
+   case TGSI_TEX_1D_ARRAY:
+   case TGSI_TEX_SHADOW1D_ARRAY: return x && below(req->icoord[1],
+                                                    tex->depth);
+   case TGSI_TEX_2D:
+   case TGSI_TEX_SHADOW2D:
+   case TGSI_TEX_RECT:
+   case TGSI_TEX_SHADOWRECT:
+   case TGSI_TEX_2D_MSAA: return xy;
+   case TGSI_TEX_3D: return xy && below(c[2], tex->depth >> level);
+   default: return xy && below(req->icoord[2], tex->depth);
+   }
+}
+
+/* Multisampled targets read level 0 and take a sample index instead:
+ * from w for TXF, from src2 for SAMPLE_I_MS. */
+static int32_t
+fetch_sample(const struct interp *ip, struct tex_op *t, unsigned l)
+{
+   struct tex_lane *tl = &t->lane[l];
+   if (!is_msaa(tl->target))
+      return 0;
+   int32_t sample = ip->insn->opcode == TGSI_OP_SAMPLE_I_MS
+                       ? (int32_t)t->src[2][l].v[0]
+                       : tl->req.level;
+   tl->req.level = 0;
+   return sample;
+}
+
+static bool
 implicit_lod(const struct interp *ip, const struct tex_form *f)
 {
    return ip->env->stage == SIM_STAGE_FRAGMENT &&
@@ -463,7 +523,16 @@ op_sample(struct interp *ip)
          interp_vec_undefined(&out[l]);
          continue;
       }
+      bool fetch = t->form->op == SIM_TEX_FETCH;
+      int32_t sample = fetch ? fetch_sample(ip, t, l) : 0;
       lane_result(ip, t, l, &out[l]);
+      struct tex_lane *tl = &t->lane[l];
+      if (fetch && !fetch_in_range(&ip->env->textures[tl->req.texture],
+                                   tl->target, &tl->req, sample)) {
+         interp_vec_undefined(&out[l]);
+         interp_ub(ip, TGSI_INTERP_UB_UNDEFINED,
+                   "texel fetch outside the texture in lane %u", l);
+      }
       if (t->form->op == SIM_TEX_QUERY_LOD)
          for (unsigned c = 2; c < 4; c++) {
             bool lod_op = insn->opcode == TGSI_OP_LOD;
@@ -474,51 +543,6 @@ op_sample(struct interp *ip)
          swizzle_result(&insn->src[t->form->unit], &out[l]);
    }
    interp_store_dst(ip, 0, ip->exec, out);
-}
-
-/* Is a SAMPLE_I address inside the texture (spec table: x, y or the
- * 1-D array index, z or the 2-D array index, w the level)? */
-static bool
-fetch_in_range(const struct sim_texture *tex, enum tgsi_tex_target t,
-               const uint32_t *a)
-{
-   bool buffer = t == TGSI_TEX_BUFFER;
-   uint32_t level = buffer ? 0 : a[3];
-   if (level >= tex->levels)
-      return false;
-   uint32_t w = tex->width >> level, h = tex->height >> level;
-   uint32_t d = tex->depth >> level;
-   switch (t) {
-   case TGSI_TEX_BUFFER:
-   case TGSI_TEX_1D: return a[0] < (w ? w : 1);
-   case TGSI_TEX_1D_ARRAY: return a[0] < (w ? w : 1) && a[1] < tex->depth;
-   case TGSI_TEX_2D:
-   case TGSI_TEX_RECT: return a[0] < (w ? w : 1) && a[1] < (h ? h : 1);
-   case TGSI_TEX_2D_ARRAY:
-      return a[0] < (w ? w : 1) && a[1] < (h ? h : 1) && a[2] < tex->depth;
-   default:
-      return a[0] < (w ? w : 1) && a[1] < (h ? h : 1) && a[2] < (d ? d : 1);
-   }
-}
-
-/* SAMPLE_I returns 0 outside the texture; the environment clamps. */
-static void
-op_sample_i(struct interp *ip)
-{
-   struct interp_vec c[SIM_LANES];
-   if (!interp_fetch_src(ip, 0, ip->exec, c))
-      return;
-   interp_foreach_lane(l, ip->exec) {
-      uint32_t unit;
-      if (!unit_index(ip, 1, l, SIM_MAX_TEXTURES, &unit))
-         continue;
-      enum tgsi_tex_target t = lane_target(ip, &forms[TGSI_OP_SAMPLE_I],
-                                           unit);
-      if (!fetch_in_range(&ip->env->textures[unit], t, c[l].v))
-         interp_ub(ip, TGSI_INTERP_UB_MEMORY,
-                   "SAMPLE_I outside the texture in lane %u", l);
-   }
-   op_sample(ip);
 }
 
 /* ---------------------------------------------------------------------
@@ -629,7 +653,6 @@ interp_tex_op(unsigned opcode)
    case TGSI_OP_TXQ:
    case TGSI_OP_SVIEWINFO: return op_txq;
    case TGSI_OP_TXQS: return op_txqs;
-   case TGSI_OP_SAMPLE_I: return op_sample_i;
    case TGSI_OP_SAMPLE_POS:
    case TGSI_OP_SAMPLE_INFO: return op_unsupported;
    default: break;

@@ -7,7 +7,9 @@
  *    is read as a float (or, for F64 words, with its pair partner as a
  *    double) and may differ by err; an INFINITY word is not compared.
  *    Two NaNs of a float word agree whatever their payloads (the
- *    payloads of generated NaNs differ between CPUs and GPUs).
+ *    payloads of generated NaNs differ between CPUs and GPUs), and so do
+ *    +0 and -0 (GLSL does not require signed zeros; compilers fold
+ *    0 * x to 0).
  * 2. Vertex: the screen-space position, the point size, and every
  *    varying by (semantic, index).  Fragment: the discard mask (except
  *    lanes whose discard is uncertain), then, for lanes kept, each
@@ -62,12 +64,13 @@ word_agrees(const struct tgsi_interp_annot *a, uint32_t ref, uint32_t got,
       bool lo = a->kind == TGSI_INTERP_WORD_F64_LO;
       double x = lo ? as_double(ref, ref_pair) : as_double(ref_pair, ref);
       double y = lo ? as_double(got, got_pair) : as_double(got_pair, got);
-      if (isnan(x) && isnan(y))
+      if ((isnan(x) && isnan(y)) || (x == 0 && y == 0))
          return true;
       return a->err > 0 && fabs(x - y) <= a->err;
    }
-   if (a->kind == TGSI_INTERP_WORD_F32 && isnan(as_float(ref)) &&
-       isnan(as_float(got)))
+   if (a->kind == TGSI_INTERP_WORD_F32 &&
+       ((isnan(as_float(ref)) && isnan(as_float(got))) ||
+        (as_float(ref) == 0.0f && as_float(got) == 0.0f)))
       return true;
    if (a->err == 0)
       return false;

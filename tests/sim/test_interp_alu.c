@@ -108,6 +108,19 @@ test_mul_add_may_fuse_unless_precise(void **state)
                         "ADD TEMP[0].x, -TEMP[2].xxxx, IMM[0].yyyy\n");
    assert_true(vs_err(r, 0, 0) == 0x1p-24);
    run_free(r);
+   /* A MAD with a zero addend is a product, and one with a factor of 1
+    * an addition: a compiler may see MUL and ADD in them. */
+   r = run_vs(NEAR_ONE "IMM[1] FLT32 {0.0, 1.0, 0, 0}\n",
+              "MAD TEMP[1].x, IMM[0].xxxx, IMM[0].xxxx, IMM[1].xxxx\n"
+              "MAD TEMP[0].x, IMM[1].yyyy, TEMP[1].xxxx, IMM[0].yyyy\n");
+   assert_int_equal(vs_word(r, 0, 0), fbits(0x1p-11f));
+   assert_true(vs_err(r, 0, 0) == 0x1p-24);
+   run_free(r);
+   r = run_vs(NEAR_ONE "IMM[1] FLT32 {0.5, 1.0, 0, 0}\n",
+              "MAD TEMP[1].x, IMM[0].xxxx, IMM[0].xxxx, IMM[1].xxxx\n"
+              "MAD TEMP[0].x, IMM[1].yyyy, TEMP[1].xxxx, IMM[0].yyyy\n");
+   assert_true(vs_err(r, 0, 0) == 0); /* a non-zero addend: no product */
+   run_free(r);
    r = run_vs(NEAR_ONE, "MUL TEMP[1].x, IMM[0].xxxx, IMM[0].xxxx\n"
                         "MAX TEMP[2].x, TEMP[1].xxxx, TEMP[1].xxxx\n"
                         "ADD TEMP[0].x, TEMP[2].xxxx, IMM[0].yyyy\n");
