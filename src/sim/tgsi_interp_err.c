@@ -318,6 +318,14 @@ copy_lane(const struct alu_row *row, const struct interp_vec *src,
    }
 }
 
+static double
+result_ulp(enum tgsi_value_type t, const struct alu_io *io, unsigned c)
+{
+   if (t == TGSI_VT_F64)
+      return interp_ulp64(interp_d(io->d[c & ~1u], io->d[c | 1]));
+   return interp_ulp32(interp_f(io->d[c]));
+}
+
 /* Is channel c of source i exactly `v` (as the row's float type)? */
 static bool
 source_is(enum tgsi_value_type t, const struct alu_io *io, unsigned i,
@@ -338,8 +346,10 @@ fuse(const struct alu_row *row, enum tgsi_value_type t,
          bool addend = row->flags & (ALU_FUSE_SRC0 << i);
          if ((row->flags & ALU_MAD_FORMS) && i < 2)
             addend = source_is(t, io, 1 - i, c, 1.0);
-         if (addend)
-            err[c] += src[i].res[c];
+         /* The fused sum rounds once from a point res away: it may
+          * also land on the neighbouring value. */
+         if (addend && src[i].res[c] > 0)
+            err[c] += src[i].res[c] + result_ulp(t, io, c);
       }
    }
 }
