@@ -9,6 +9,10 @@
 
 #include <string.h>
 
+#include "emit/va_emit.h"
+#include "emit/va_validate.h"
+#include "ra/ra.h"
+#include "sched/sched.h"
 #include "util/diag.h"
 
 struct compile {
@@ -37,6 +41,62 @@ after(struct compile *c, struct ir_shader *s, const char *pass,
 
 #define PASS(c, s, fn) after((c), (s), #fn, fn(s))
 
+/* Clean-up to a fixed point; each pass is cheap on a clean shader. */
+static void
+optimize(struct compile *c, struct ir_shader *s)
+{
+   while (PASS(c, s, ir_opt_copy_prop) | PASS(c, s, ir_opt_constant_fold) |
+          PASS(c, s, ir_opt_algebraic) | PASS(c, s, ir_opt_cse) |
+          PASS(c, s, ir_opt_fold_modifiers) | PASS(c, s, ir_opt_dce) |
+          PASS(c, s, ir_opt_cfg))
+      ;
+}
+
+static unsigned
+budget(const struct compile *c)
+{
+   unsigned n = c->opts->max_registers;
+   return n && n < RA_MAX_REGISTERS ? n : RA_MAX_REGISTERS;
+}
+
+/* Registers: 32 (twice the threads) when the shader fits without
+ * spilling, else 64, spilling until the colouring fits (alignment can
+ * leave it short of the pressure bound, so each failure lowers the
+ * target).  A forced limit N below 32, for testing spilling, allows r0 to
+ * r(N-1) and r56-r63 (where the preloaded registers are anyway, and where
+ * values can live across a blend shader call). */
+static void
+allocate(struct compile *c, struct ir_shader *s, struct ir_layout *layout,
+         struct compile_program *out)
+{
+   unsigned limit = budget(c);
+   ir_foreach_instr(s->first_block, I) {
+      if (I->op == IR_OP_PRELOAD)
+         out->preload_mask |= 1ull << I->imm;
+   }
+   uint64_t allowed = limit >= 64   ? RA_REGS_64
+                      : limit >= 32 ? RA_REGS_32
+                                    : ((1ull << limit) - 1) | (0xffull << 56);
+   /* The blend tail writes r48 (spec/abi.md). */
+   uint64_t tail = s->stage == IR_STAGE_FRAGMENT ? 1ull << 48 : 0;
+   allowed &= ~tail;
+   if (limit >= 64 && ra_max_pressure(s) <= 31 &&
+       ra_allocate(s, RA_REGS_32 & ~tail, &out->registers)) {
+      out->work_registers = 32;
+      after(c, s, "ra_allocate", true);
+      return;
+   }
+   for (unsigned target = limit >= 32 ? limit : limit + 8;; target--) {
+      after(c, s, "ra_spill", ra_spill(s, target, layout));
+      if (ra_allocate(s, allowed, &out->registers))
+         break;
+      if (target <= 4)
+         ir_invalid(s, NULL, "no allocation within %u registers", limit);
+   }
+   out->work_registers = limit >= 64 ? 64 : 32;
+   after(c, s, "ra_allocate", true);
+}
+
 static bool
 compile_program(struct compile *c, const struct tgsi_shader *tgsi,
                 enum ir_stage stage, struct ir_layout *layout,
@@ -50,17 +110,28 @@ compile_program(struct compile *c, const struct tgsi_shader *tgsi,
    out->ir = s;
    after(c, s, "translate", true);
 
-   /* Clean-up to a fixed point; each pass is cheap on a clean shader. */
-   while (PASS(c, s, ir_opt_copy_prop) | PASS(c, s, ir_opt_constant_fold) |
-          PASS(c, s, ir_opt_algebraic) | PASS(c, s, ir_opt_cse) |
-          PASS(c, s, ir_opt_fold_modifiers) | PASS(c, s, ir_opt_dce))
-      ;
+   optimize(c, s);
    PASS(c, s, ir_opt_fma); /* after the clean-up, so products are final */
    PASS(c, s, ir_opt_dce);
    if (c->opts->stop_after_ir)
       return true;
-   return diag_error(c->d, TGSIVA_ERROR_UNSUPPORTED,
-                     "the Valhall back end is not implemented yet");
+
+   /* Down to what Valhall has. */
+   PASS(c, s, ir_lower_transcendental);
+   PASS(c, s, ir_lower_int64);
+   PASS(c, s, ir_lower_alu); /* after lower_int64: it splits into these */
+   optimize(c, s);
+   PASS(c, s, ir_select);
+   PASS(c, s, ir_legalize);
+
+   /* Registers, flow, words. */
+   PASS(c, s, ra_split_critical_edges);
+   allocate(c, s, layout, out);
+   PASS(c, s, sched_insert_flow);
+   if (!va_emit_program(s, c->arena, &out->words, &out->count, c->d))
+      return false;
+   return !c->opts->validate ||
+          va_validate(c->arena, out->words, out->count, c->d);
 }
 
 bool

@@ -31,7 +31,8 @@ struct compile_options {
 struct compile_program {
    uint64_t *words;
    size_t count;
-   unsigned registers; /* highest register used + 1 */
+   unsigned registers;      /* highest register used + 1 */
+   unsigned work_registers; /* 32 (full occupancy) or 64 */
    uint64_t preload_mask;
    struct ir_shader *ir; /* the final IR, for statistics */
 };

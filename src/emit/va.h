@@ -137,6 +137,27 @@ bool va_refuse(struct tgsiva_diagnostic *d, enum va_op op, const char *fmt,
 /* ".eq .gt ..." (the values of `e`), for error messages. */
 void va_enum_choices(enum va_enum e, char *buf, size_t size);
 
+/* The registers the instruction reads (sources, pairs, staging it reads)
+ * and writes (destination, staging it writes), as bit masks. */
+void va_instr_registers(const struct va_instr *I, uint64_t *read,
+                        uint64_t *written);
+
+/* What a message does to memory the shader itself can write (buffers,
+ * images, shared and thread-local memory, the tile), for the ordering of
+ * loads and stores: VA_MEM_READ, VA_MEM_WRITE or both (atomics).  Uniform
+ * buffers, attributes, varyings and textures are never written by a
+ * shader; vertex output streams are never read back. */
+enum {
+   VA_MEM_READ = 1,
+   VA_MEM_WRITE = 2,
+};
+unsigned va_memory_effects(const struct va_instr *I);
+/* A varying load (unit V or VT) that writes the hidden varying state
+ * (update mode store or clobber): it must wait for pending varying loads
+ * (Mesa's flow pass, facts proven on hardware). */
+bool va_is_varying_load(const struct va_instr *I);
+bool va_writes_varying_state(const struct va_instr *I);
+
 /* va_rules.c: the hardware rules, one predicate each.  On failure each
  * returns false and says why in `d` (which may be NULL). */
 bool va_rule_fau_page(const struct va_instr *I, struct tgsiva_diagnostic *d);

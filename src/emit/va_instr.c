@@ -174,3 +174,92 @@ va_src_reads_pair(const struct va_form *f, unsigned i,
    return f->srcs[i].size == 64 &&
           (!(f->srcs[i].flags & VA_SRC_WIDEN) || s->swizzle == VA_SWZ_NONE);
 }
+
+/* Registers of a source: one, or an aligned pair. */
+static uint64_t
+src_regs(const struct va_form *f, unsigned i, const struct va_src *s)
+{
+   if (s->kind != VA_SRC_KIND_REG)
+      return 0;
+   uint64_t m = 1ull << (s->value & 63);
+   if (va_src_reads_pair(f, i, s) && s->value + 1 < VA_NUM_REGS)
+      m |= m << 1;
+   return m;
+}
+
+static uint64_t
+range(unsigned first, unsigned count)
+{
+   uint64_t m = 0;
+   for (unsigned i = 0; i < count && first + i < VA_NUM_REGS; i++)
+      m |= 1ull << (first + i);
+   return m;
+}
+
+void
+va_instr_registers(const struct va_instr *I, uint64_t *read,
+                   uint64_t *written)
+{
+   const struct va_form *f = va_form(I->op);
+   uint64_t r = 0, w = 0;
+   for (unsigned i = 0; i < f->nr_srcs; i++)
+      r |= src_regs(f, i, &I->src[i]);
+   for (unsigned i = 0; i < f->nr_staging; i++) {
+      const struct va_staging *st = &I->staging[i];
+      uint64_t m = range(st->reg, st->count);
+      if (f->staging[i].read)
+         r |= m;
+      if (f->staging[i].write)
+         w |= m;
+   }
+   if (f->nr_dests)
+      w |= 1ull << (I->dest.reg & 63);
+   *read = r;
+   *written = w;
+}
+
+unsigned
+va_memory_effects(const struct va_instr *I)
+{
+   static const struct {
+      const char *prefix;
+      unsigned effects;
+   } kinds[] = {
+      {"LOAD.", VA_MEM_READ},    {"LD_TEX", VA_MEM_READ},
+      {"LD_TILE", VA_MEM_READ},  {"STORE.", VA_MEM_WRITE},
+      {"ST_CVT", VA_MEM_WRITE},  {"ST_TILE", VA_MEM_WRITE},
+      {"ATOM", VA_MEM_READ | VA_MEM_WRITE},
+   };
+   const struct va_form *f = va_form(I->op);
+   if (!f->message)
+      return 0;
+   for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+      if (strncmp(f->name, kinds[k].prefix, strlen(kinds[k].prefix)))
+         continue;
+      int access = va_form_mod(f, VA_MOD_MEMORY_ACCESS)
+                      ? I->mod[VA_MOD_MEMORY_ACCESS]
+                      : VA_MEMORY_ACCESS_NONE;
+      if (access == VA_MEMORY_ACCESS_ISTREAM ||
+          access == VA_MEMORY_ACCESS_ESTREAM)
+         return 0;
+      return kinds[k].effects;
+   }
+   return 0;
+}
+
+bool
+va_is_varying_load(const struct va_instr *I)
+{
+   const struct va_form *f = va_form(I->op);
+   return f->unit == VA_UNIT_V || f->unit == VA_UNIT_VT;
+}
+
+bool
+va_writes_varying_state(const struct va_instr *I)
+{
+   const struct va_form *f = va_form(I->op);
+   if (!va_is_varying_load(I) || !va_form_mod(f, VA_MOD_UPDATE))
+      return false;
+   int update = I->mod[VA_MOD_UPDATE];
+   return update == VA_UPDATE_MODE_STORE || update == VA_UPDATE_MODE_CLOBBER;
+}

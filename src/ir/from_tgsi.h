@@ -123,6 +123,9 @@ struct tgsi_to_ir {
    uint8_t *sview_target;    /* enum tgsi_tex_target per SVIEW */
    uint8_t *sview_ret;       /* enum tgsi_ret_type per SVIEW */
    unsigned nsviews;
+   /* from_tgsi_tex_helpers.c: 0 not yet known, 1 texture results must
+    * be computed in helper lanes, 2 they may be skipped there. */
+   uint8_t tex_skip;
 
    /* Values computed once in the entry block. */
    struct ir_instr *entry_point; /* insert entry code before this */
@@ -182,7 +185,19 @@ struct ir_ref t_system_value(struct tgsi_to_ir *t, uint32_t index,
 void t_io_finish(struct tgsi_to_ir *t);
 /* The translations of opcodes that read inputs or write outputs. */
 void t_kill(struct tgsi_to_ir *t, bool conditional);
+
+/* from_tgsi_interp.c: INTERP_CENTROID, INTERP_SAMPLE, INTERP_OFFSET. */
 void t_interp(struct tgsi_to_ir *t);
+
+/* from_tgsi_image.c: images for from_tgsi_mem.c.  `r` is the IMAGE
+ * operand, `src` the instruction source holding the texel coordinates. */
+struct ir_ref t_image_load(struct tgsi_to_ir *t, const struct tgsi_reg *r,
+                           unsigned src, unsigned nchannels);
+/* The texel's 64-bit address; *desc its conversion descriptor. */
+struct ir_ref t_image_texel(struct tgsi_to_ir *t, const struct tgsi_reg *r,
+                            unsigned src, struct ir_ref *desc);
+/* STORE IMAGE[..], coordinates, data. */
+void t_image_store(struct tgsi_to_ir *t, const struct tgsi_reg *r);
 
 /* from_tgsi_alu.c, from_tgsi_tex.c, from_tgsi_mem.c: per-opcode
  * translation.  Each returns false if it does not handle the opcode. */

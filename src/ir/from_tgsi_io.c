@@ -405,13 +405,21 @@ load_varying(struct tgsi_to_ir *t, struct ir_builder *b, uint32_t offset,
              unsigned n, bool flat, unsigned location)
 {
    struct ir_ref pos = t_preload(t, REG_FS_SAMPLE);
-   struct ir_instr *I = t_va(b, VA_OP_LD_VAR_BUF_IMM_F32, 1, &pos, n);
+   struct ir_instr *I;
+   /* The immediate index has 8 bits; further slots need the register
+    * form. */
+   if (offset < 256) {
+      I = t_va(b, VA_OP_LD_VAR_BUF_IMM_F32, 1, &pos, n);
+      I->va->imm[VA_IMM_INDEX] = offset;
+   } else {
+      struct ir_ref srcs[2] = {pos, ir_imm(offset)};
+      I = t_va(b, VA_OP_LD_VAR_BUF_F32, 2, srcs, n);
+   }
    va_set_mod(I->va, VA_MOD_VECSIZE, vecsizes[n - 1]);
    va_set_mod(I->va, VA_MOD_SOURCE_FORMAT,
               flat ? VA_SOURCE_FORMAT_SRC_FLAT32 : VA_SOURCE_FORMAT_SRC_F32);
    va_set_mod(I->va, VA_MOD_SAMPLE, sample_modes[location]);
    va_set_mod(I->va, VA_MOD_UPDATE, VA_UPDATE_MODE_STORE);
-   I->va->imm[VA_IMM_INDEX] = offset;
    return I->dst;
 }
 
@@ -826,13 +834,6 @@ t_io_finish(struct tgsi_to_ir *t)
    case IR_STAGE_FRAGMENT: finish_fragment(t); break;
    case IR_STAGE_COMPUTE: break;
    }
-}
-
-void
-t_interp(struct tgsi_to_ir *t)
-{
-   t_unsupported(t, "%s is not supported yet",
-                 tgsi_op_info(t->insn->opcode)->name);
 }
 
 /* KILL discards unconditionally; KILL_IF where any channel is < 0. */

@@ -8,8 +8,8 @@
  *    then -x as float sign operations; integer operands take integer
  *    absolute value and negation.
  * 2. Direct constants are pushed uniforms while push space lasts, else
- *    loads from their uniform buffer; indirect constants are loads of the
- *    whole vec4 at (ADDR + k) * 16.
+ *    loads of their whole vec4 from the uniform buffer, as indirect
+ *    constants are (at (ADDR + k) * 16).
  * 3. Indexed TEMP arrays of a few elements are chains of selects over
  *    their SSA variables (reads) or selects into each element (writes);
  *    larger ones live in thread-local storage.  Indexed inputs, outputs
@@ -244,7 +244,10 @@ read_const(struct tgsi_to_ir *t, const struct tgsi_reg *r, unsigned chan)
    int word = ir_layout_push(t->s->arena, t->layout, ubo, offset);
    if (word >= 0)
       return ir_uniform((uint32_t)word);
-   return t_load_ubo(t, ir_imm(ubo), ir_imm(offset), 1);
+   /* Past the push space: the whole vec4, as one message serves every
+    * channel read (CSE merges the loads). */
+   return ir_comp(t_load_ubo(t, ir_imm(ubo),
+                             ir_imm(16 * (uint32_t)r->index), 4), chan);
 }
 
 static struct ir_ref
@@ -499,5 +502,6 @@ t_load_ubo(struct tgsi_to_ir *t, struct ir_ref handle, struct ir_ref offset,
    struct ir_ref srcs[2] = {offset, handle};
    struct ir_instr *I = t_va(&t->b, ops[ncomp - 1], 2, srcs, ncomp);
    va_set_mod(I->va, VA_MOD_UNSIGNED, 1);
+   I->flags |= IR_INSTR_INVARIANT_LOAD;
    return I->dst;
 }

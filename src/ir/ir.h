@@ -153,6 +153,9 @@ enum ir_instr_flags {
    IR_INSTR_PRECISE = 1 << 0, /* TGSI precise: no fusion, exact algebra */
    IR_INSTR_FINE = 1 << 1,    /* fine derivative */
    IR_INSTR_TIED = 1 << 2,    /* dst shares registers with the last src */
+   /* A load of memory nothing writes while the shader runs (uniform
+    * buffers): equal loads give equal results, so CSE may merge them. */
+   IR_INSTR_INVARIANT_LOAD = 1 << 3,
 };
 
 struct ir_instr {
@@ -209,6 +212,8 @@ struct ir_shader {
    VEC(struct ir_value) values; /* value 0 is unused: index 0 means none */
    /* Set by register allocation: operands are registers, not SSA. */
    bool allocated;
+   /* Spill code added by ra_spill: stores and reloads. */
+   uint32_t spills, fills;
    /* Where ir_invalid() reports a broken invariant. */
    struct tgsiva_diagnostic *diag;
    jmp_buf *bail;
@@ -457,6 +462,15 @@ struct va_instr *ir_parse_va_template(struct arena *arena, const char *text,
                                       size_t len);
 bool ir_parse_va_imm(struct va_instr *I, const char *text, size_t len);
 unsigned ir_va_template_op(const struct va_instr *I);
+struct va_src;
+/* The hardware operand for IR source `r` of source slot i of `op` (a
+ * register once allocated, or a uniform, special value or table
+ * constant); `pair` says a register operand is a 64-bit pair.  False if
+ * the slot cannot take it as it is (a constant not in the table, a
+ * modifier or part selector the slot lacks, a single register where a
+ * pair is needed). */
+bool ir_va_src(const struct ir_shader *s, unsigned op, unsigned i,
+               struct ir_ref r, bool pair, struct va_src *out);
 
 /* ---------------------------------------------------------------------
  * print.c, reader.c: the text form (reader accepts what print writes)
@@ -503,5 +517,16 @@ bool ir_opt_cse(struct ir_shader *s);
 bool ir_opt_dce(struct ir_shader *s);
 bool ir_opt_fold_modifiers(struct ir_shader *s);
 bool ir_opt_fma(struct ir_shader *s);
+bool ir_opt_cfg(struct ir_shader *s);
+
+/* ---------------------------------------------------------------------
+ * Lowering and selection (one file each)
+ */
+
+bool ir_lower_transcendental(struct ir_shader *s);
+bool ir_lower_int64(struct ir_shader *s);
+bool ir_lower_alu(struct ir_shader *s);
+bool ir_select(struct ir_shader *s);
+bool ir_legalize(struct ir_shader *s);
 
 #endif

@@ -30,7 +30,7 @@ ir_special_lookup(const char *name, size_t len)
 
 /* Message forms that only read: loads, address computations and texture
  * fetches.  Every other message (stores, atomics, outputs, barriers,
- * branches, discards) has side effects; ALU forms have none. */
+ * branches) has side effects; ALU forms have none, except DISCARD. */
 bool
 ir_va_has_side_effects(unsigned op)
 {
@@ -38,8 +38,11 @@ ir_va_has_side_effects(unsigned op)
       "LD_", "LEA_", "LOAD.", "TEX_", "VAR_TEX",
    };
    const struct va_form *f = va_form((enum va_op)op);
+   /* DISCARD is an ALU form that changes which lanes run. */
+   if (op == VA_OP_DISCARD_F32 || op == VA_OP_NOP)
+      return true;
    if (!f->message)
-      return op == VA_OP_NOP;
+      return false;
    for (unsigned i = 0; i < sizeof(pure_prefixes) / sizeof(*pure_prefixes);
         i++) {
       if (!strncmp(f->name, pure_prefixes[i], strlen(pure_prefixes[i])))
@@ -81,4 +84,183 @@ unsigned
 ir_va_template_op(const struct va_instr *I)
 {
    return I->op;
+}
+
+/* The hardware token for an IR part selector on a source of kind `si`,
+ * or false if the source cannot select that part. */
+static bool
+swizzle_token(const struct va_src_info *si, enum ir_swizzle swz,
+              bool wide_value, uint8_t *out)
+{
+   uint16_t fl = si->flags;
+   unsigned v;
+   enum va_swz tok = VA_SWZ_NONE;
+   switch (swz) {
+   case IR_SWIZZLE_NONE:
+   case IR_SWIZZLE_W0:
+   case IR_SWIZZLE_W1:
+      /* A 32-bit register read by a 64-bit widening source is its low
+       * word extended; shift counts read byte 0. */
+      if (si->size == 64 && (fl & VA_SRC_WIDEN) && !wide_value)
+         tok = VA_SWZ_W0;
+      else if (fl & VA_SRC_LANES)
+         tok = VA_SWZ_B00;
+      break;
+   case IR_SWIZZLE_H0:
+   case IR_SWIZZLE_H1: {
+      bool hi = swz == IR_SWIZZLE_H1;
+      if (fl & VA_SRC_WIDEN)
+         tok = hi ? VA_SWZ_H1 : VA_SWZ_H0;
+      else if (fl & VA_SRC_SWIZZLE)
+         tok = hi ? VA_SWZ_H11 : VA_SWZ_H00;
+      else
+         return false;
+      break;
+   }
+   default: {
+      unsigned b = (unsigned)(swz - IR_SWIZZLE_B0);
+      static const enum va_swz widen[] = {VA_SWZ_B0, VA_SWZ_B1, VA_SWZ_B2,
+                                          VA_SWZ_B3};
+      static const enum va_swz lanes[] = {VA_SWZ_B00, VA_SWZ_B11,
+                                          VA_SWZ_B22, VA_SWZ_B33};
+      if (fl & VA_SRC_WIDEN)
+         tok = widen[b];
+      else if (fl & VA_SRC_LANES)
+         tok = lanes[b];
+      else
+         return false;
+      break;
+   }
+   }
+   *out = (uint8_t)tok;
+   return va_src_swizzle_value(si, tok, &v);
+}
+
+static float
+half_to_float(uint16_t h)
+{
+   unsigned e = (h >> 10) & 0x1f, m = h & 0x3ff;
+   float f = e == 0 ? (float)m / 1024.0f / 16384.0f
+                    : (1.0f + (float)m / 1024.0f) *
+                         (float)(1u << e) / 32768.0f;
+   return (h & 0x8000) ? -f : f;
+}
+
+/* An entry of the immediate table, and a part of it the slot can select,
+ * that reads as `value`.  Parts are used only where the slot's extension
+ * cannot change the value: bytes below 0x80, halves below 0x8000, f16
+ * halves that convert exactly. */
+static bool
+table_constant(const struct va_src_info *si, uint32_t value,
+               struct va_src *out)
+{
+   static const enum va_swz lanes[] = {VA_SWZ_B00, VA_SWZ_B11, VA_SWZ_B22,
+                                       VA_SWZ_B33};
+   static const enum va_swz bytes[] = {VA_SWZ_B0, VA_SWZ_B1, VA_SWZ_B2,
+                                       VA_SWZ_B3};
+   unsigned entry, v;
+   out->kind = VA_SRC_KIND_IMM;
+   if (!(si->flags & VA_SRC_LANES) && va_imm_table_lookup(value, &entry)) {
+      out->value = (uint8_t)entry;
+      out->swizzle = VA_SWZ_NONE;
+      return va_src_swizzle_value(si, VA_SWZ_NONE, &v);
+   }
+   for (unsigned e = 0; e < 32; e++) {
+      uint32_t t = va_imm_table[e];
+      out->value = (uint8_t)e;
+      for (unsigned b = 0; b < 4; b++) {
+         uint32_t byte = (t >> (8 * b)) & 0xff;
+         if ((si->flags & VA_SRC_LANES) && byte == value) {
+            out->swizzle = (uint8_t)lanes[b];
+            return va_src_swizzle_value(si, out->swizzle, &v);
+         }
+         if ((si->flags & VA_SRC_WIDEN) && byte == value && byte < 0x80) {
+            out->swizzle = (uint8_t)bytes[b];
+            if (va_src_swizzle_value(si, out->swizzle, &v))
+               return true;
+         }
+      }
+      for (unsigned h = 0; h < 2; h++) {
+         uint16_t half = (uint16_t)(t >> (16 * h));
+         if (si->flags & VA_SRC_WIDEN) {
+            out->swizzle = h ? VA_SWZ_H1 : VA_SWZ_H0;
+            if (half == value && half < 0x8000 &&
+                va_src_swizzle_value(si, out->swizzle, &v))
+               return true;
+            continue;
+         }
+         if (!(si->flags & VA_SRC_SWIZZLE) || si->size != 32)
+            continue;
+         /* A float source's half is an f16, widened exactly. */
+         float f = half_to_float(half);
+         uint32_t u;
+         memcpy(&u, &f, 4);
+         if (u != value || ((half >> 10) & 0x1f) == 0x1f)
+            continue;
+         static const enum va_swz toks[2][2] = {{VA_SWZ_H0, VA_SWZ_H00},
+                                                {VA_SWZ_H1, VA_SWZ_H11}};
+         for (unsigned k = 0; k < 2; k++) {
+            out->swizzle = (uint8_t)toks[h][k];
+            if (va_src_swizzle_value(si, out->swizzle, &v))
+               return true;
+         }
+      }
+   }
+   return false;
+}
+
+bool
+ir_va_src(const struct ir_shader *s, enum va_op op, unsigned i,
+          struct ir_ref r, bool pair, struct va_src *out)
+{
+   const struct va_form *f = va_form(op);
+   const struct va_src_info *si = &f->srcs[i];
+   memset(out, 0, sizeof(*out));
+   bool wide = pair;
+   (void)s;
+   switch (r.kind) {
+   case IR_REF_REG:
+      out->kind = VA_SRC_KIND_REG;
+      out->value = (uint8_t)r.index;
+      out->discard = (r.mods & IR_MOD_LAST) != 0;
+      break;
+   case IR_REF_UNIFORM:
+      out->kind = VA_SRC_KIND_UNIFORM;
+      out->value = (uint8_t)r.index;
+      /* A pair-reading slot reads the 64-bit FAU slot u2k:u2k+1. */
+      wide = si->size == 64 && !(si->flags & VA_SRC_WIDEN) &&
+             !(r.index & 1);
+      break;
+   case IR_REF_SPECIAL:
+      out->kind = VA_SRC_KIND_SPECIAL;
+      out->value = (uint8_t)r.index;
+      out->word = r.swizzle == IR_SWIZZLE_W1;
+      wide = r.swizzle == IR_SWIZZLE_NONE;
+      break;
+   case IR_REF_CONST: {
+      uint32_t bits;
+      if (!ir_ref_const_bits(r, &bits) || !table_constant(si, bits, out))
+         return false;
+      /* The value already has its modifiers and part applied. */
+      return si->size != 64 || (si->flags & VA_SRC_WIDEN);
+   }
+   default: return false;
+   }
+   if (si->size == 64 && !wide && !(si->flags & VA_SRC_WIDEN))
+      return false; /* a pair is needed */
+   if (r.mods & (IR_MOD_NEG | IR_MOD_ABS)) {
+      if (!(si->flags & VA_SRC_ABSNEG))
+         return false;
+      out->neg = (r.mods & IR_MOD_NEG) != 0;
+      out->abs = (r.mods & IR_MOD_ABS) != 0;
+   }
+   if (r.mods & IR_MOD_NOT) {
+      if (!(si->flags & VA_SRC_NOT))
+         return false;
+      out->invert = true;
+   }
+   enum ir_swizzle swz = (enum ir_swizzle)r.swizzle;
+   if (r.kind == IR_REF_SPECIAL)
+      swz = IR_SWIZZLE_NONE;
+   return swizzle_token(si, swz, wide, &out->swizzle);
 }

@@ -17,6 +17,28 @@ ir_layout_push(struct arena *arena, struct ir_layout *l, uint32_t ubo,
    return (int)l->push.len - 1;
 }
 
+int
+ir_layout_push_pair(struct arena *arena, struct ir_layout *l, uint32_t ubo,
+                    uint32_t offset)
+{
+   for (size_t i = 0; i + 1 < l->push.len; i += 2) {
+      const struct ir_push_word *w = &l->push.data[i];
+      if (w[0].ubo == ubo && w[0].offset == offset && w[1].ubo == ubo &&
+          w[1].offset == offset + 4)
+         return (int)i;
+   }
+   size_t pad = l->push.len & 1;
+   if (l->push.len + pad + 2 > IR_MAX_PUSH_WORDS)
+      return -1;
+   if (pad) {
+      struct ir_push_word last = l->push.data[l->push.len - 1];
+      *VEC_PUSH(arena, &l->push) = last;
+   }
+   *VEC_PUSH(arena, &l->push) = (struct ir_push_word){ubo, offset};
+   *VEC_PUSH(arena, &l->push) = (struct ir_push_word){ubo, offset + 4};
+   return (int)l->push.len - 2;
+}
+
 unsigned
 ir_layout_sysval(struct arena *arena, struct ir_layout *l,
                  enum ir_sysval_kind kind, uint32_t id)

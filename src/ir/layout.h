@@ -26,12 +26,17 @@ enum ir_sysval_kind {
    IR_SYSVAL_VIEWPORT_SCALE,  /* f32 x, y, z */
    IR_SYSVAL_VIEWPORT_OFFSET, /* f32 x, y, z */
    IR_SYSVAL_BUFFER,          /* id = BUFFER index: u64 address, u32 size */
-   IR_SYSVAL_TEXTURE_SIZE,    /* id = SVIEW index: u32 w, h, d, levels */
+   IR_SYSVAL_TEXTURE_SIZE,    /* id = SVIEW index: u32 w, h, d, levels
+                                 (TXQ's result at level 0, docs/abi.md) */
    IR_SYSVAL_IMAGE_SIZE,      /* id = IMAGE index: u32 w, h, d, samples */
    IR_SYSVAL_IMAGE_ADDRESS,   /* id = IMAGE index: u64 address, u32 row
                                  stride, u32 layer stride */
    IR_SYSVAL_NUM_WORKGROUPS,  /* u32 x, y, z */
    IR_SYSVAL_FRAMEBUFFER_SIZE, /* f32 width, height */
+   IR_SYSVAL_TEXTURE_SAMPLES, /* id = SVIEW index: u32 samples */
+   IR_SYSVAL_SAMPLER_LOD,     /* id = SAMP index: f32 LOD bias, min LOD,
+                                 max LOD, u32 mip filter (0 none,
+                                 1 nearest, 2 linear) */
    IR_SYSVAL_COUNT,
 };
 
@@ -89,6 +94,12 @@ struct ir_layout {
  * space is full. */
 int ir_layout_push(struct arena *arena, struct ir_layout *l, uint32_t ubo,
                    uint32_t offset);
+/* The even push word w holding `ubo`:`offset` with `offset + 4` in word
+ * w + 1, added if new: one 64-bit FAU slot, as a 64-bit source reads it
+ * (an address).  An odd array length is first padded with a copy of its
+ * last word.  -1 when the push space is full. */
+int ir_layout_push_pair(struct arena *arena, struct ir_layout *l,
+                        uint32_t ubo, uint32_t offset);
 /* The sysval slot of (kind, id), added if new. */
 unsigned ir_layout_sysval(struct arena *arena, struct ir_layout *l,
                           enum ir_sysval_kind kind, uint32_t id);

@@ -3,12 +3,14 @@
  * Common subexpression elimination: an instruction that computes what an
  * earlier, dominating instruction already computed is replaced by it.
  *
- * 1. Only generic operations without side effects take part; phis,
- *    preloads and cross-lane operations (derivatives) do not, because
- *    their result depends on where they sit.
+ * 1. Only generic operations without side effects take part, and loads
+ *    of invariant memory (uniform buffers); phis, preloads and cross-lane
+ *    operations (derivatives) do not, because their result depends on
+ *    where they sit.
  * 2. Two instructions match when every field matches: op, condition,
  *    compare type, boolean format, clamp, flags, immediate and sources
- *    (modifiers included); the first two sources of a commutative op
+ *    (modifiers included), and for loads the Valhall form's modifiers and
+ *    immediates; the first two sources of a commutative op
  *    match in either order, so that a+b and b+a match.
  * 3. The earlier instruction must dominate the later one.
  *
@@ -18,6 +20,7 @@
  */
 #include <string.h>
 
+#include "emit/va.h"
 #include "ir.h"
 
 struct cse_table {
@@ -38,15 +41,28 @@ static bool
 eligible(const struct ir_instr *I)
 {
    const struct ir_op_info *info = &ir_op_infos[I->op];
-   return I->op != IR_OP_VA && I->op != IR_OP_PHI && I->ndst == 1 &&
+   if (I->op == IR_OP_VA)
+      return (I->flags & IR_INSTR_INVARIANT_LOAD) && I->ndst == 1;
+   return I->op != IR_OP_PHI && I->ndst == 1 &&
           !(info->flags & (IR_OPF_SIDE | IR_OPF_NO_CSE | IR_OPF_TERM));
+}
+
+static bool
+same_template(const struct ir_instr *a, const struct ir_instr *b)
+{
+   if (a->op != IR_OP_VA)
+      return true;
+   return a->va_op == b->va_op &&
+          !memcmp(a->va->mod, b->va->mod, sizeof(a->va->mod)) &&
+          !memcmp(a->va->imm, b->va->imm, sizeof(a->va->imm));
 }
 
 static uint32_t
 hash_instr(const struct ir_instr *I)
 {
    uint64_t h = 0xcbf29ce484222325ull;
-   uint64_t fields = (uint64_t)I->op | (uint64_t)I->cond << 16 |
+   uint64_t fields = (uint64_t)I->op | (uint64_t)I->va_op << 8 |
+                     (uint64_t)I->cond << 16 |
                      (uint64_t)I->cmptype << 24 | (uint64_t)I->boolfmt << 32 |
                      (uint64_t)I->clamp << 40 | (uint64_t)I->flags << 48;
    h = (h ^ fields) * 0x100000001b3ull;
@@ -70,7 +86,8 @@ same_instr(const struct ir_shader *s, const struct ir_instr *a,
 {
    if (a->op != b->op || a->cond != b->cond || a->cmptype != b->cmptype ||
        a->boolfmt != b->boolfmt || a->clamp != b->clamp ||
-       a->flags != b->flags || a->imm != b->imm || a->nsrc != b->nsrc)
+       a->flags != b->flags || a->imm != b->imm || a->nsrc != b->nsrc ||
+       !same_template(a, b))
       return false;
    const struct ir_value *va = ir_value(s, a->dst.index);
    const struct ir_value *vb = ir_value(s, b->dst.index);

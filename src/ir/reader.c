@@ -285,12 +285,14 @@ opcode(struct reader *r, struct ir_instr *I)
    return true;
 }
 
-/* "name:value" or "#0x..." after a VA instruction's sources. */
+/* "name:value" or "#0x..." after a VA instruction's sources; a "#0x..."
+ * before any source is a constant source (a form's constant immediate
+ * always follows a source). */
 static bool
-va_imm_token(const char *p)
+va_imm_token(const char *p, size_t nsrc)
 {
    if (*p == '#')
-      return true;
+      return nsrc > 0;
    size_t n = word_len(p);
    return n && p[n] == ':' && !(p[0] == 'b' && isdigit((unsigned char)p[1]));
 }
@@ -310,7 +312,7 @@ instr(struct reader *r, struct ir_block *b)
    VEC(struct ir_block *) preds = {0};
    skip_spaces(r);
    while (*r->p && *r->p != '\n' && strncmp(r->p, "imm=", 4) != 0 &&
-          !(I->op == IR_OP_VA && va_imm_token(r->p))) {
+          !(I->op == IR_OP_VA && va_imm_token(r->p, srcs.len))) {
       if (srcs.len && !expect(r, ","))
          return false;
       skip_spaces(r);
@@ -326,7 +328,7 @@ instr(struct reader *r, struct ir_block *b)
          return false;
       skip_spaces(r);
    }
-   while (I->op == IR_OP_VA && va_imm_token(r->p)) {
+   while (I->op == IR_OP_VA && va_imm_token(r->p, srcs.len)) {
       size_t m = strcspn(r->p, " \t\n");
       if (!ir_parse_va_imm(I->va, r->p, m))
          return fail(r, "bad %s", "immediate");

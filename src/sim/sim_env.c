@@ -490,16 +490,34 @@ lod_from_gradients(const struct sim_texture *t, const float *dx,
    return rho > 0 ? log2f(rho) : -INFINITY;
 }
 
+/* The coordinates derivatives are taken of: as given, or for a cube map
+ * the face coordinates (s, t) of the direction, so that the LOD does not
+ * depend on the direction's length (the two models may scale it
+ * differently: the Valhall simulator gets it back from s and t). */
+static void
+lod_coords(const struct sim_texture *t, const struct sim_tex_request *r,
+           float *c)
+{
+   memcpy(c, r->coord, 3 * sizeof(float));
+   if (target_is_cube(t->target)) {
+      unsigned face;
+      cube_face(r->coord, &face, &c[0], &c[1]);
+      c[2] = 0;
+   }
+}
+
 /* The LOD from the quad's coordinates: differences across the quad's
  * first row and first column (a coarse derivative). */
 static float
 implicit_lod(const struct sim_texture *t,
              const struct sim_tex_request *const quad[4])
 {
-   float dx[3], dy[3];
+   float c[3][3], dx[3], dy[3];
+   for (unsigned q = 0; q < 3; q++)
+      lod_coords(t, quad[q], c[q]);
    for (unsigned i = 0; i < 3; i++) {
-      dx[i] = quad[1]->coord[i] - quad[0]->coord[i];
-      dy[i] = quad[2]->coord[i] - quad[0]->coord[i];
+      dx[i] = c[1][i] - c[0][i];
+      dy[i] = c[2][i] - c[0][i];
    }
    return lod_from_gradients(t, dx, dy);
 }

@@ -20,9 +20,11 @@
  * 3. Textures are synthetic: a texel is a hash of (seed, unit, level, x,
  *    y, z), as exactly representable values of the view's return type;
  *    sampling is nearest-texel with clamp-to-edge or repeat wrapping and
- *    nearest mip level, so that both models compute identical results
- *    from identical coordinates.  The models differ only in how they got the
- *    coordinates, which is what is being tested.
+ *    nearest mip level (of a cube map, from the derivatives of the face
+ *    coordinates, so that a direction's length does not matter), so that
+ *    both models compute identical results from identical coordinates.
+ *    The models differ only in how they got the coordinates, which is
+ *    what is being tested.
  */
 #ifndef TGSIVA_SIM_SIM_ENV_H
 #define TGSIVA_SIM_SIM_ENV_H

@@ -9,6 +9,26 @@
  * dynamically: reading or overwriting a register that a message
  * instruction writes before waiting on its dependency slot, a missing
  * `end`, and the other rules of spec/valhall-encoding.md are errors.
+ *
+ * What the driver and the hardware supply (see ../shared/mesa-ref/README.md
+ * for Panfrost's conventions, which this follows):
+ *
+ *  - Registers start at zero, except the preloaded ones: vertex r59 =
+ *    linear id (0x40 + 8 * lane, so that LEA_BUF_IMM of it and of it + 4
+ *    name this lane's position record and point-size field), r60 = vertex
+ *    id, r61 = instance id; fragment r58 = 0 for a front face, r59 = pixel
+ *    x | y << 16, r60 = coverage, r61 = sample mask | sample id << 16;
+ *    compute r55 = local x | y << 16, r56 = local z, r57-r59 = workgroup
+ *    id, r60-r62 = global id.
+ *  - FAU uniform word i is layout->push[i]: a word of a user uniform
+ *    buffer (sim_env_ubo_word) or of the sysval buffer (computed from the
+ *    environment as layout->sysvals describes).
+ *  - Resource tables (Panfrost's): 0 uniform buffers, 1 attributes, 3
+ *    samplers, 4 textures, 5 images; table 0xD index 0 of LEA_BUF_IMM is
+ *    the IDVS vertex record buffer.
+ *  - Blend descriptors select the fixed-function path (no blend shader):
+ *    BLEND writes render target N of blend_descriptor_N and ends or skips
+ *    `target` instructions, so the blend-shader tail never runs.
  */
 #ifndef TGSIVA_SIM_SIM_VALHALL_H
 #define TGSIVA_SIM_SIM_VALHALL_H
@@ -37,6 +57,9 @@ enum sim_error {
    SIM_ERROR_UNSUPPORTED, /* an instruction or mode not modelled */
 };
 
+/* A short name of an error ("hazard"), for reports. */
+const char *sim_error_name(enum sim_error error);
+
 struct sim_status {
    enum sim_error error;
    size_t pc;           /* instruction index of the error */
@@ -44,11 +67,36 @@ struct sim_status {
    uint64_t steps;      /* instructions executed (per warp) */
 };
 
-/* Runs `count` words; false with `status` filled on an error.  Memory
- * writes land in env->memory; shader outputs in `out`. */
+/* The default step limit: instructions executed by the warp. */
+#define SIM_STEP_LIMIT 1000000u
+
+/*
+ * Runs `count` words; false with `status` filled on an error (status is
+ * always reset first).  Memory writes land in env->memory (a vertex
+ * program adds the SIM_REGION_VERTEX region of output records if it is
+ * missing); shader outputs are added to `out`, which is not cleared, so
+ * that the position and varying programs of one vertex shader fill one
+ * struct: zero it before the first program.
+ */
 bool sim_run(struct sim_env *env, const struct sim_layout *layout,
              enum sim_program_kind kind, const uint64_t *words,
              size_t count, struct sim_outputs *out,
              struct sim_status *status);
+
+/* For tests and debugging: registers in and out, and another limit. */
+struct sim_run_options {
+   /* Register values to start from, instead of the preloads, or NULL. */
+   const uint32_t (*initial_regs)[64]; /* [SIM_LANES][64] */
+   /* Receives every lane's registers at the end (also on an error), or
+    * NULL. */
+   uint32_t (*final_regs)[64];
+   uint64_t step_limit; /* 0: SIM_STEP_LIMIT */
+};
+
+bool sim_run_ex(struct sim_env *env, const struct sim_layout *layout,
+                enum sim_program_kind kind, const uint64_t *words,
+                size_t count, struct sim_outputs *out,
+                struct sim_status *status,
+                const struct sim_run_options *options);
 
 #endif

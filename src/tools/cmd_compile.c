@@ -10,6 +10,8 @@
 
 #include "cli.h"
 #include "compile.h"
+#include "emit/va.h"
+#include "emit/va_emit.h"
 #include "util/diag.h"
 #include "util/fileio.h"
 
@@ -18,7 +20,8 @@ struct compile_args {
    const char *output;
    bool print_ir;
    const char *print_pass; /* NULL: after every pass */
-   bool disasm, stats;
+   bool disasm, stats, no_validate;
+   unsigned max_registers;
 };
 
 static void
@@ -33,6 +36,10 @@ print_help(void)
           "  --stats            print statistics to stderr\n"
           "  --print-ir[=PASS]  print the IR to stderr after every pass "
           "(or after PASS)\n"
+          "  --max-registers N  allocate at most N registers (spilling "
+          "the rest)\n"
+          "  --no-validate      skip the IR and hardware-rule validators "
+          "(on by default)\n"
           "  -h, --help         this text\n");
 }
 
@@ -48,6 +55,17 @@ parse_args(int argc, char **argv, struct compile_args *a)
          if (++i == argc)
             return cli_usage_error("compile", "-o needs a file name");
          a->output = argv[i];
+      } else if (!strcmp(arg, "--max-registers")) {
+         char *end;
+         if (++i == argc)
+            return cli_usage_error("compile", "--max-registers needs N");
+         unsigned long n = strtoul(argv[i], &end, 10);
+         if (*end || n < 8 || n > 64)
+            return cli_usage_error("compile", "--max-registers takes 8 "
+                                              "to 64");
+         a->max_registers = (unsigned)n;
+      } else if (!strcmp(arg, "--no-validate")) {
+         a->no_validate = true;
       } else if (!strcmp(arg, "--disasm")) {
          a->disasm = true;
       } else if (!strcmp(arg, "--stats")) {
@@ -76,6 +94,88 @@ print_ir(void *ctx, const char *pass, const char *text)
    fprintf(stderr, "# after %s\n%s", pass, text);
 }
 
+static const char *const program_names[] = {"position", "varying"};
+
+/* The disassembly, with "# position" / "# varying" headers for the two
+ * programs of a vertex shader. */
+static void
+disassemble(struct strbuf *sb, const struct compile_result *r)
+{
+   for (unsigned p = 0; p < r->program_count; p++) {
+      if (r->program_count > 1)
+         strbuf_printf(sb, "# %s\n", program_names[p]);
+      va_disassemble(sb, r->programs[p].words, r->programs[p].count, 0);
+   }
+}
+
+/* Little-endian bytes of the words. */
+static uint8_t *
+to_bytes(struct arena *arena, const struct compile_program *p)
+{
+   uint8_t *bytes = arena_alloc(arena, p->count * 8 + 1);
+   for (size_t i = 0; i < p->count; i++) {
+      for (unsigned b = 0; b < 8; b++)
+         bytes[8 * i + b] = (uint8_t)(p->words[i] >> (8 * b));
+   }
+   return bytes;
+}
+
+/* One line of key=value pairs, summed over a vertex shader's two
+ * programs (docs/stats.md). */
+static void
+print_stats(const struct compile_result *r)
+{
+   struct va_stats sum = {0};
+   unsigned regs = 0, spills = 0;
+   for (unsigned p = 0; p < r->program_count; p++) {
+      struct va_stats st;
+      const struct compile_program *prog = &r->programs[p];
+      va_program_stats(prog->words, prog->count, &st);
+      sum.instructions += st.instructions;
+      sum.fma += st.fma;
+      sum.cvt += st.cvt;
+      sum.sfu += st.sfu;
+      sum.v += st.v;
+      sum.t += st.t;
+      sum.ls += st.ls;
+      sum.cycles += st.cycles;
+      regs = prog->work_registers > regs ? prog->work_registers : regs;
+      spills += prog->ir->spills + prog->ir->fills;
+   }
+   fprintf(stderr,
+           "instructions=%u registers=%u threads=%u spills=%u fma=%.6f "
+           "cvt=%.6f sfu=%.6f ls=%.6f v=%.6f t=%.6f cycles=%.6f\n",
+           sum.instructions, regs, regs > 32 ? 1 : 2, spills, sum.fma,
+           sum.cvt, sum.sfu, sum.ls, sum.v, sum.t, sum.cycles);
+}
+
+static int
+write_results(const struct compile_args *a, struct arena *arena,
+              const struct compile_result *r)
+{
+   struct tgsiva_diagnostic d;
+   diag_clear(&d);
+   if (a->output) {
+      for (unsigned p = 0; p < r->program_count; p++) {
+         const char *path = p ? arena_printf(arena, "%s.varying", a->output)
+                              : a->output;
+         if (!file_write_atomic(path, to_bytes(arena, &r->programs[p]),
+                                r->programs[p].count * 8, &d))
+            return cli_report(&d, path);
+      }
+   }
+   if (a->disasm) {
+      struct strbuf sb;
+      strbuf_init(&sb, arena);
+      disassemble(&sb, r);
+      fputs(sb.data, stdout);
+      fflush(stdout); /* before the statistics when both go to a pipe */
+   }
+   if (a->stats)
+      print_stats(r);
+   return CLI_OK;
+}
+
 int
 cmd_compile(int argc, char **argv)
 {
@@ -97,13 +197,16 @@ cmd_compile(int argc, char **argv)
       status = cli_report(&d, a.input);
    } else {
       struct compile_options opts = {
-         .validate = true,
+         .validate = !a.no_validate,
          .print = a.print_ir ? print_ir : NULL,
          .print_pass = a.print_pass,
+         .max_registers = a.max_registers,
       };
       struct compile_result result;
       if (!compile_tgsi(&arena, tgsi, &opts, &result, &d))
          status = cli_report(&d, a.input);
+      else
+         status = write_results(&a, &arena, &result);
    }
    arena_finish(&arena);
    return status;

@@ -5,7 +5,12 @@
  *
  *   corpus_compile ir    translate and optimise, validating after every
  *                        pass (issue 4)
- *   corpus_compile full  compile to Valhall binaries (issue 5)
+ *   corpus_compile spill same as full with --max-registers 8 (r0-r7 and
+ *                        r56-r63), so that spilling runs on real shaders
+ *   corpus_compile full  compile to Valhall binaries (issue 5): the
+ *                        hardware-rule validator passes on every binary,
+ *                        and disassembling then assembling it gives the
+ *                        same words
  *
  * Prints "N passed, N failed" and the failures grouped by cause (the
  * message with numbers and names removed), then every failing file.
@@ -18,6 +23,7 @@
 #include <string.h>
 
 #include "compile.h"
+#include "emit/va.h"
 #include "util/diag.h"
 #include "util/fileio.h"
 
@@ -87,8 +93,32 @@ record_failure(struct tally *t, const char *file, const char *msg)
    }
 }
 
+/* NULL if disassembly then assembly reproduces the words. */
+static const char *
+round_trip(struct arena *a, const struct compile_program *p)
+{
+   struct strbuf sb;
+   struct tgsiva_diagnostic d;
+   uint64_t *words;
+   size_t count;
+   strbuf_init(&sb, a);
+   va_disassemble(&sb, p->words, p->count, 0);
+   diag_clear(&d);
+   if (!va_assemble(a, sb.data, sb.len, &words, &count, &d))
+      return arena_printf(a, "disassembly does not assemble: %s",
+                          d.message);
+   if (count != p->count)
+      return "disassembly assembles to a different number of words";
+   for (size_t i = 0; i < count; i++) {
+      if (words[i] != p->words[i])
+         return arena_printf(a, "word %zu changes through disassembly", i);
+   }
+   return NULL;
+}
+
 static void
-compile_file(struct tally *t, const char *path, bool full)
+compile_file(struct tally *t, const char *path, bool full,
+             unsigned max_registers)
 {
    struct arena arena;
    struct tgsiva_diagnostic d;
@@ -104,10 +134,19 @@ compile_file(struct tally *t, const char *path, bool full)
       t->doubles++;
    } else {
       struct compile_options opts = {.validate = true,
-                                     .stop_after_ir = !full};
+                                     .stop_after_ir = !full,
+                                     .max_registers = max_registers};
       struct compile_result result;
       if (compile_tgsi(&arena, tgsi, &opts, &result, &d)) {
-         t->passed++;
+         const char *why = NULL;
+         for (unsigned p = 0; full && !why && p < result.program_count; p++)
+            why = round_trip(&arena, &result.programs[p]);
+         if (why) {
+            record_failure(t, path, why);
+            printf("FAIL %s: %s\n", path, why);
+         } else {
+            t->passed++;
+         }
       } else {
          record_failure(t, path, d.message);
          printf("FAIL %s: %s\n", path, d.message);
@@ -119,7 +158,8 @@ compile_file(struct tally *t, const char *path, bool full)
 int
 main(int argc, char **argv)
 {
-   bool full = argc > 1 && !strcmp(argv[1], "full");
+   bool spill = argc > 1 && !strcmp(argv[1], "spill");
+   bool full = spill || (argc > 1 && !strcmp(argv[1], "full"));
    const char *shared = getenv("TGSIVA_SHARED");
    static const char *const stages[] = {"vs", "fs", "cs"};
    struct tally t = {0};
@@ -136,14 +176,15 @@ main(int argc, char **argv)
          return 77;
       }
       for (size_t i = 0; i < count; i++)
-         compile_file(&t, paths[i], full);
+         compile_file(&t, paths[i], full, spill ? 8 : 0);
    }
    printf("\ncauses:\n");
    for (unsigned i = 0; i < t.ncauses; i++)
       printf("%6u  %s  (e.g. %s)\n", t.causes[i].count, t.causes[i].text,
              t.causes[i].example);
    printf("\n%s: %u passed, %u failed (%u shaders with doubles skipped)\n",
-          full ? "compile" : "ir", t.passed, t.failed, t.doubles);
+          spill ? "compile with 8 (+8) registers" : full ? "compile" : "ir",
+          t.passed, t.failed, t.doubles);
    arena_finish(&arena);
    return t.failed ? 1 : 0;
 }

@@ -1,0 +1,218 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The public compile API (include/tgsiva/compile.h): runs the pipeline in
+ * an arena of its own and copies the result into one allocation.
+ * Running out of memory, or past the caller's limit, jumps back here from
+ * the arena's failure hook and becomes an error, never an abort.
+ */
+#include "tgsiva/compile.h"
+
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compile.h"
+#include "emit/va_emit.h"
+#include "util/diag.h"
+
+_Static_assert(TGSIVA_SYSVAL_SAMPLER_LOD == (int)IR_SYSVAL_SAMPLER_LOD &&
+                  TGSIVA_SYSVAL_FRAMEBUFFER_SIZE ==
+                     (int)IR_SYSVAL_FRAMEBUFFER_SIZE &&
+                  TGSIVA_SYSVAL_BUFFER == (int)IR_SYSVAL_BUFFER,
+               "public and internal system value kinds agree");
+
+#define DEFAULT_MEMORY_LIMIT (256u * 1024 * 1024)
+
+struct call {
+   struct arena arena;
+   jmp_buf bail;
+   struct tgsiva_diagnostic *d;
+};
+
+static void
+out_of_memory(void *ctx, bool over_limit)
+{
+   struct call *c = ctx;
+   diag_error(c->d, over_limit ? TGSIVA_ERROR_LIMIT : TGSIVA_ERROR_NOMEM,
+              over_limit ? "the compile needs more memory than its limit"
+                         : "out of memory");
+   longjmp(c->bail, 1);
+}
+
+/* Bytes from `*at`, 16-byte aligned, in the result block. */
+static void *
+carve(uint8_t *block, size_t *at, size_t n)
+{
+   void *p = block + *at;
+   *at += (n + 15) & ~(size_t)15;
+   return p;
+}
+
+static size_t
+result_size(const struct compile_result *r)
+{
+   const struct ir_layout *l = &r->layout;
+   size_t n = sizeof(struct tgsiva_shader) + 16;
+   for (unsigned p = 0; p < r->program_count; p++)
+      n += r->programs[p].count * 8 + 16;
+   n += l->push.len * sizeof(struct tgsiva_push_word) + 16;
+   n += l->sysvals.len * sizeof(struct tgsiva_sysval) + 16;
+   n += (l->outputs.len + l->inputs.len) * sizeof(struct tgsiva_varying) + 32;
+   return n;
+}
+
+static const struct tgsiva_varying *
+copy_varyings(uint8_t *block, size_t *at, const struct ir_varying *v,
+              size_t n)
+{
+   struct tgsiva_varying *out = carve(block, at, n * sizeof(*out));
+   for (size_t i = 0; i < n; i++) {
+      out[i] = (struct tgsiva_varying){
+         .semantic = v[i].semantic,
+         .index = v[i].index,
+         .byte_offset = v[i].byte_offset,
+         .components = v[i].components,
+         .interpolation = v[i].interp,
+         .location = v[i].location,
+      };
+   }
+   return out;
+}
+
+static void
+copy_program(uint8_t *block, size_t *at, const struct compile_program *p,
+             struct tgsiva_program *out)
+{
+   uint8_t *code = carve(block, at, p->count * 8);
+   for (size_t i = 0; i < p->count; i++) {
+      for (unsigned b = 0; b < 8; b++)
+         code[8 * i + b] = (uint8_t)(p->words[i] >> (8 * b));
+   }
+   struct va_stats st;
+   va_program_stats(p->words, p->count, &st);
+   *out = (struct tgsiva_program){
+      .code = code,
+      .size = p->count * 8,
+      .work_registers = p->work_registers,
+      .preload_mask = p->preload_mask,
+      .stats = {st.instructions, p->ir->spills, p->ir->fills, st.fma,
+                st.cvt, st.sfu, st.v, st.t, st.ls, st.cycles},
+   };
+}
+
+static struct tgsiva_shader *
+export(const struct compile_result *r)
+{
+   const struct ir_layout *l = &r->layout;
+   size_t at = 0, size = result_size(r);
+   uint8_t *block = calloc(1, size);
+   if (!block)
+      return NULL;
+   struct tgsiva_shader *sh = carve(block, &at, sizeof(*sh));
+   static const enum tgsiva_stage stages[] = {
+      [IR_STAGE_VERTEX_POSITION] = TGSIVA_STAGE_VERTEX,
+      [IR_STAGE_VERTEX_VARYING] = TGSIVA_STAGE_VERTEX,
+      [IR_STAGE_FRAGMENT] = TGSIVA_STAGE_FRAGMENT,
+      [IR_STAGE_COMPUTE] = TGSIVA_STAGE_COMPUTE,
+   };
+   sh->stage = stages[r->stage];
+   sh->program_count = r->program_count;
+   for (unsigned p = 0; p < r->program_count; p++)
+      copy_program(block, &at, &r->programs[p], &sh->programs[p]);
+   struct tgsiva_push_word *push =
+      carve(block, &at, l->push.len * sizeof(*push));
+   for (size_t i = 0; i < l->push.len; i++)
+      push[i] = (struct tgsiva_push_word){l->push.data[i].ubo,
+                                          l->push.data[i].offset};
+   sh->push = push;
+   sh->push_count = (unsigned)l->push.len;
+   struct tgsiva_sysval *sv = carve(block, &at, l->sysvals.len * sizeof(*sv));
+   for (size_t i = 0; i < l->sysvals.len; i++)
+      sv[i] = (struct tgsiva_sysval){l->sysvals.data[i].kind,
+                                     l->sysvals.data[i].id};
+   sh->sysvals = sv;
+   sh->sysval_count = (unsigned)l->sysvals.len;
+   sh->sysval_ubo = sh->user_ubo_count = l->user_ubo_count;
+   sh->texture_count = l->texture_count;
+   sh->sampler_count = l->sampler_count;
+   sh->image_count = l->image_count;
+   sh->buffer_count = l->buffer_count;
+   sh->tls_bytes = l->tls_bytes;
+   sh->uses_barrier = l->uses_barrier;
+   sh->writes_memory = l->writes_memory;
+   sh->attributes_read = l->attributes_read;
+   sh->outputs = copy_varyings(block, &at, l->outputs.data, l->outputs.len);
+   sh->output_count = (unsigned)l->outputs.len;
+   sh->writes_point_size = l->writes_point_size;
+   sh->fixed_varying_mask = l->fixed_varying_mask;
+   sh->inputs = copy_varyings(block, &at, l->inputs.data, l->inputs.len);
+   sh->input_count = (unsigned)l->inputs.len;
+   sh->render_targets_written = l->render_targets_written;
+   sh->writes_depth = l->writes_depth;
+   sh->writes_stencil = l->writes_stencil;
+   sh->writes_sample_mask = l->writes_sample_mask;
+   sh->can_discard = l->can_discard;
+   sh->reads_frag_coord = l->reads_frag_coord;
+   sh->reads_face = l->reads_face;
+   sh->reads_point_coord = l->reads_point_coord;
+   sh->sample_shading = l->sample_shading;
+   sh->early_fragment_tests = l->early_fragment_tests;
+   sh->uses_derivatives = l->uses_derivatives;
+   memcpy(sh->local_size, l->local_size, sizeof(sh->local_size));
+   sh->shared_bytes = l->shared_bytes;
+   return sh;
+}
+
+static enum tgsiva_status
+compile(const uint32_t *tokens, size_t count, const char *text, size_t len,
+        const struct tgsiva_compile_options *opts,
+        struct tgsiva_shader **out, struct tgsiva_diagnostic *d)
+{
+   struct call c = {.d = d};
+   const struct compile_options o = {
+      .max_registers = opts ? opts->max_registers : 0,
+      .validate = opts && opts->validate,
+   };
+   size_t limit = opts && opts->memory_limit ? opts->memory_limit
+                                             : DEFAULT_MEMORY_LIMIT;
+   diag_clear(d);
+   *out = NULL;
+   arena_init(&c.arena, limit);
+   c.arena.fail = out_of_memory;
+   c.arena.fail_ctx = &c;
+   if (setjmp(c.bail) == 0) {
+      struct tgsi_shader *tgsi;
+      struct compile_result r;
+      bool ok = text ? tgsi_parse_text(&c.arena, text, len, &tgsi, d)
+                     : tgsi_read_tokens(&c.arena, tokens, count, &tgsi, d);
+      if (ok && compile_tgsi(&c.arena, tgsi, &o, &r, d)) {
+         *out = export(&r);
+         if (!*out)
+            diag_error(d, TGSIVA_ERROR_NOMEM, "out of memory");
+      }
+   }
+   arena_finish(&c.arena);
+   return d->status;
+}
+
+enum tgsiva_status
+tgsiva_compile(const uint32_t *tokens, size_t count,
+               const struct tgsiva_compile_options *opts,
+               struct tgsiva_shader **out, struct tgsiva_diagnostic *d)
+{
+   return compile(tokens, count, NULL, 0, opts, out, d);
+}
+
+enum tgsiva_status
+tgsiva_compile_text(const char *text, size_t len,
+                    const struct tgsiva_compile_options *opts,
+                    struct tgsiva_shader **out, struct tgsiva_diagnostic *d)
+{
+   return compile(NULL, 0, text, len, opts, out, d);
+}
+
+void
+tgsiva_shader_free(struct tgsiva_shader *shader)
+{
+   free(shader);
+}

@@ -1,0 +1,244 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The validator of hardware rules over a finished program, working from
+ * the words alone (valhall-encoding.md):
+ *
+ * 1. Every word decodes, and each instruction passes the encoding rules
+ *    (FAU pages, slots and sources; aligned pairs; staging alignment).
+ * 2. Dependency slots: along every path, no instruction reads or
+ *    overwrites a register a message still writes unless an instruction
+ *    before it on that path waited on the message's slot.  Flow acts
+ *    after its instruction, as in Mesa's binaries (`LD_VAR.slot0.wait0` is
+ *    followed by a use of the result); overwriting a register a pending
+ *    message reads is fine (the hardware reads staging registers at
+ *    issue).  Memory writes wait for earlier memory accesses, memory reads
+ *    for earlier writes (va_memory_effects); a varying load that writes
+ *    the hidden varying state waits for earlier varying loads.  ATEST's
+ *    coverage is pending on slot 6.  Paths follow BRANCHZ targets and
+ *    fall-through; BLEND continues after its blend-shader tail.
+ * 3. The instruction before ATEST or ZS_EMIT waits on 0, 1, 2 and 6, ATEST
+ *    itself on slot 0 (unless it ends the program); the one before BLEND
+ *    waits on everything; BARRIER
+ *    carries `wait`.
+ * 4. Every conditional branch carries `reconverge`.
+ * 5. Execution cannot run past the last word: the program ends with
+ *    `end` on every path.
+ *
+ * It is on by default in `tgsiva compile`: a failure is a compiler bug,
+ * reported with the word index and the instruction.
+ */
+#include "va_validate.h"
+
+#include <string.h>
+
+#include "util/diag.h"
+#include "va.h"
+
+#define WAIT_ATEST 6 /* ATEST's coverage is pending on slot 6 */
+
+struct state {
+   uint64_t written[8];
+   uint8_t mem[8];  /* VA_MEM_READ / VA_MEM_WRITE pending per slot */
+   uint8_t varying; /* slots with a pending varying load */
+};
+
+struct validator {
+   const uint64_t *words;
+   size_t n;
+   struct va_instr *I;
+   struct state *in;   /* per word: pending state on entry */
+   bool *reached;
+   struct tgsiva_diagnostic *d;
+   struct arena *arena;
+};
+
+static bool
+fail(struct validator *v, size_t pc, const char *what)
+{
+   struct strbuf sb;
+   strbuf_init(&sb, v->arena);
+   va_print_instr(&sb, &v->I[pc]);
+   return diag_error(v->d, TGSIVA_ERROR_INTERNAL,
+                     "hardware rule broken at word %zu (%s): %s", pc,
+                     sb.data, what);
+}
+
+/* The slots a flow waits on, as a mask (bit 6 ATEST, 7 tile/barrier). */
+static unsigned
+waits_of(enum va_flow f)
+{
+   switch (f) {
+   case VA_FLOW_WAIT0: return 1;
+   case VA_FLOW_WAIT1: return 2;
+   case VA_FLOW_WAIT01: return 3;
+   case VA_FLOW_WAIT2: return 4;
+   case VA_FLOW_WAIT02: return 5;
+   case VA_FLOW_WAIT12: return 6;
+   case VA_FLOW_WAIT012: return 7;
+   case VA_FLOW_WAIT0126: return 0x47;
+   case VA_FLOW_WAIT: return 0xff;
+   default: return 0;
+   }
+}
+
+static bool
+is_message(const struct va_instr *I)
+{
+   const struct va_form *f = va_form(I->op);
+   return f->message && I->op != VA_OP_BRANCHZ && I->op != VA_OP_BRANCHZI &&
+          I->op != VA_OP_NOP;
+}
+
+/* Successors of word pc: up to two. */
+static unsigned
+successors(const struct validator *v, size_t pc, size_t *out)
+{
+   const struct va_instr *I = &v->I[pc];
+   if (I->flow == VA_FLOW_END)
+      return 0;
+   unsigned n = 0;
+   if (I->op == VA_OP_BRANCHZ) {
+      int64_t target = (int64_t)pc + 1 + I->imm[VA_IMM_OFFSET];
+      bool always = I->src[0].kind == VA_SRC_KIND_IMM &&
+                    (va_imm_table[I->src[0].value & 31] == 0) ==
+                       (I->mod[VA_MOD_EQ] == 1);
+      if (target >= 0)
+         out[n++] = (size_t)target;
+      if (!always)
+         out[n++] = pc + 1;
+      return n;
+   }
+   out[n++] = pc + 1;
+   return n;
+}
+
+static bool
+check_flow_rules(struct validator *v, size_t pc)
+{
+   const struct va_instr *I = &v->I[pc];
+   const struct va_instr *prev = pc ? &v->I[pc - 1] : NULL;
+   unsigned before = prev ? waits_of(prev->flow) : 0;
+   if ((I->op == VA_OP_ATEST || I->op == VA_OP_ZS_EMIT) &&
+       (before & 0x47) != 0x47)
+      return fail(v, pc, "the instruction before ATEST or ZS_EMIT must "
+                         "wait0126");
+   if (I->op == VA_OP_ATEST && !(waits_of(I->flow) & 1) &&
+       I->flow != VA_FLOW_END)
+      return fail(v, pc, "ATEST must wait on slot 0");
+   if (I->op == VA_OP_BLEND && before != 0xff)
+      return fail(v, pc, "the instruction before BLEND must wait on every "
+                         "slot");
+   if (I->op == VA_OP_BARRIER && I->flow != VA_FLOW_WAIT)
+      return fail(v, pc, "BARRIER must carry the wait flow");
+   if (I->op == VA_OP_BRANCHZ) {
+      size_t s[2];
+      if (successors(v, pc, s) == 2 && I->flow != VA_FLOW_RECONVERGE)
+         return fail(v, pc, "a conditional branch must reconverge");
+   }
+   return true;
+}
+
+/* Applies word pc to `st`; false on a hazard.  Flow acts after the
+ * instruction: its waits drain what is pending, its own message too. */
+static bool
+step(struct validator *v, size_t pc, struct state *st)
+{
+   const struct va_instr *I = &v->I[pc];
+   uint64_t r, w;
+   va_instr_registers(I, &r, &w);
+   unsigned mem = is_message(I) ? va_memory_effects(I) : 0;
+   for (unsigned k = 0; k < 8; k++) {
+      if ((r | w) & st->written[k])
+         return fail(v, pc, "a register a pending message writes is used "
+                            "without a wait on its slot");
+      if ((mem & VA_MEM_WRITE) && st->mem[k])
+         return fail(v, pc, "a memory write while an earlier memory access "
+                            "is pending, without a wait on its slot");
+      if ((mem & VA_MEM_READ) && (st->mem[k] & VA_MEM_WRITE))
+         return fail(v, pc, "a memory read while an earlier memory write "
+                            "is pending, without a wait on its slot");
+   }
+   if (va_writes_varying_state(I) && st->varying)
+      return fail(v, pc, "a varying load while an earlier one is pending, "
+                         "without a wait on its slot");
+   int slot = I->op == VA_OP_ATEST ? WAIT_ATEST
+              : is_message(I)      ? I->mod[VA_MOD_SLOT]
+                                   : -1;
+   if (slot >= 0) {
+      st->written[slot & 7] |= w;
+      st->mem[slot & 7] |= (uint8_t)mem;
+      if (va_is_varying_load(I))
+         st->varying |= (uint8_t)(1u << (slot & 7));
+   }
+   unsigned wait = waits_of(I->flow);
+   for (unsigned k = 0; k < 8; k++) {
+      if (wait & (1u << k)) {
+         st->written[k] = 0;
+         st->mem[k] = 0;
+      }
+   }
+   st->varying &= (uint8_t)~wait;
+   return true;
+}
+
+static bool
+merge(struct state *into, const struct state *from, bool first)
+{
+   bool changed = first;
+   for (unsigned k = 0; k < 8; k++) {
+      uint64_t w = into->written[k] | from->written[k];
+      uint8_t m = into->mem[k] | from->mem[k];
+      changed |= w != into->written[k] || m != into->mem[k];
+      into->written[k] = w;
+      into->mem[k] = m;
+   }
+   uint8_t vs = into->varying | from->varying;
+   changed |= vs != into->varying;
+   into->varying = vs;
+   return changed;
+}
+
+bool
+va_validate(struct arena *arena, const uint64_t *words, size_t n,
+            struct tgsiva_diagnostic *d)
+{
+   struct validator v = {.words = words, .n = n, .d = d, .arena = arena};
+   if (!n)
+      return diag_error(d, TGSIVA_ERROR_INTERNAL, "empty program");
+   v.I = ARENA_ARRAY(arena, struct va_instr, n);
+   v.in = ARENA_ARRAY(arena, struct state, n + 1);
+   v.reached = ARENA_ARRAY(arena, bool, n + 1);
+   for (size_t pc = 0; pc < n; pc++) {
+      struct tgsiva_diagnostic why;
+      diag_clear(&why);
+      if (!va_decode(words[pc], &v.I[pc]))
+         return diag_error(d, TGSIVA_ERROR_INTERNAL,
+                           "word %zu does not decode", pc);
+      if (!va_check_rules(&v.I[pc], &why))
+         return fail(&v, pc, why.message);
+      if (!check_flow_rules(&v, pc))
+         return false;
+   }
+   /* Pending slots along every path, to a fixed point. */
+   VEC(size_t) work = {0};
+   v.reached[0] = true;
+   *VEC_PUSH(arena, &work) = 0;
+   while (work.len) {
+      size_t pc = work.data[--work.len];
+      struct state st = v.in[pc];
+      if (!step(&v, pc, &st))
+         return false;
+      size_t succ[2];
+      unsigned ns = successors(&v, pc, succ);
+      for (unsigned i = 0; i < ns; i++) {
+         if (succ[i] >= n)
+            return fail(&v, pc, "execution runs past the last word "
+                                "without `end`");
+         bool first = !v.reached[succ[i]];
+         v.reached[succ[i]] = true;
+         if (merge(&v.in[succ[i]], &st, first))
+            *VEC_PUSH(arena, &work) = succ[i];
+      }
+   }
+   return true;
+}

@@ -1,0 +1,317 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Makes every operand of every Valhall instruction encodable, short of
+ * register numbers (valhall-encoding.md, "Source byte").
+ *
+ * 1. A constant is read from the hardware immediate table when it is
+ *    there; otherwise it is made in a register with IADD_IMM.i32 0, #c,
+ *    the canonical immediate move.
+ * 2. A modifier the source slot cannot take is applied by an instruction
+ *    of its own: float negation and absolute value flip or clear the sign
+ *    bit (exact for NaNs), .not goes through LSHIFT_OR's inverting source.
+ * 3. FAU rules: all uniform and special sources from one page, at most one
+ *    64-bit slot (ALU) or two (messages), at most two distinct non-register
+ *    sources.  The rules are the ISA layer's own predicates (va_rule_*);
+ *    while one fails, a constant, then a uniform, then a special value
+ *    moves into a register.
+ * 4. Staging vectors are whole values (a COLLECT is made for anything
+ *    else, including constants), so that the allocator can give them
+ *    consecutive registers; COLLECT and branch sources are values too.
+ * 5. A 32-bit value where a slot reads a register pair is zero-extended
+ *    with a COLLECT.
+ *
+ * Requires: selected IR (only IR_OP_VA besides structure and branches).
+ * Ensures:  ir_va_src() accepts every source once values are registers,
+ *           and the FAU rules hold.
+ * Invalidates: nothing.
+ */
+#include "ir.h"
+
+#include <string.h>
+
+#include "emit/va.h"
+#include "util/diag.h"
+
+struct legalize {
+   struct ir_shader *s;
+};
+
+static void legalize_instr(struct legalize *l, struct ir_instr *I);
+
+static struct ir_instr *
+new_va(struct legalize *l, struct ir_instr *before, enum va_op op,
+       unsigned nsrc, const struct ir_ref *srcs)
+{
+   struct ir_instr *I = ir_instr_create(l->s, IR_OP_VA, nsrc);
+   for (unsigned i = 0; i < nsrc; i++)
+      I->src[i] = srcs[i];
+   I->va_op = (uint16_t)op;
+   I->va = ARENA_NEW(l->s->arena, struct va_instr);
+   va_instr_init(I->va, op);
+   ir_instr_def(l->s, I, 32, 1);
+   ir_instr_insert_before(before, I);
+   return I;
+}
+
+/* IADD_IMM.i32 0, #value */
+static struct ir_ref
+materialize(struct legalize *l, struct ir_instr *before, uint32_t value)
+{
+   struct ir_ref zero = ir_imm(0);
+   struct ir_instr *I = new_va(l, before, VA_OP_IADD_IMM_I32, 1, &zero);
+   I->va->imm[VA_IMM_CONSTANT] = value;
+   return I->dst;
+}
+
+/* MOV.i32 of a uniform or special word. */
+static struct ir_ref
+move(struct legalize *l, struct ir_instr *before, struct ir_ref r)
+{
+   struct ir_instr *I = new_va(l, before, VA_OP_MOV_I32, 1, &r);
+   legalize_instr(l, I);
+   return I->dst;
+}
+
+/* A uniform or special word in a register; a part selector (half, byte)
+ * stays on the use, since MOV cannot select one. */
+static struct ir_ref
+move_keeping_part(struct legalize *l, struct ir_instr *before,
+                  struct ir_ref r)
+{
+   uint8_t part = r.swizzle;
+   bool word = part == IR_SWIZZLE_W0 || part == IR_SWIZZLE_W1;
+   if (!word)
+      r.swizzle = IR_SWIZZLE_NONE;
+   uint8_t mods = r.mods;
+   r.mods = 0;
+   struct ir_ref v = move(l, before, r);
+   if (!word)
+      v.swizzle = part;
+   v.mods = mods;
+   return v;
+}
+
+/* A bitwise op (LSHIFT_<op>) of x and a constant, for sign bits. */
+static struct ir_ref
+bitwise(struct legalize *l, struct ir_instr *before, enum va_op op,
+        struct ir_ref x, struct ir_ref y)
+{
+   struct ir_ref srcs[3] = {x, ir_imm(0), y};
+   struct ir_instr *I = new_va(l, before, op, 3, srcs);
+   legalize_instr(l, I);
+   return I->dst;
+}
+
+/* The source without its float modifiers, applied to the bits. */
+static struct ir_ref
+apply_sign(struct legalize *l, struct ir_instr *before, struct ir_ref r)
+{
+   uint8_t mods = r.mods;
+   r.mods &= (uint8_t)~(IR_MOD_NEG | IR_MOD_ABS);
+   if (r.kind != IR_REF_VALUE)
+      r = move(l, before, r);
+   if (mods & IR_MOD_ABS)
+      r = bitwise(l, before, VA_OP_LSHIFT_AND_I32, r, ir_imm(0x7fffffffu));
+   if (mods & IR_MOD_NEG)
+      r = bitwise(l, before, VA_OP_LSHIFT_XOR_I32, r, ir_imm(0x80000000u));
+   return r;
+}
+
+static struct ir_ref
+apply_not(struct legalize *l, struct ir_instr *before, struct ir_ref r)
+{
+   return bitwise(l, before, VA_OP_LSHIFT_OR_I32, ir_imm(0), r);
+}
+
+/* Would source slot i accept r once values are registers? */
+static bool
+accepts(struct legalize *l, const struct ir_instr *I, unsigned i,
+        struct ir_ref r)
+{
+   struct va_src out;
+   if (r.kind == IR_REF_VALUE) {
+      bool pair = ir_value(l->s, r.index)->bits == 64 && !r.swizzle;
+      struct ir_ref reg = r;
+      reg.kind = IR_REF_REG;
+      reg.index = 2 * i;
+      /* Word selectors become register offsets. */
+      if (reg.swizzle == IR_SWIZZLE_W0 || reg.swizzle == IR_SWIZZLE_W1)
+         reg.swizzle = IR_SWIZZLE_NONE;
+      return ir_va_src(l->s, I->va_op, i, reg, pair, &out);
+   }
+   return ir_va_src(l->s, I->va_op, i, r, false, &out);
+}
+
+/* Rewrites source i until the slot accepts it. */
+static void
+fix_source(struct legalize *l, struct ir_instr *I, unsigned i)
+{
+   const struct va_src_info *si = &va_form(I->va_op)->srcs[i];
+   for (unsigned tries = 0; !accepts(l, I, i, I->src[i]); tries++) {
+      struct ir_ref r = I->src[i];
+      uint32_t bits;
+      if (tries > 4)
+         ir_invalid(l->s, I, "source %u cannot be made legal", i);
+      if (ir_ref_const_bits(r, &bits)) {
+         r = materialize(l, I, bits);
+      } else if (r.kind == IR_REF_CONST) {
+         /* A part of a constant: the whole word in a register, the part
+          * selected there. */
+         struct ir_ref v = materialize(l, I, r.index);
+         v.swizzle = r.swizzle;
+         v.mods = r.mods;
+         r = v;
+      } else if (r.mods & (IR_MOD_NEG | IR_MOD_ABS)) {
+         r = apply_sign(l, I, r);
+      } else if (r.mods & IR_MOD_NOT) {
+         r.mods &= (uint8_t)~IR_MOD_NOT;
+         r = apply_not(l, I, r);
+      } else if (r.kind == IR_REF_UNIFORM || r.kind == IR_REF_SPECIAL) {
+         r = move_keeping_part(l, I, r);
+      } else if (r.kind == IR_REF_VALUE && si->size == 64) {
+         struct ir_builder b = ir_builder_before(l->s, I);
+         struct ir_ref w[2] = {r, ir_imm(0)};
+         w[1] = materialize(l, I, 0);
+         r = ir_collect(&b, 64, 2, w);
+      } else {
+         ir_invalid(l->s, I, "source %u has a selector its slot lacks", i);
+      }
+      I->src[i] = r;
+   }
+}
+
+/* The instruction's FAU use as hardware operands, registers standing in
+ * for values. */
+static void
+trial(struct legalize *l, const struct ir_instr *I, struct va_instr *t)
+{
+   const struct va_form *f = va_form(I->va_op);
+   memset(t, 0, sizeof(*t));
+   t->op = (enum va_op)I->va_op;
+   for (unsigned i = 0; i < f->nr_srcs; i++) {
+      struct ir_ref r = I->src[i];
+      bool pair = false;
+      if (r.kind == IR_REF_VALUE) {
+         pair = ir_value(l->s, r.index)->bits == 64 && !r.swizzle;
+         r.kind = IR_REF_REG;
+         r.index = 2 * i;
+         r.swizzle = IR_SWIZZLE_NONE;
+         r.mods = 0;
+      }
+      if (!ir_va_src(l->s, I->va_op, i, r, pair, &t->src[i]))
+         t->src[i] = va_src_reg(2 * i);
+   }
+}
+
+static bool
+fau_legal(struct legalize *l, const struct ir_instr *I)
+{
+   struct va_instr t;
+   trial(l, I, &t);
+   return va_rule_fau_page(&t, NULL) && va_rule_fau_slots(&t, NULL) &&
+          va_rule_fau_sources(&t, NULL);
+}
+
+/* Moves one non-register source into a register: constants first, then
+ * uniforms, then 32-bit special words. */
+static bool
+spill_one_fau(struct legalize *l, struct ir_instr *I)
+{
+   static const uint8_t order[] = {IR_REF_CONST, IR_REF_UNIFORM,
+                                   IR_REF_SPECIAL};
+   const struct va_form *f = va_form(I->va_op);
+   for (unsigned k = 0; k < sizeof(order); k++) {
+      for (unsigned i = f->nr_srcs; i-- > 0;) {
+         struct ir_ref r = I->src[i];
+         if (r.kind != order[k])
+            continue;
+         if (r.kind == IR_REF_SPECIAL && r.swizzle == IR_SWIZZLE_NONE)
+            continue; /* a 64-bit special stays in the FAU */
+         uint8_t mods = r.mods;
+         r.mods = 0;
+         uint32_t bits;
+         if (ir_ref_const_bits(r, &bits))
+            r = materialize(l, I, bits);
+         else
+            r = move_keeping_part(l, I, r);
+         r.mods = mods;
+         I->src[i] = r;
+         fix_source(l, I, i);
+         return true;
+      }
+   }
+   return false;
+}
+
+/* Staging vectors and other vector operands: whole values. */
+static void
+whole_value(struct legalize *l, struct ir_instr *I, unsigned i)
+{
+   struct ir_ref r = I->src[i];
+   if (r.kind == IR_REF_VALUE && !r.comp && !r.swizzle && !r.mods)
+      return;
+   struct ir_builder b = ir_builder_before(l->s, I);
+   if (r.kind != IR_REF_VALUE) {
+      uint32_t bits;
+      r = ir_ref_const_bits(r, &bits) ? materialize(l, I, bits)
+                                      : move(l, I, r);
+   } else if (r.mods & (IR_MOD_NEG | IR_MOD_ABS)) {
+      r = apply_sign(l, I, r);
+   }
+   I->src[i] = ir_collect(&b, 32, 1, &r);
+}
+
+static void
+legalize_collect(struct legalize *l, struct ir_instr *I)
+{
+   ir_foreach_src(I, i) {
+      struct ir_ref r = I->src[i];
+      uint32_t bits;
+      if (ir_ref_const_bits(r, &bits))
+         I->src[i] = materialize(l, I, bits);
+      else if (r.kind == IR_REF_UNIFORM || r.kind == IR_REF_SPECIAL)
+         I->src[i] = move(l, I, r);
+      else if (r.mods & (IR_MOD_NEG | IR_MOD_ABS))
+         I->src[i] = apply_sign(l, I, r);
+   }
+}
+
+static void
+legalize_instr(struct legalize *l, struct ir_instr *I)
+{
+   if (I->op == IR_OP_COLLECT) {
+      legalize_collect(l, I);
+      return;
+   }
+   if (I->op == IR_OP_BRANCH) {
+      struct ir_ref r = I->src[0];
+      uint32_t bits;
+      if (ir_ref_const_bits(r, &bits))
+         I->src[0] = materialize(l, I, bits);
+      else if (r.kind != IR_REF_VALUE || r.mods || r.swizzle)
+         I->src[0] = apply_sign(l, I, r);
+      return;
+   }
+   if (I->op != IR_OP_VA)
+      return;
+   const struct va_form *f = va_form(I->va_op);
+   for (unsigned i = 0; i < f->nr_srcs && i < I->nsrc; i++)
+      fix_source(l, I, i);
+   while (!fau_legal(l, I)) {
+      if (!spill_one_fau(l, I))
+         ir_invalid(l->s, I, "FAU rules cannot be met");
+   }
+   for (unsigned i = f->nr_srcs; i < I->nsrc; i++)
+      whole_value(l, I, i);
+}
+
+bool
+ir_legalize(struct ir_shader *s)
+{
+   struct legalize l = {.s = s};
+   ir_foreach_block(s, b) {
+      ir_foreach_instr(b, I)
+         legalize_instr(&l, I);
+   }
+   return true;
+}

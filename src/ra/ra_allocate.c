@@ -1,0 +1,765 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Register allocation on SSA form, then out of SSA.
+ *
+ * 1. Values are coloured in reverse post-order, each block starting with
+ *    its live-in values in their registers; a value takes the lowest free
+ *    registers of the allowed set.  The caller tries the 32-register set
+ *    first (r0-r15 and r48-r63, what a shader at full occupancy may use:
+ *    twice the threads of a 64-register one; valhall-encoding.md, "The
+ *    machine"), then all 64.
+ * 2. Values of two or more registers (64-bit pairs, staging vectors)
+ *    start at an even register (valhall-encoding.md, "Staging registers"
+ *    and "Source byte").
+ * 3. A PRELOAD value stays in the register the hardware filled.
+ * 4. Sources that die at an instruction free their registers before its
+ *    result is placed: an instruction may write a register it reads.
+ * 5. Phis become parallel copies at the end of each predecessor (critical
+ *    edges are split first), COLLECTs parallel copies into the vector;
+ *    copies are ordered so that no source is overwritten before it is
+ *    read, and a cycle goes through a free register or XOR swaps.
+ * 6. A phi result prefers its first source's register, which removes the
+ *    copy on that edge whenever the register is free.
+ * 7. Values live across a BLEND that does not end the shader avoid r0-r15
+ *    and r48, which a blend shader may use (Mesa: blend shaders are
+ *    restricted to r0-r15); the blend tail writes r48 after every BLEND,
+ *    so in fragment shaders r48 is never allocated (the caller leaves it
+ *    out of the allowed set).
+ * 8. A value whose last use is as part of a COLLECT goes where that part
+ *    of the vector will be: the first part placed plans the vector's
+ *    registers (other values avoid them while there is room elsewhere),
+ *    the others and the vector follow, and the copies vanish.
+ *
+ * Requires: legalized IR (ir_legalize), every block reachable; pressure
+ *           within the budget
+ *           (ra_spill); no critical edges (ra_split_critical_edges).
+ *           Colouring can still fail when alignment fragments the
+ *           registers: then nothing changes and the caller spills more.
+ * Ensures:  every operand is a register (IR_REF_REG); no PHI, COLLECT,
+ *           PRELOAD or UNDEF remains; s->allocated.
+ * Invalidates: liveness, SSA form.
+ */
+#include "ra.h"
+
+#include <string.h>
+
+#include "emit/va.h"
+
+/* A value's place in the vector a COLLECT builds from it. */
+struct affinity {
+   uint32_t vector; /* the COLLECT's result, 0: none */
+   uint8_t comp;
+};
+
+struct ra {
+   struct ir_shader *s;
+   uint64_t allowed; /* registers values may take (preloads excepted) */
+   struct ra_liveness live;
+   int16_t *reg;            /* per value: first register, -1 if none */
+   struct affinity *affinity; /* per value */
+   int16_t *planned;        /* per COLLECT result: its base so far, -1 */
+   uint32_t reserved[RA_MAX_REGISTERS]; /* vector planned there, 0: none */
+   uint32_t occupant[RA_MAX_REGISTERS]; /* value in each register, 0: free */
+   unsigned max_reg;        /* highest register used + 1 */
+   VEC(uint32_t) *dying;    /* per instruction number: values dying there */
+   uint64_t *forbidden;     /* per value: registers it may not take */
+   struct ir_instr **instrs; /* by number */
+   uint32_t ninstrs;
+};
+
+/* ---------------------------------------------------------------------
+ * Where values die
+ */
+
+static void
+number_instrs(struct ra *ra)
+{
+   uint32_t n = 0;
+   ir_foreach_block(ra->s, b) {
+      ir_foreach_instr(b, I)
+         I->pass_data = n++;
+   }
+   ra->ninstrs = n;
+   ra->instrs = ARENA_ARRAY(ra->s->arena, struct ir_instr *, n + 1);
+   ra->dying = arena_array(ra->s->arena, n + 1, sizeof(*ra->dying));
+   ir_foreach_block(ra->s, b) {
+      ir_foreach_instr(b, I)
+         ra->instrs[I->pass_data] = I;
+   }
+}
+
+static unsigned
+nregs_of(struct ra *ra, uint32_t v)
+{
+   return ir_value(ra->s, v)->nregs;
+}
+
+/* A blend shader may run at a BLEND that does not end the shader: it
+ * uses r0-r15 and returns through r48 (spec/abi.md, "Fragment shaders"),
+ * so nothing may live there across it. */
+#define BLEND_CLOBBERED (0xffffull | (1ull << 48))
+
+static bool
+blend_calls_out(const struct ir_instr *I)
+{
+   if (I->op != IR_OP_VA || I->va_op != VA_OP_BLEND)
+      return false;
+   for (const struct ir_instr *J = I->next; J; J = J->next) {
+      if (J->op == IR_OP_VA && J->va_op == VA_OP_BLEND)
+         return true;
+   }
+   return false;
+}
+
+/* Walking each block backwards from its live-out set, a source not live
+ * after its instruction dies there; a result not live after it is dead
+ * on arrival (it dies at its own instruction). */
+static void
+compute_deaths(struct ra *ra)
+{
+   struct ir_shader *s = ra->s;
+   struct ra_bitset live = ra_bitset_create(s->arena, (uint32_t)s->values.len);
+   ir_foreach_block(s, b) {
+      const struct ra_bitset *out = &ra->live.live_out[b->index];
+      memcpy(live.words, out->words, live.nwords * sizeof(uint64_t));
+      ir_foreach_instr_rev(b, I) {
+         if (blend_calls_out(I)) {
+            ra_bitset_foreach(&live, v)
+               ra->forbidden[v] |= BLEND_CLOBBERED;
+         }
+         if (I->ndst && I->dst.kind == IR_REF_VALUE) {
+            if (!ra_bitset_test(&live, I->dst.index))
+               *VEC_PUSH(s->arena, &ra->dying[I->pass_data]) = I->dst.index;
+            ra_bitset_clear(&live, I->dst.index);
+         }
+         if (I->op == IR_OP_PHI)
+            continue;
+         ir_foreach_src(I, i) {
+            struct ir_ref r = I->src[i];
+            if (r.kind != IR_REF_VALUE || ra_bitset_test(&live, r.index))
+               continue;
+            ra_bitset_set(&live, r.index);
+            *VEC_PUSH(s->arena, &ra->dying[I->pass_data]) = r.index;
+         }
+      }
+   }
+}
+
+/* Does value v die at instruction I? */
+static bool
+dies_at(const struct ra *ra, const struct ir_instr *I, uint32_t v)
+{
+   for (size_t k = 0; k < ra->dying[I->pass_data].len; k++) {
+      if (ra->dying[I->pass_data].data[k] == v)
+         return true;
+   }
+   return false;
+}
+
+/* Rule 8: a one-register value whose last use is as a whole part of a
+ * COLLECT (of one-register parts) belongs in that vector's register. */
+static void
+find_affinities(struct ra *ra)
+{
+   ir_foreach_block(ra->s, b) {
+      ir_foreach_instr(b, I) {
+         if (I->op != IR_OP_COLLECT || I->dst.kind != IR_REF_VALUE ||
+             nregs_of(ra, I->dst.index) != I->nsrc || I->nsrc < 2)
+            continue;
+         ir_foreach_src(I, i) {
+            struct ir_ref r = I->src[i];
+            if (r.kind != IR_REF_VALUE || r.comp || r.swizzle ||
+                nregs_of(ra, r.index) != 1 ||
+                ra->affinity[r.index].vector || !dies_at(ra, I, r.index))
+               continue;
+            ra->affinity[r.index].vector = I->dst.index;
+            ra->affinity[r.index].comp = (uint8_t)i;
+         }
+      }
+   }
+}
+
+/* ---------------------------------------------------------------------
+ * Colouring
+ */
+
+static void
+occupy(struct ra *ra, uint32_t v)
+{
+   for (unsigned i = 0; i < nregs_of(ra, v); i++)
+      ra->occupant[ra->reg[v] + i] = v;
+   if ((unsigned)ra->reg[v] + nregs_of(ra, v) > ra->max_reg)
+      ra->max_reg = (unsigned)ra->reg[v] + nregs_of(ra, v);
+}
+
+static void
+release(struct ra *ra, uint32_t v)
+{
+   if (ra->reg[v] < 0)
+      return;
+   for (unsigned i = 0; i < nregs_of(ra, v); i++) {
+      if (ra->occupant[ra->reg[v] + i] == v)
+         ra->occupant[ra->reg[v] + i] = 0;
+   }
+}
+
+static bool
+free_regs(struct ra *ra, unsigned first, unsigned n)
+{
+   if (first + n > RA_MAX_REGISTERS)
+      return false;
+   for (unsigned i = 0; i < n; i++) {
+      if (ra->occupant[first + i])
+         return false;
+   }
+   return true;
+}
+
+static bool
+fits(struct ra *ra, unsigned first, unsigned n, uint64_t allowed)
+{
+   if (!free_regs(ra, first, n))
+      return false;
+   for (unsigned i = 0; i < n; i++) {
+      if (!((allowed >> (first + i)) & 1))
+         return false;
+   }
+   return true;
+}
+
+/* Registers planned for a vector other than `v`'s own. */
+static uint64_t
+reserved_for_others(const struct ra *ra, uint32_t v)
+{
+   uint32_t mine = ra->affinity[v].vector;
+   uint64_t m = 0;
+   for (unsigned r = 0; r < RA_MAX_REGISTERS; r++) {
+      if (ra->reserved[r] && ra->reserved[r] != mine &&
+          ra->reserved[r] != v)
+         m |= 1ull << r;
+   }
+   return m;
+}
+
+/* The lowest fitting registers for value v, `hint` first, then registers
+ * no vector is being built in, then any. */
+static int
+choose(struct ra *ra, uint32_t v, unsigned n, int hint)
+{
+   unsigned align = n > 1 ? 2 : 1;
+   uint64_t allowed = ra->allowed & ~ra->forbidden[v];
+   if (hint >= 0 && (unsigned)hint % align == 0 &&
+       fits(ra, (unsigned)hint, n, allowed))
+      return hint;
+   uint64_t unreserved = allowed & ~reserved_for_others(ra, v);
+   for (unsigned pass = 0; pass < 2; pass++) {
+      uint64_t set = pass ? allowed : unreserved;
+      for (unsigned r = 0; r + n <= RA_MAX_REGISTERS; r += align) {
+         if (fits(ra, r, n, set))
+            return (int)r;
+      }
+   }
+   return -1;
+}
+
+/* Rule 8: where value v should go so that its vector needs no copy:
+ * beside the parts already placed, else in a free range planned now. */
+static int
+vector_hint(struct ra *ra, uint32_t v)
+{
+   uint32_t vec = ra->affinity[v].vector;
+   if (!vec)
+      return -1;
+   unsigned n = nregs_of(ra, vec);
+   if (ra->planned[vec] < 0) {
+      uint64_t set = ra->allowed & ~ra->forbidden[vec] &
+                     ~reserved_for_others(ra, vec);
+      for (unsigned r = 0; r + n <= RA_MAX_REGISTERS; r += 2) {
+         if (fits(ra, r, n, set)) {
+            ra->planned[vec] = (int16_t)r;
+            for (unsigned i = 0; i < n; i++)
+               ra->reserved[r + i] = vec;
+            break;
+         }
+      }
+   }
+   return ra->planned[vec] < 0 ? -1
+                               : ra->planned[vec] + ra->affinity[v].comp;
+}
+
+static bool
+assign(struct ra *ra, struct ir_instr *I, int hint)
+{
+   uint32_t v = I->dst.index;
+   unsigned n = nregs_of(ra, v);
+   int r;
+   if (I->op == IR_OP_PRELOAD) {
+      /* The hardware's register, whatever the allowed set. */
+      r = (int)I->imm;
+      if (!free_regs(ra, (unsigned)r, n))
+         ir_invalid(ra->s, I, "preloaded register r%d is taken", r);
+   } else {
+      if (hint < 0)
+         hint = I->op == IR_OP_COLLECT ? ra->planned[v] : vector_hint(ra, v);
+      r = choose(ra, v, n, hint);
+      if (r < 0)
+         return false;
+   }
+   if (I->op == IR_OP_COLLECT) {
+      for (unsigned i = 0; i < RA_MAX_REGISTERS; i++) {
+         if (ra->reserved[i] == v)
+            ra->reserved[i] = 0;
+      }
+   }
+   ra->reg[v] = (int16_t)r;
+   occupy(ra, v);
+   return true;
+}
+
+static struct ir_ref reg_ref(struct ra *ra, struct ir_ref r);
+
+/* The register of the first placed source (a part of a vector counts
+ * from the vector's register). */
+static int
+phi_hint(struct ra *ra, const struct ir_instr *phi)
+{
+   ir_foreach_src(phi, i) {
+      struct ir_ref r = phi->src[i];
+      if (r.kind == IR_REF_VALUE && ra->reg[r.index] >= 0)
+         return (int)reg_ref(ra, r).index;
+   }
+   return -1;
+}
+
+/* False when some value finds no registers (the caller spills more). */
+static bool
+color_block(struct ra *ra, struct ir_block *b)
+{
+   memset(ra->occupant, 0, sizeof(ra->occupant));
+   memset(ra->reserved, 0, sizeof(ra->reserved));
+   ra_bitset_foreach(&ra->live.live_in[b->index], v) {
+      if (ra->reg[v] < 0)
+         ir_invalid(ra->s, NULL, "%%%u is live into b%u but has no register",
+                    v, b->index);
+      occupy(ra, v);
+   }
+   /* The hardware filled the preloaded registers before anything runs:
+    * they are taken from the start, whatever comes first. */
+   ir_foreach_instr(b, I) {
+      if (I->op == IR_OP_PRELOAD)
+         assign(ra, I, -1);
+   }
+   ir_foreach_instr(b, I) {
+      if (I->op != IR_OP_PHI) {
+         for (size_t k = 0; k < ra->dying[I->pass_data].len; k++) {
+            uint32_t v = ra->dying[I->pass_data].data[k];
+            if (!(I->ndst && I->dst.index == v))
+               release(ra, v);
+         }
+      }
+      if (I->ndst && I->dst.kind == IR_REF_VALUE) {
+         if (I->op != IR_OP_PRELOAD &&
+             !assign(ra, I, I->op == IR_OP_PHI ? phi_hint(ra, I) : -1))
+            return false;
+         for (size_t k = 0; k < ra->dying[I->pass_data].len; k++) {
+            if (ra->dying[I->pass_data].data[k] == I->dst.index)
+               release(ra, I->dst.index);
+         }
+      }
+   }
+   return true;
+}
+
+/* ---------------------------------------------------------------------
+ * Copies
+ */
+
+struct copy {
+   unsigned dst;
+   struct ir_ref src; /* a register, constant, uniform or special */
+};
+
+static struct ir_instr *
+emit_mov(struct ra *ra, struct ir_builder *b, unsigned dst, struct ir_ref src)
+{
+   enum va_op op = src.kind == IR_REF_CONST ? VA_OP_IADD_IMM_I32
+                                            : VA_OP_MOV_I32;
+   struct ir_instr *I = ir_instr_create(ra->s, IR_OP_VA, 1);
+   I->va_op = (uint16_t)op;
+   I->va = ARENA_NEW(ra->s->arena, struct va_instr);
+   va_instr_init(I->va, op);
+   if (src.kind == IR_REF_CONST) {
+      I->va->imm[VA_IMM_CONSTANT] = src.index;
+      src = ir_imm(0);
+   }
+   I->src[0] = src;
+   I->ndst = 1;
+   I->dst = ir_reg(dst);
+   if (!ir_va_src(ra->s, op, 0, src, false, &I->va->src[0]))
+      ir_invalid(ra->s, I, "copy source is not encodable");
+   I->va->dest.reg = (uint8_t)dst;
+   I->va->dest.mask = VA_DEST_ALL;
+   ir_builder_insert(b, I);
+   if (dst + 1 > ra->max_reg)
+      ra->max_reg = dst + 1;
+   return I;
+}
+
+static void
+emit_xor(struct ra *ra, struct ir_builder *b, unsigned dst, unsigned x,
+         unsigned y)
+{
+   struct ir_instr *I = ir_instr_create(ra->s, IR_OP_VA, 3);
+   I->va_op = VA_OP_LSHIFT_XOR_I32;
+   I->va = ARENA_NEW(ra->s->arena, struct va_instr);
+   va_instr_init(I->va, VA_OP_LSHIFT_XOR_I32);
+   I->src[0] = ir_reg(x);
+   I->src[1] = ir_imm(0);
+   I->src[2] = ir_reg(y);
+   I->ndst = 1;
+   I->dst = ir_reg(dst);
+   for (unsigned i = 0; i < 3; i++) {
+      if (!ir_va_src(ra->s, VA_OP_LSHIFT_XOR_I32, i, I->src[i], false,
+                     &I->va->src[i]))
+         ir_invalid(ra->s, I, "swap source is not encodable");
+   }
+   I->va->dest.reg = (uint8_t)dst;
+   I->va->dest.mask = VA_DEST_ALL;
+   ir_builder_insert(b, I);
+}
+
+static bool
+reads_reg(const struct copy *c, unsigned n, unsigned reg)
+{
+   for (unsigned i = 0; i < n; i++) {
+      if (c[i].src.kind == IR_REF_REG && c[i].src.index == reg)
+         return true;
+   }
+   return false;
+}
+
+/* Emits the parallel copy c[0..n) at `b`, `scratch` being a free register
+ * or -1. */
+static void
+sequentialize(struct ra *ra, struct ir_builder *b, struct copy *c,
+              unsigned n, int scratch)
+{
+   /* Drop copies of a register to itself. */
+   unsigned m = 0;
+   for (unsigned i = 0; i < n; i++) {
+      if (!(c[i].src.kind == IR_REF_REG && c[i].src.index == c[i].dst))
+         c[m++] = c[i];
+   }
+   n = m;
+   while (n) {
+      bool emitted = false;
+      for (unsigned i = 0; i < n; i++) {
+         if (reads_reg(c, n, c[i].dst))
+            continue;
+         emit_mov(ra, b, c[i].dst, c[i].src);
+         c[i] = c[--n];
+         emitted = true;
+         break;
+      }
+      if (emitted)
+         continue;
+      /* Only register cycles remain: break one. */
+      unsigned from = c[0].src.index;
+      if (scratch >= 0) {
+         emit_mov(ra, b, (unsigned)scratch, ir_reg(from));
+      } else {
+         /* Swap the first copy's destination and source: the value
+          * bound for c[0].dst is then in place. */
+         unsigned to = c[0].dst;
+         emit_xor(ra, b, to, to, from);
+         emit_xor(ra, b, from, from, to);
+         emit_xor(ra, b, to, to, from);
+         for (unsigned i = 1; i < n; i++) {
+            if (c[i].src.kind == IR_REF_REG && c[i].src.index == to)
+               c[i].src.index = from;
+         }
+         c[0] = c[--n];
+         continue;
+      }
+      for (unsigned i = 0; i < n; i++) {
+         if (c[i].src.kind == IR_REF_REG && c[i].src.index == from)
+            c[i].src.index = (unsigned)scratch;
+      }
+   }
+}
+
+/* The register form of a source of value `v`. */
+static struct ir_ref
+reg_ref(struct ra *ra, struct ir_ref r)
+{
+   if (r.kind != IR_REF_VALUE)
+      return r;
+   unsigned reg = (unsigned)ra->reg[r.index] + r.comp +
+                  (r.swizzle == IR_SWIZZLE_W1);
+   if (r.swizzle == IR_SWIZZLE_W0 || r.swizzle == IR_SWIZZLE_W1)
+      r.swizzle = IR_SWIZZLE_NONE;
+   r.kind = IR_REF_REG;
+   r.index = reg;
+   r.comp = 0;
+   return r;
+}
+
+/* A register free at the end of `b` for copies into `succ`, or -1. */
+static int
+free_at_edge(struct ra *ra, struct ir_block *b, const struct copy *c,
+             unsigned n)
+{
+   bool used[RA_MAX_REGISTERS] = {false};
+   ra_bitset_foreach(&ra->live.live_out[b->index], v) {
+      for (unsigned i = 0; i < nregs_of(ra, v); i++)
+         used[ra->reg[v] + i] = true;
+   }
+   for (unsigned i = 0; i < n; i++)
+      used[c[i].dst] = true;
+   for (unsigned r = 0; r < RA_MAX_REGISTERS; r++) {
+      if (!used[r] && ((ra->allowed >> r) & 1))
+         return (int)r;
+   }
+   return -1;
+}
+
+static void
+lower_phis(struct ra *ra, struct ir_block *b)
+{
+   unsigned nphis = 0;
+   ir_foreach_instr(b, I) {
+      if (I->op != IR_OP_PHI)
+         break;
+      nphis += nregs_of(ra, I->dst.index);
+   }
+   if (!nphis)
+      return;
+   struct copy *c = ARENA_ARRAY(ra->s->arena, struct copy, nphis + 1);
+   for (size_t p = 0; p < b->preds.len; p++) {
+      struct ir_block *pred = b->preds.data[p];
+      unsigned n = 0;
+      ir_foreach_instr(b, I) {
+         if (I->op != IR_OP_PHI)
+            break;
+         for (unsigned k = 0; k < nregs_of(ra, I->dst.index); k++) {
+            struct ir_ref src = I->src[p];
+            if (src.kind == IR_REF_VALUE)
+               src.comp = (uint8_t)(src.comp + k);
+            c[n].dst = (unsigned)ra->reg[I->dst.index] + k;
+            c[n++].src = reg_ref(ra, src);
+         }
+      }
+      struct ir_builder bld = b->preds.len == 1
+                                 ? ir_builder_before(ra->s, b->first)
+                                 : ir_builder_at_end(ra->s, pred);
+      struct ir_instr *term = ir_block_terminator(pred);
+      if (b->preds.len > 1 && term)
+         bld = ir_builder_before(ra->s, term);
+      sequentialize(ra, &bld, c, n, free_at_edge(ra, pred, c, n));
+   }
+}
+
+/* The registers of a COLLECT's result, filled by a parallel copy. */
+static void
+lower_collect(struct ra *ra, struct ir_instr *I, int scratch)
+{
+   struct copy c[16];
+   unsigned n = 0;
+   unsigned dst = (unsigned)ra->reg[I->dst.index];
+   unsigned per = ir_value(ra->s, I->dst.index)->bits == 64 && I->nsrc == 1
+                     ? 2
+                     : 1;
+   ir_foreach_src(I, i) {
+      for (unsigned k = 0; k < per && n < 16; k++) {
+         struct ir_ref r = I->src[i];
+         if (r.kind == IR_REF_VALUE)
+            r.comp = (uint8_t)(r.comp + k);
+         c[n].dst = dst + i * per + k;
+         c[n++].src = reg_ref(ra, r);
+      }
+   }
+   struct ir_builder b = ir_builder_before(ra->s, I);
+   sequentialize(ra, &b, c, n, scratch);
+}
+
+/* ---------------------------------------------------------------------
+ * Driver
+ */
+
+/* The next staging operand of `f` after `k` that is read (or written). */
+static int
+next_staging(const struct va_form *f, int k, bool write)
+{
+   for (unsigned i = (unsigned)(k + 1); i < f->nr_staging; i++) {
+      if (write ? f->staging[i].write : f->staging[i].read)
+         return (int)i;
+   }
+   return -1;
+}
+
+/* Fills the template's operands from the registers: sources, staging
+ * vectors (their size is the value's), destination. */
+static void
+fill_operands(struct ra *ra, struct ir_instr *I)
+{
+   struct va_instr *va = I->va;
+   const struct va_form *f = va_form((enum va_op)I->va_op);
+   int k = -1;
+   ir_foreach_src(I, i) {
+      struct ir_ref r = I->src[i];
+      struct ir_ref reg = reg_ref(ra, r);
+      bool pair = r.kind == IR_REF_VALUE &&
+                  ir_value(ra->s, r.index)->bits == 64 && !r.swizzle;
+      if (i < f->nr_srcs) {
+         if (!ir_va_src(ra->s, I->va_op, i, reg, pair, &va->src[i]))
+            ir_invalid(ra->s, I, "source %u is not encodable", i);
+         continue;
+      }
+      k = next_staging(f, k, false);
+      if (k < 0 || r.kind != IR_REF_VALUE)
+         ir_invalid(ra->s, I, "operand %u is no staging vector", i);
+      va->staging[k].reg = (uint8_t)reg.index;
+      va->staging[k].count = (uint8_t)nregs_of(ra, r.index);
+   }
+   if (!I->ndst)
+      return;
+   unsigned dst = (unsigned)ra->reg[I->dst.index];
+   if (f->nr_dests) {
+      va->dest.reg = (uint8_t)dst;
+      va->dest.mask = VA_DEST_ALL;
+      return;
+   }
+   int w = next_staging(f, -1, true);
+   if (w < 0)
+      ir_invalid(ra->s, I, "result without a destination operand");
+   va->staging[w].reg = (uint8_t)dst;
+   va->staging[w].count = (uint8_t)nregs_of(ra, I->dst.index);
+}
+
+/* Branches carry a BRANCHZ template from here on, so that the flow pass
+ * can give them flow; the emitter fills in the offset. */
+static void
+branch_template(struct ra *ra, struct ir_instr *I)
+{
+   I->va = ARENA_NEW(ra->s->arena, struct va_instr);
+   va_instr_init(I->va, VA_OP_BRANCHZ);
+   I->va_op = VA_OP_BRANCHZ;
+   if (I->op == IR_OP_JUMP) {
+      /* Taken always: 0 == 0. */
+      va_set_mod(I->va, VA_MOD_EQ, 1);
+      I->va->src[0] = va_src_imm_table(0);
+   } else if (!ir_va_src(ra->s, VA_OP_BRANCHZ, 0, reg_ref(ra, I->src[0]),
+                         false, &I->va->src[0])) {
+      ir_invalid(ra->s, I, "branch condition is not a register");
+   }
+}
+
+static void
+rewrite_instr(struct ra *ra, struct ir_instr *I)
+{
+   bool copy = I->ndst && I->dst.kind == IR_REF_REG; /* made here */
+   if (I->op == IR_OP_VA && !copy)
+      fill_operands(ra, I);
+   else if (I->op == IR_OP_BRANCH || I->op == IR_OP_JUMP)
+      branch_template(ra, I);
+   ir_foreach_src(I, i)
+      I->src[i] = reg_ref(ra, I->src[i]);
+   if (I->ndst && I->dst.kind == IR_REF_VALUE)
+      I->dst = ir_reg((unsigned)ra->reg[I->dst.index]);
+}
+
+/* A register free just after `I` (at a COLLECT) given what is live
+ * across it: recomputed from the occupancy of a second colouring walk
+ * would cost time; the registers of every value live out of the block or
+ * used later in it are avoided instead. */
+static int
+scratch_after(struct ra *ra, struct ir_block *b, struct ir_instr *I)
+{
+   bool used[RA_MAX_REGISTERS] = {false};
+   ra_bitset_foreach(&ra->live.live_out[b->index], v) {
+      for (unsigned i = 0; i < nregs_of(ra, v); i++)
+         used[ra->reg[v] + i] = true;
+   }
+   for (struct ir_instr *J = I; J; J = J->next) {
+      ir_foreach_src(J, i) {
+         struct ir_ref r = J->src[i];
+         if (r.kind == IR_REF_VALUE && ra->reg[r.index] >= 0) {
+            for (unsigned k = 0; k < nregs_of(ra, r.index); k++)
+               used[ra->reg[r.index] + k] = true;
+         }
+      }
+      if (J->ndst && J->dst.kind == IR_REF_VALUE && ra->reg[J->dst.index] >= 0)
+         for (unsigned k = 0; k < nregs_of(ra, J->dst.index); k++)
+            used[ra->reg[J->dst.index] + k] = true;
+   }
+   for (unsigned r = 0; r < RA_MAX_REGISTERS; r++) {
+      if (!used[r] && ((ra->allowed >> r) & 1))
+         return (int)r;
+   }
+   return -1;
+}
+
+static void
+lower_copies(struct ra *ra)
+{
+   ir_foreach_block(ra->s, b)
+      lower_phis(ra, b);
+   ir_foreach_block(ra->s, b) {
+      ir_foreach_instr_safe(b, I) {
+         switch (I->op) {
+         case IR_OP_COLLECT:
+            lower_collect(ra, I, scratch_after(ra, b, I));
+            ir_instr_remove(I);
+            break;
+         case IR_OP_PHI:
+         case IR_OP_PRELOAD:
+         case IR_OP_UNDEF: ir_instr_remove(I); break;
+         default: break;
+         }
+      }
+   }
+   ir_foreach_block(ra->s, b) {
+      ir_foreach_instr(b, I)
+         rewrite_instr(ra, I);
+   }
+}
+
+bool
+ra_allocate(struct ir_shader *s, uint64_t allowed, unsigned *registers)
+{
+   struct ra ra = {.s = s, .allowed = allowed};
+   ir_compute_dominance(s);
+   ir_foreach_block(s, b) {
+      if (b->rpo_index == UINT32_MAX)
+         ir_invalid(s, NULL, "b%u is unreachable (ir_opt_cfg removes such "
+                    "blocks)", b->index);
+   }
+   ra_compute_liveness(s, &ra.live);
+   ra.reg = ARENA_ARRAY(s->arena, int16_t, s->values.len + 1);
+   ra.forbidden = ARENA_ARRAY(s->arena, uint64_t, s->values.len + 1);
+   for (size_t v = 0; v <= s->values.len; v++)
+      ra.reg[v] = -1;
+   ra.affinity = ARENA_ARRAY(s->arena, struct affinity, s->values.len + 1);
+   ra.planned = ARENA_ARRAY(s->arena, int16_t, s->values.len + 1);
+   for (size_t v = 0; v <= s->values.len; v++)
+      ra.planned[v] = -1;
+   number_instrs(&ra);
+   compute_deaths(&ra);
+   find_affinities(&ra);
+
+   /* Reverse post-order: definitions before the blocks they reach. */
+   struct ir_block **order = ARENA_ARRAY(s->arena, struct ir_block *,
+                                         s->block_count + 1);
+   ir_foreach_block(s, b) {
+      if (b->rpo_index != UINT32_MAX)
+         order[b->rpo_index] = b;
+   }
+   for (uint32_t i = 0; i < s->block_count; i++) {
+      if (order[i] && !color_block(&ra, order[i]))
+         return false;
+   }
+   lower_copies(&ra);
+   s->allocated = true;
+   *registers = ra.max_reg;
+   return true;
+}

@@ -1,0 +1,324 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Spilling: lowers register pressure to a target by keeping values in
+ * thread-local storage (spec/abi.md, "Spilling and indexed temporaries").
+ *
+ * 1. Pressure at an instruction is what the allocator needs there: the
+ *    registers of every value live after it, plus its result.
+ * 2. While the highest pressure is over the target, a value live at that
+ *    point, not read or written by the instruction there, and live the
+ *    longest, is spilled: stored right after its definition and reloaded
+ *    right before each use (at the end of the predecessor for a phi
+ *    source).  Its live range becomes a few instructions around each use.
+ *    A phi is spilled whole: each predecessor stores its value into the
+ *    slot, and the phi disappears (all phis of a block are defined at
+ *    once, so keeping it would not lower the pressure there).
+ * 3. Slots are 16-byte aligned in the thread's storage after what the
+ *    shader already uses there; accesses use the `force` hint so that they
+ *    happen in helper invocations too, and the thread_local_pointer FAU
+ *    value as the base, the slot offset as the immediate.
+ *
+ * Requires: legalized SSA IR; no critical edges.
+ * Ensures:  pressure at most `target`, or an error naming the limit.
+ * Invalidates: liveness.
+ */
+#include "ra.h"
+
+#include <string.h>
+
+#include "emit/va.h"
+#include "util/diag.h"
+
+struct pressure_point {
+   struct ir_instr *at;
+   unsigned regs;
+};
+
+static unsigned
+regs_of(struct ir_shader *s, uint32_t v)
+{
+   return ir_value(s, v)->nregs;
+}
+
+/* The highest-pressure point, and per value the number of points where
+ * it is live (its range length). */
+static struct pressure_point
+measure(struct ir_shader *s, const struct ra_liveness *l, uint32_t *length)
+{
+   struct pressure_point worst = {NULL, 0};
+   struct ra_bitset live = ra_bitset_create(s->arena, (uint32_t)s->values.len);
+   memset(length, 0, s->values.len * sizeof(*length));
+   ir_foreach_block(s, b) {
+      memcpy(live.words, l->live_out[b->index].words,
+             live.nwords * sizeof(uint64_t));
+      ir_foreach_instr_rev(b, I) {
+         unsigned p = 0;
+         ra_bitset_foreach(&live, v) {
+            p += regs_of(s, v);
+            length[v]++;
+         }
+         if (I->ndst && I->dst.kind == IR_REF_VALUE) {
+            if (!ra_bitset_test(&live, I->dst.index))
+               p += regs_of(s, I->dst.index);
+            ra_bitset_clear(&live, I->dst.index);
+         }
+         if (p > worst.regs)
+            worst = (struct pressure_point){I, p};
+         if (I->op == IR_OP_PHI)
+            continue;
+         ir_foreach_src(I, i) {
+            if (I->src[i].kind == IR_REF_VALUE)
+               ra_bitset_set(&live, I->src[i].index);
+         }
+      }
+   }
+   return worst;
+}
+
+static bool
+touches(const struct ir_instr *I, uint32_t v)
+{
+   if (I->ndst && I->dst.kind == IR_REF_VALUE && I->dst.index == v)
+      return true;
+   ir_foreach_src(I, i) {
+      if (I->src[i].kind == IR_REF_VALUE && I->src[i].index == v)
+         return true;
+   }
+   return false;
+}
+
+/* The longest-lived value live just after `at` that `at` does not use. */
+static uint32_t
+victim(struct ir_shader *s, const struct ra_liveness *l, struct ir_instr *at,
+       const uint32_t *length, const uint8_t *spilled)
+{
+   /* Live after `at`: walk its block backwards from the live-out set. */
+   struct ra_bitset live = ra_bitset_create(s->arena, (uint32_t)s->values.len);
+   memcpy(live.words, l->live_out[at->block->index].words,
+          live.nwords * sizeof(uint64_t));
+   for (struct ir_instr *I = at->block->last; I != at; I = I->prev) {
+      if (I->ndst && I->dst.kind == IR_REF_VALUE)
+         ra_bitset_clear(&live, I->dst.index);
+      if (I->op != IR_OP_PHI) {
+         ir_foreach_src(I, i) {
+            if (I->src[i].kind == IR_REF_VALUE)
+               ra_bitset_set(&live, I->src[i].index);
+         }
+      }
+   }
+   uint32_t best = 0, best_len = 0;
+   ra_bitset_foreach(&live, v) {
+      if (touches(at, v) || spilled[v] || length[v] <= best_len)
+         continue;
+      best = v;
+      best_len = length[v];
+   }
+   if (best)
+      return best;
+   /* Only reloads left: at the end of a block they are phi sources, all
+    * live until the edge; spilling a phi they feed stores its source
+    * there instead. */
+   for (unsigned k = 0; k < 2; k++) {
+      struct ir_block *succ = at->block->succ[k];
+      if (!succ)
+         continue;
+      ir_foreach_instr(succ, I) {
+         if (I->op != IR_OP_PHI)
+            break;
+         if (!spilled[I->dst.index])
+            return I->dst.index;
+      }
+   }
+   return 0;
+}
+
+static const enum va_op load_ops[] = {VA_OP_LOAD_I32, VA_OP_LOAD_I64,
+                                      VA_OP_LOAD_I96, VA_OP_LOAD_I128};
+static const enum va_op store_ops[] = {VA_OP_STORE_I32, VA_OP_STORE_I64,
+                                       VA_OP_STORE_I96, VA_OP_STORE_I128};
+
+static struct ir_instr *
+tls_access(struct ir_shader *s, enum va_op op, uint32_t offset)
+{
+   struct ir_ref tls = {.kind = IR_REF_SPECIAL,
+                        .index = VA_SPECIAL_THREAD_LOCAL_POINTER};
+   struct ir_instr *I = ir_instr_create(s, IR_OP_VA, op == VA_OP_LOAD_I32 ||
+                                                     op == VA_OP_LOAD_I64 ||
+                                                     op == VA_OP_LOAD_I96 ||
+                                                     op == VA_OP_LOAD_I128
+                                                  ? 1
+                                                  : 2);
+   I->src[0] = tls;
+   I->va_op = (uint16_t)op;
+   I->va = ARENA_NEW(s->arena, struct va_instr);
+   va_instr_init(I->va, op);
+   va_set_mod(I->va, VA_MOD_SLOT, 0);
+   va_set_mod(I->va, VA_MOD_MEMORY_ACCESS, VA_MEMORY_ACCESS_FORCE);
+   if (va_form_mod(va_form(op), VA_MOD_UNSIGNED))
+      va_set_mod(I->va, VA_MOD_UNSIGNED, 1);
+   I->va->imm[VA_IMM_OFFSET] = offset;
+   return I;
+}
+
+static struct ir_ref
+reload(struct ir_shader *s, uint32_t v, uint32_t slot, struct ir_instr *before,
+       struct ir_block *at_end)
+{
+   unsigned n = regs_of(s, v);
+   struct ir_instr *L = tls_access(s, load_ops[n - 1], slot);
+   s->fills++;
+   const struct ir_value *val = ir_value(s, v);
+   ir_instr_def(s, L, val->bits, n);
+   if (before)
+      ir_instr_insert_before(before, L);
+   else
+      ir_instr_insert_at_end(at_end, L);
+   return L->dst;
+}
+
+/* A register value for a phi source that is a constant or FAU word. */
+static struct ir_ref
+as_value(struct ir_shader *s, struct ir_ref r, struct ir_block *b)
+{
+   if (r.kind == IR_REF_VALUE && !r.comp && !r.swizzle && !r.mods)
+      return r;
+   if (r.kind == IR_REF_VALUE) {
+      /* A part of a value: a whole register of its own to store. */
+      struct ir_instr *C = ir_instr_create(s, IR_OP_COLLECT, 1);
+      C->src[0] = r;
+      ir_instr_def(s, C, 32, 1);
+      ir_instr_insert_at_end(b, C);
+      return C->dst;
+   }
+   enum va_op op = r.kind == IR_REF_CONST ? VA_OP_IADD_IMM_I32
+                                          : VA_OP_MOV_I32;
+   struct ir_instr *I = ir_instr_create(s, IR_OP_VA, 1);
+   I->va_op = (uint16_t)op;
+   I->va = ARENA_NEW(s->arena, struct va_instr);
+   va_instr_init(I->va, op);
+   if (r.kind == IR_REF_CONST) {
+      I->va->imm[VA_IMM_CONSTANT] = r.index;
+      r = ir_imm(0);
+   }
+   I->src[0] = r;
+   ir_instr_def(s, I, 32, 1);
+   ir_instr_insert_at_end(b, I);
+   return I->dst;
+}
+
+/* A phi in memory: each predecessor stores its value, the phi goes. */
+static void
+spill_phi(struct ir_shader *s, struct ir_instr *phi, uint32_t slot)
+{
+   struct ir_block *b = phi->block;
+   unsigned n = regs_of(s, phi->dst.index);
+   for (size_t p = 0; p < b->preds.len; p++) {
+      struct ir_block *pred = b->preds.data[p];
+      struct ir_instr *S = tls_access(s, store_ops[n - 1], slot);
+      s->spills++;
+      S->src[1] = as_value(s, phi->src[p], pred);
+      /* Right after the value when the block makes it (a reload, say),
+       * so that it is not live across the block's other stores. */
+      struct ir_instr *def = ir_value(s, S->src[1].index)->def;
+      if (def && def->block == pred && def->op != IR_OP_PHI)
+         ir_instr_insert_after(def, S);
+      else
+         ir_instr_insert_at_end(pred, S);
+   }
+   ir_instr_remove(phi);
+}
+
+static void
+spill_value(struct ir_shader *s, uint32_t v, uint32_t slot)
+{
+   struct ir_instr *def = ir_value(s, v)->def;
+   struct ir_instr *S = NULL;
+   if (def->op == IR_OP_PHI) {
+      spill_phi(s, def, slot);
+   } else {
+      S = tls_access(s, store_ops[regs_of(s, v) - 1], slot);
+      s->spills++;
+      S->src[1] = ir_value_ref(v);
+      ir_instr_insert_after(def, S);
+   }
+
+   /* One reload per predecessor serves all the phis of a block. */
+   ir_renumber_blocks(s);
+   struct ir_ref *at_pred = ARENA_ARRAY(s->arena, struct ir_ref,
+                                        s->block_count + 1);
+   ir_foreach_block(s, b) {
+      ir_foreach_instr(b, I) {
+         if (I == S)
+            continue;
+         struct ir_ref fresh = {0};
+         ir_foreach_src(I, i) {
+            struct ir_ref r = I->src[i];
+            if (r.kind != IR_REF_VALUE || r.index != v)
+               continue;
+            struct ir_ref w;
+            if (I->op == IR_OP_PHI) {
+               struct ir_block *pred = b->preds.data[i];
+               if (at_pred[pred->index].kind == IR_REF_NONE)
+                  at_pred[pred->index] = reload(s, v, slot, NULL, pred);
+               w = at_pred[pred->index];
+            } else {
+               if (fresh.kind == IR_REF_NONE)
+                  fresh = reload(s, v, slot, I, NULL);
+               w = fresh;
+            }
+            r.index = w.index;
+            I->src[i] = r;
+         }
+      }
+   }
+}
+
+unsigned
+ra_max_pressure(struct ir_shader *s)
+{
+   struct ra_liveness live;
+   ir_compute_dominance(s);
+   ra_compute_liveness(s, &live);
+   uint32_t *length = ARENA_ARRAY(s->arena, uint32_t, s->values.len + 1);
+   return measure(s, &live, length).regs;
+}
+
+bool
+ra_spill(struct ir_shader *s, unsigned target, struct ir_layout *layout)
+{
+   bool progress = false;
+   uint8_t *spilled = ARENA_ARRAY(s->arena, uint8_t, s->values.len + 1);
+   size_t known = s->values.len;
+   for (;;) {
+      struct ra_liveness live;
+      ir_compute_dominance(s);
+      ra_compute_liveness(s, &live);
+      uint32_t *length = ARENA_ARRAY(s->arena, uint32_t, s->values.len + 1);
+      struct pressure_point p = measure(s, &live, length);
+      if (p.regs <= target)
+         return progress;
+      if (s->values.len > known) {
+         spilled = arena_grow(s->arena, spilled, known, s->values.len + 1, 1);
+         /* Reloads are already as short as they get. */
+         for (size_t v = known; v < s->values.len; v++)
+            spilled[v] = 1;
+         known = s->values.len;
+      }
+      uint32_t v = victim(s, &live, p.at, length, spilled);
+      uint32_t slot = (layout->tls_bytes + 15) & ~15u;
+      if (!v || slot + 16 > 32768) {
+         if (s->diag)
+            diag_error(s->diag, TGSIVA_ERROR_LIMIT,
+                       "the shader needs %u registers at once; spilling "
+                       "cannot bring that to %u", p.regs, target);
+         if (s->bail)
+            longjmp(*s->bail, 1);
+         ir_invalid(s, p.at, "register pressure %u over %u", p.regs,
+                    target);
+      }
+      layout->tls_bytes = slot + 4 * regs_of(s, v);
+      spilled[v] = 1;
+      spill_value(s, v, slot);
+      progress = true;
+   }
+}

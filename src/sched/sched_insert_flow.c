@@ -1,0 +1,373 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Dependency slots and flow control (valhall-encoding.md, "Dependency
+ * slots and flow: what the scheduler must guarantee"; the finer points as
+ * Mesa's flow pass has them, proven on hardware).
+ *
+ * An instruction's flow acts after it: `wait0` on an instruction holds
+ * the next one until slot 0 is drained (Mesa's binaries read a load's
+ * result right after `LD_VAR.slot0.wait0`), and `reconverge` and `end`
+ * likewise follow their instruction.
+ *
+ * 1. Every message instruction gets a slot 0-2, one that nothing is
+ *    pending on if possible (then a wait on one does not wait for the
+ *    others).  ATEST's coverage is pending on slot 6, BARRIER uses slot 7.
+ * 2. Before an instruction reads or overwrites a register a pending
+ *    message writes, the slot is waited on.  Overwriting a register a
+ *    pending message reads needs no wait: the hardware reads staging
+ *    registers as it issues the message.
+ * 3. Memory: a write waits for pending memory reads and writes, a read for
+ *    pending writes (va_memory_effects).  A varying load that writes the
+ *    hidden varying state waits for pending varying loads, and a block
+ *    drains its varying loads before it ends (threads of a quad on two
+ *    paths would otherwise race on that state).
+ * 4. What else is pending flows across blocks: a block starts with the
+ *    union of what its predecessors leave pending (to a fixed point around
+ *    loops), so waits sit right before the first instruction needing them.
+ * 5. Before ATEST and ZS_EMIT, slots 0, 1, 2 and 6 are drained (wait0126);
+ *    ATEST itself waits on slot 0.  Before BLEND everything is drained
+ *    (`wait`), and before BARRIER slots 0-2; BARRIER carries `wait`.
+ * 6. A conditional branch carries `reconverge`, and so does the last
+ *    instruction of a block whose successor has several predecessors (the
+ *    threads of different paths meet there).
+ * 7. The last instruction of the program carries `end`.
+ * 8. A wait goes on the instruction before the one that needs it; where
+ *    that one already has `reconverge` or `end`, or the instruction starts
+ *    its block, a NOP in front carries the wait.
+ *
+ * Requires: allocated IR with complete Valhall templates (ra_allocate).
+ * Ensures:  slots and flow on every instruction as above.
+ * Invalidates: nothing.
+ */
+#include "sched.h"
+
+#include <string.h>
+
+#include "emit/va.h"
+
+enum {
+   SLOT_ATEST = 6, /* ATEST's coverage */
+   SLOT_TILE = 7,  /* barriers (and the tile: blends) */
+   NO_SLOT = 0xff,
+   SPECIAL_NONE = 0,
+   SPECIAL_RECONVERGE,
+   SPECIAL_END,
+};
+
+struct flow {
+   uint16_t pre_wait; /* slots drained before the instruction */
+   uint16_t wait;     /* slots drained after it (ATEST, BARRIER) */
+   uint8_t slot;      /* for messages, chosen once */
+   uint8_t special;
+};
+
+struct pending {
+   uint64_t written[8];
+   uint8_t mem[8];  /* VA_MEM_READ / VA_MEM_WRITE per slot */
+   uint8_t varying; /* slots with a varying load */
+};
+
+struct flow_pass {
+   struct ir_shader *s;
+   struct flow *flows;  /* by instruction number */
+   struct pending *in;  /* by block index */
+   uint8_t *end_wait;   /* by block index: varying slots drained at end */
+   unsigned next_slot;  /* round robin among 0-2 */
+};
+
+static bool
+is_message(const struct ir_instr *I)
+{
+   return I->va && va_form(I->va->op)->message &&
+          I->va->op != VA_OP_BRANCHZ && I->va->op != VA_OP_BRANCHZI &&
+          I->va->op != VA_OP_NOP;
+}
+
+static bool
+has_slot(const struct ir_instr *I)
+{
+   return is_message(I) &&
+          (I->va->op == VA_OP_ATEST ||
+           va_form_mod(va_form(I->va->op), VA_MOD_SLOT));
+}
+
+static enum va_flow
+flow_of_mask(unsigned m)
+{
+   if (m & (1u << SLOT_TILE))
+      return VA_FLOW_WAIT;
+   if (m & (1u << SLOT_ATEST))
+      return VA_FLOW_WAIT0126;
+   static const enum va_flow small[8] = {
+      VA_FLOW_NONE,  VA_FLOW_WAIT0,  VA_FLOW_WAIT1,  VA_FLOW_WAIT01,
+      VA_FLOW_WAIT2, VA_FLOW_WAIT02, VA_FLOW_WAIT12, VA_FLOW_WAIT012,
+   };
+   return small[m & 7];
+}
+
+static void
+drain(struct pending *p, unsigned mask)
+{
+   for (unsigned k = 0; k < 8; k++) {
+      if (mask & (1u << k)) {
+         p->written[k] = 0;
+         p->mem[k] = 0;
+      }
+   }
+   p->varying &= (uint8_t)~mask;
+}
+
+static bool
+is_pending(const struct pending *p, unsigned k)
+{
+   return p->written[k] || p->mem[k] || (p->varying & (1u << k));
+}
+
+/* Rule 1: a free slot from the round robin position on, else that one. */
+static unsigned
+pick_slot(struct flow_pass *fp, const struct pending *p)
+{
+   unsigned k = fp->next_slot;
+   for (unsigned i = 0; i < 3; i++) {
+      if (!is_pending(p, (k + i) % 3)) {
+         k = (k + i) % 3;
+         break;
+      }
+   }
+   fp->next_slot = (k + 1) % 3;
+   return k;
+}
+
+/* Rules 2, 3 and 5: what must be drained before I. */
+static unsigned
+needed_waits(const struct ir_instr *I, const struct pending *p,
+             unsigned mem)
+{
+   uint64_t r, w;
+   va_instr_registers(I->va, &r, &w);
+   unsigned need = 0;
+   for (unsigned k = 0; k < 8; k++) {
+      if ((r | w) & p->written[k])
+         need |= 1u << k;
+      if (((mem & VA_MEM_WRITE) && p->mem[k]) ||
+          ((mem & VA_MEM_READ) && (p->mem[k] & VA_MEM_WRITE)))
+         need |= 1u << k;
+   }
+   if (va_writes_varying_state(I->va))
+      need |= p->varying;
+   switch (I->va->op) {
+   case VA_OP_ATEST:
+   case VA_OP_ZS_EMIT: need |= 0x7 | (1u << SLOT_ATEST); break;
+   case VA_OP_BLEND: need |= 0xff; break;
+   case VA_OP_BARRIER: need |= 0x7; break;
+   default: break;
+   }
+   return need;
+}
+
+/* One instruction on the pending state. */
+static void
+step(struct flow_pass *fp, struct ir_instr *I, struct pending *p)
+{
+   struct flow *f = &fp->flows[I->pass_data];
+   bool message = is_message(I);
+   unsigned mem = message ? va_memory_effects(I->va) : 0;
+   unsigned need = needed_waits(I, p, mem);
+   f->pre_wait |= (uint16_t)need;
+   drain(p, need);
+   if (!has_slot(I))
+      return;
+   if (f->slot == NO_SLOT) {
+      f->slot = I->va->op == VA_OP_ATEST     ? SLOT_ATEST
+                : I->va->op == VA_OP_BARRIER ? SLOT_TILE
+                                             : (uint8_t)pick_slot(fp, p);
+      if (va_form_mod(va_form(I->va->op), VA_MOD_SLOT))
+         va_set_mod(I->va, VA_MOD_SLOT, f->slot);
+   }
+   uint64_t r, w;
+   va_instr_registers(I->va, &r, &w);
+   p->written[f->slot] |= w;
+   p->mem[f->slot] |= (uint8_t)mem;
+   if (va_is_varying_load(I->va))
+      p->varying |= (uint8_t)(1u << f->slot);
+   if (I->va->op == VA_OP_ATEST)
+      f->wait |= 1u << 0;
+   if (I->va->op == VA_OP_BARRIER)
+      f->wait = 0xff;
+   drain(p, f->wait);
+}
+
+static bool
+merge(struct pending *into, const struct pending *from)
+{
+   bool changed = false;
+   for (unsigned k = 0; k < 8; k++) {
+      uint64_t w = into->written[k] | from->written[k];
+      uint8_t m = into->mem[k] | from->mem[k];
+      changed |= w != into->written[k] || m != into->mem[k];
+      into->written[k] = w;
+      into->mem[k] = m;
+   }
+   uint8_t v = into->varying | from->varying;
+   changed |= v != into->varying;
+   into->varying = v;
+   return changed;
+}
+
+/* Rule 4: pending state into every block, to a fixed point. */
+static void
+analyse(struct flow_pass *fp)
+{
+   struct ir_shader *s = fp->s;
+   VEC(struct ir_block *) work = {0};
+   bool *queued = ARENA_ARRAY(s->arena, bool, s->block_count + 1);
+   for (struct ir_block *b = s->last_block; b; b = b->prev) {
+      *VEC_PUSH(s->arena, &work) = b;
+      queued[b->index] = true;
+   }
+   while (work.len) {
+      struct ir_block *b = work.data[--work.len];
+      queued[b->index] = false;
+      struct pending p = fp->in[b->index];
+      ir_foreach_instr(b, I)
+         step(fp, I, &p);
+      if (b->succ[0]) {
+         fp->end_wait[b->index] |= p.varying;
+         drain(&p, p.varying);
+      }
+      for (unsigned i = 0; i < 2; i++) {
+         struct ir_block *succ = b->succ[i];
+         if (succ && merge(&fp->in[succ->index], &p) &&
+             !queued[succ->index]) {
+            *VEC_PUSH(s->arena, &work) = succ;
+            queued[succ->index] = true;
+         }
+      }
+   }
+}
+
+static struct ir_instr *
+nop_before(struct ir_shader *s, struct ir_instr *I, struct ir_block *b)
+{
+   struct ir_instr *N = ir_instr_create(s, IR_OP_VA, 0);
+   N->va_op = VA_OP_NOP;
+   N->va = ARENA_NEW(s->arena, struct va_instr);
+   va_instr_init(N->va, VA_OP_NOP);
+   if (I)
+      ir_instr_insert_before(I, N);
+   else
+      ir_instr_append(b, N);
+   N->pass_data = UINT32_MAX; /* no entry in flows[]: its flow is set */
+   return N;
+}
+
+/* Rule 3: the varying loads a block leaves are drained before its
+ * branch, on the instruction before it or a NOP. */
+static void
+place_end_wait(struct flow_pass *fp, struct ir_block *b)
+{
+   unsigned wait = fp->end_wait[b->index];
+   if (!wait)
+      return;
+   struct ir_instr *term = ir_block_terminator(b);
+   struct ir_instr *before = term ? term->prev : b->last;
+   if (before && before->pass_data != UINT32_MAX)
+      fp->flows[before->pass_data].wait |= (uint16_t)wait;
+   else
+      nop_before(fp->s, term, b)->va->flow = flow_of_mask(wait);
+}
+
+/* Rule 6. */
+static void
+mark_reconverge(struct flow_pass *fp, struct ir_block *b)
+{
+   bool meets = false;
+   for (unsigned i = 0; i < 2; i++)
+      meets |= b->succ[i] && b->succ[i]->preds.len > 1;
+   ir_foreach_instr(b, I) {
+      if (I->op == IR_OP_BRANCH)
+         fp->flows[I->pass_data].special = SPECIAL_RECONVERGE;
+   }
+   if (!meets)
+      return;
+   struct ir_instr *last = b->last;
+   if (last && last->pass_data != UINT32_MAX &&
+       !fp->flows[last->pass_data].wait)
+      fp->flows[last->pass_data].special = SPECIAL_RECONVERGE;
+   else
+      nop_before(fp->s, NULL, b)->va->flow = VA_FLOW_RECONVERGE;
+}
+
+/* Rule 8: waits on the instruction before, or on a NOP. */
+static void
+apply_block(struct flow_pass *fp, struct ir_block *b)
+{
+   ir_foreach_instr_safe(b, I) {
+      if (I->pass_data == UINT32_MAX)
+         continue;
+      struct flow *f = &fp->flows[I->pass_data];
+      if (f->pre_wait) {
+         struct ir_instr *prev = I->prev;
+         struct flow *pf = prev && prev->pass_data != UINT32_MAX
+                              ? &fp->flows[prev->pass_data]
+                              : NULL;
+         if (pf && pf->special == SPECIAL_NONE)
+            pf->wait |= f->pre_wait;
+         else
+            nop_before(fp->s, I, b)->va->flow = flow_of_mask(f->pre_wait);
+      }
+   }
+   ir_foreach_instr(b, I) {
+      if (I->pass_data == UINT32_MAX)
+         continue;
+      const struct flow *f = &fp->flows[I->pass_data];
+      if (f->special && f->wait)
+         ir_invalid(fp->s, I, "a wait and reconverge on one instruction");
+      if (f->special == SPECIAL_RECONVERGE)
+         I->va->flow = VA_FLOW_RECONVERGE;
+      else if (f->wait)
+         I->va->flow = flow_of_mask(f->wait);
+   }
+}
+
+/* Rule 7: `end` on the last instruction of every block that leaves the
+ * program. */
+static void
+mark_end(struct ir_shader *s, struct ir_block *b)
+{
+   if (b->succ[0])
+      return;
+   /* A wait after the last instruction would hold nothing back. */
+   struct ir_instr *last = b->last;
+   if (!last || last->va->flow == VA_FLOW_RECONVERGE ||
+       last->va->op == VA_OP_BRANCHZ)
+      last = nop_before(s, NULL, b);
+   last->va->flow = VA_FLOW_END;
+}
+
+bool
+sched_insert_flow(struct ir_shader *s)
+{
+   ir_renumber_blocks(s);
+   uint32_t n = 0;
+   ir_foreach_block(s, b) {
+      ir_foreach_instr(b, I)
+         I->pass_data = n++;
+   }
+   struct flow_pass fp = {.s = s};
+   fp.flows = ARENA_ARRAY(s->arena, struct flow, n + 1);
+   for (uint32_t i = 0; i < n; i++)
+      fp.flows[i].slot = NO_SLOT;
+   fp.in = ARENA_ARRAY(s->arena, struct pending, s->block_count + 1);
+   fp.end_wait = ARENA_ARRAY(s->arena, uint8_t, s->block_count + 1);
+   analyse(&fp);
+   ir_foreach_block(s, b)
+      place_end_wait(&fp, b);
+   ir_foreach_block(s, b)
+      mark_reconverge(&fp, b);
+   ir_foreach_block(s, b)
+      apply_block(&fp, b);
+   ir_foreach_block(s, b)
+      mark_end(s, b);
+   return true;
+}

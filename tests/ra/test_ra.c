@@ -1,0 +1,402 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Register allocation: legalised IR in, allocated IR out, and the
+ * properties the hardware needs checked on the result (aligned pairs,
+ * staging vectors in consecutive registers with no copies where none are
+ * needed, preloaded registers kept, the blend shader's registers avoided,
+ * spilling under a small limit), and parallel copies executed on concrete
+ * register values to show they move the right values.
+ */
+#include "../ir/ir_test.h"
+
+#include "emit/va.h"
+#include "ir/layout.h"
+#include "ra/ra.h"
+
+struct ra_case {
+   struct arena arena;
+   struct ir_shader *s;
+   struct tgsiva_diagnostic d;
+   jmp_buf bail;
+   unsigned registers;
+};
+
+/* Reads `text` and allocates it from `allowed`, spilling to `budget`
+ * registers first when budget is not 0. */
+static bool
+allocate(struct ra_case *c, const char *text, uint64_t allowed,
+         unsigned budget)
+{
+   arena_init(&c->arena, 0);
+   c->s = ir_test_read(&c->arena, text);
+   ir_test_validate(c->s, "input");
+   diag_clear(&c->d);
+   c->s->diag = &c->d;
+   c->s->bail = &c->bail;
+   if (setjmp(c->bail)) {
+      fprintf(stderr, "%s\n", c->d.message);
+      return false;
+   }
+   ra_split_critical_edges(c->s);
+   if (budget) {
+      struct ir_layout layout;
+      memset(&layout, 0, sizeof(layout));
+      ra_spill(c->s, budget, &layout);
+      ir_test_validate(c->s, "ra_spill");
+   }
+   return ra_allocate(c->s, allowed, &c->registers);
+}
+
+static void
+finish(struct ra_case *c)
+{
+   arena_finish(&c->arena);
+}
+
+/* The n-th (from 0) instruction with Valhall op `op`. */
+static struct ir_instr *
+find(struct ir_shader *s, enum va_op op, unsigned n)
+{
+   ir_foreach_block(s, b) {
+      ir_foreach_instr(b, I) {
+         if (I->op == IR_OP_VA && I->va_op == op && n-- == 0)
+            return I;
+      }
+   }
+   fail_msg("no instruction %s", va_form(op)->name);
+   return NULL;
+}
+
+static unsigned
+count(struct ir_shader *s, enum va_op op)
+{
+   unsigned n = 0;
+   ir_foreach_block(s, b) {
+      ir_foreach_instr(b, I)
+         n += I->op == IR_OP_VA && I->va_op == op;
+   }
+   return n;
+}
+
+/* Registers an allocated instruction reads or writes. */
+static uint64_t
+touched(const struct ir_instr *I)
+{
+   uint64_t r, w;
+   va_instr_registers(I->va, &r, &w);
+   return r | w;
+}
+
+static void
+test_pairs_are_aligned(void **state)
+{
+   (void)state;
+   /* r0 and r2 hold preloads and the 32-bit value goes to r1: the pair
+    * must skip r3:r4 and take r4:r5. */
+   struct ra_case c;
+   assert_true(allocate(
+      &c,
+      "shader compute\nb0\n  %1 = preload imm=0\n  %9 = preload imm=2\n"
+      "  %2 = va.IADD_IMM.i32 #0x0 #0x5\n"
+      "  %3:64 = va.LEA_BUF_IMM.slot0 %2 table:0xD index:0x0\n"
+      "  va.STORE.i32.slot0 %3, %1 offset:0\n"
+      "  va.STORE.i32.slot0 %3, %2 offset:4\n"
+      "  va.STORE.i32.slot0 %3, %9 offset:8\n",
+      RA_REGS_32, 0));
+   struct ir_instr *lea = find(c.s, VA_OP_LEA_BUF_IMM, 0);
+   assert_int_equal(lea->va->staging[0].reg, 4);
+   assert_int_equal(lea->va->staging[0].count, 2);
+   assert_int_equal(find(c.s, VA_OP_IADD_IMM_I32, 0)->va->dest.reg, 1);
+   finish(&c);
+}
+
+static void
+test_staging_vector_built_in_place(void **state)
+{
+   (void)state;
+   /* Four results that end in one STORE vector: each is computed in its
+    * place, so no copy is needed. */
+   struct ra_case c;
+   assert_true(allocate(
+      &c,
+      "shader compute\nb0\n  %1 = preload imm=0\n  %2 = preload imm=1\n"
+      "  %3 = va.FADD.f32 %1, %2\n  %4 = va.FMA.f32 %1, %2, -#0x0\n"
+      "  %5 = va.FADD.f32 %1, %1\n  %6 = va.IADD_IMM.i32 #0x0 #0x3F800000\n"
+      "  %7:64 = va.LEA_BUF_IMM.slot0 %2 table:0xD index:0x0\n"
+      "  %8:v4 = collect %3, %4, %5, %6\n"
+      "  va.STORE.i128.slot0 %7, %8 offset:0\n",
+      RA_REGS_32, 0));
+   assert_int_equal(count(c.s, VA_OP_MOV_I32), 0);
+   struct ir_instr *st = find(c.s, VA_OP_STORE_I128, 0);
+   unsigned base = st->va->staging[0].reg;
+   assert_int_equal(base % 2, 0);
+   assert_int_equal(st->va->staging[0].count, 4);
+   assert_int_equal(find(c.s, VA_OP_FADD_F32, 0)->va->dest.reg, base);
+   assert_int_equal(find(c.s, VA_OP_FMA_F32, 0)->va->dest.reg, base + 1);
+   assert_int_equal(find(c.s, VA_OP_FADD_F32, 1)->va->dest.reg, base + 2);
+   assert_int_equal(find(c.s, VA_OP_IADD_IMM_I32, 0)->va->dest.reg,
+                    base + 3);
+   finish(&c);
+}
+
+static void
+test_staging_part_live_after(void **state)
+{
+   (void)state;
+   /* %3 is used after the STORE, so the vector cannot take its register:
+    * exactly one copy puts it into the vector. */
+   struct ra_case c;
+   assert_true(allocate(
+      &c,
+      "shader compute\nb0\n  %1 = preload imm=0\n  %2 = preload imm=1\n"
+      "  %3 = va.FADD.f32 %1, %2\n  %4 = va.FMA.f32 %1, %2, -#0x0\n"
+      "  %7:64 = va.LEA_BUF_IMM.slot0 %2 table:0xD index:0x0\n"
+      "  %8:v2 = collect %3, %4\n"
+      "  va.STORE.i64.slot0 %7, %8 offset:0\n"
+      "  va.STORE.i32.slot0 %7, %3 offset:8\n",
+      RA_REGS_32, 0));
+   assert_int_equal(count(c.s, VA_OP_MOV_I32), 1);
+   struct ir_instr *mov = find(c.s, VA_OP_MOV_I32, 0);
+   struct ir_instr *st = find(c.s, VA_OP_STORE_I64, 0);
+   assert_int_equal(mov->va->dest.reg, st->va->staging[0].reg);
+   assert_int_equal(mov->va->src[0].value,
+                    find(c.s, VA_OP_FADD_F32, 0)->va->dest.reg);
+   finish(&c);
+}
+
+static void
+test_preloads_kept(void **state)
+{
+   (void)state;
+   /* r60 and r61 hold preloaded values until their last use; with every
+    * other register of the 32-register set busy nothing may take them. */
+   struct strbuf sb;
+   struct arena a;
+   arena_init(&a, 0);
+   strbuf_init(&sb, &a);
+   strbuf_printf(&sb, "shader fragment\nb0\n  %%1 = preload imm=60\n"
+                      "  %%2 = preload imm=61\n");
+   for (unsigned i = 0; i < 28; i++)
+      strbuf_printf(&sb, "  %%%u = va.IADD_IMM.i32 #0x0 #0x%x\n", 10 + i,
+                    i + 100);
+   strbuf_printf(&sb, "  %%40 = va.FADD.f32 %%1, %%2\n");
+   for (unsigned i = 0; i < 28; i++)
+      strbuf_printf(&sb, "  %%%u = va.FADD.f32 %%%u, %%40\n", 50 + i,
+                    10 + i);
+   struct ra_case c;
+   assert_true(allocate(&c, sb.data, RA_REGS_32 & ~(1ull << 48), 0));
+   struct ir_instr *fadd = find(c.s, VA_OP_FADD_F32, 0);
+   assert_int_equal(fadd->va->src[0].value, 60);
+   assert_int_equal(fadd->va->src[1].value, 61);
+   for (unsigned i = 0; i < 28; i++) {
+      struct ir_instr *I = find(c.s, VA_OP_IADD_IMM_I32, i);
+      assert_true(I->va->dest.reg != 60 && I->va->dest.reg != 61);
+      assert_true((RA_REGS_32 >> I->va->dest.reg) & 1);
+   }
+   finish(&c);
+   arena_finish(&a);
+}
+
+static void
+test_blend_registers_avoided(void **state)
+{
+   (void)state;
+   /* %5 lives across the first BLEND, which may call a blend shader that
+    * uses r0-r15 and r48: it must be elsewhere. */
+   struct ra_case c;
+   assert_true(allocate(
+      &c,
+      "shader fragment\nb0\n  %1 = preload imm=60\n"
+      "  %5 = va.IADD_IMM.i32 #0x0 #0x3F000000\n"
+      "  %6:v4 = collect %5, %5, %5, %5\n"
+      "  va.BLEND.slot0.v4.auto blend_descriptor_0, %1, %6 target:0x0\n"
+      "  %7:v4 = collect %5, %5, %5, %5\n"
+      "  va.BLEND.slot0.v4.auto blend_descriptor_1, %1, %7 target:0x0\n",
+      RA_REGS_32 & ~(1ull << 48), 0));
+   unsigned r = find(c.s, VA_OP_IADD_IMM_I32, 0)->va->dest.reg;
+   assert_true(r >= 16 && r != 48);
+   finish(&c);
+}
+
+/* Runs the copies (MOV, IADD_IMM, LSHIFT_XOR) of block `b` on `regs`. */
+static void
+run_copies(const struct ir_block *b, uint32_t regs[64])
+{
+   ir_foreach_instr(b, I) {
+      if (I->op != IR_OP_VA)
+         continue;
+      const struct va_instr *v = I->va;
+      switch (I->va_op) {
+      case VA_OP_MOV_I32: regs[v->dest.reg] = regs[v->src[0].value]; break;
+      case VA_OP_IADD_IMM_I32:
+         regs[v->dest.reg] = (uint32_t)v->imm[VA_IMM_CONSTANT];
+         break;
+      case VA_OP_LSHIFT_XOR_I32:
+         regs[v->dest.reg] = regs[v->src[0].value] ^ regs[v->src[2].value];
+         break;
+      default: break;
+      }
+   }
+}
+
+static void
+test_phi_swap(void **state)
+{
+   (void)state;
+   /* Two loop phis swap their values every iteration: the copies on the
+    * back edge form a cycle, which must move both values. */
+   const char *text =
+      "shader compute\n"
+      "b0 -> b1\n  %1 = preload imm=0\n  %2 = preload imm=1\n"
+      "  %9 = preload imm=2\n"
+      "b1 loop -> b2\n  %3 = phi b0:%1, b2:%4\n  %4 = phi b0:%2, b2:%3\n"
+      "  %5 = va.FADD.f32 %3, %4\n"
+      "b2 -> b1 b3\n  branch %5\n"
+      "b3\n  %6:64 = va.LEA_BUF_IMM.slot0 %9 table:0xD index:0x0\n"
+      "  va.STORE.i32.slot0 %6, %3 offset:0\n"
+      "  va.STORE.i32.slot0 %6, %4 offset:4\n";
+   struct ra_case c;
+   assert_true(allocate(&c, text, RA_REGS_32, 0));
+   struct ir_instr *add = find(c.s, VA_OP_FADD_F32, 0);
+   unsigned ra = add->va->src[0].value, rb = add->va->src[1].value;
+   /* The copies sit on the back edge (in a block split from it); the
+    * entry edge needs none, as the preloads are in place. */
+   struct ir_block *header = add->block;
+   unsigned edges_with_copies = 0;
+   for (size_t p = 0; p < header->preds.len; p++) {
+      const struct ir_block *pred = header->preds.data[p];
+      if (!pred->first || pred->first->op != IR_OP_VA)
+         continue;
+      edges_with_copies++;
+      uint32_t regs[64];
+      for (unsigned r = 0; r < 64; r++)
+         regs[r] = 0x1000 + r;
+      uint32_t a = regs[ra], bv = regs[rb];
+      run_copies(pred, regs);
+      assert_int_equal(regs[ra], bv);
+      assert_int_equal(regs[rb], a);
+   }
+   assert_int_equal(edges_with_copies, 1);
+   finish(&c);
+}
+
+static uint32_t
+source_value(const struct va_src *src, const uint32_t regs[64])
+{
+   switch (src->kind) {
+   case VA_SRC_KIND_REG: return regs[src->value];
+   case VA_SRC_KIND_IMM: return va_imm_table[src->value & 31];
+   default: return 0; /* thread_local_pointer: TLS offsets are relative */
+   }
+}
+
+/* Runs a straight-line program of integer adds, copies and thread-local
+ * stores and loads with r56 = `input`; returns what the one STORE that is
+ * not to thread-local storage stores. */
+static uint32_t
+run_integer_program(struct ir_shader *s, uint32_t input)
+{
+   uint32_t regs[64] = {0}, tls[4096] = {0}, result = 0xdeadbeef;
+   regs[56] = input;
+   ir_foreach_instr(s->first_block, I) {
+      const struct va_instr *v = I->va;
+      if (I->op != IR_OP_VA)
+         continue;
+      const struct va_form *f = va_form(I->va_op);
+      uint32_t a = v->src[0].kind ? source_value(&v->src[0], regs) : 0;
+      uint32_t b = f->nr_srcs > 1 ? source_value(&v->src[1], regs) : 0;
+      bool tls_access = va_form_mod(f, VA_MOD_MEMORY_ACCESS) &&
+                        v->mod[VA_MOD_MEMORY_ACCESS] ==
+                           VA_MEMORY_ACCESS_FORCE;
+      int64_t offset = v->imm[VA_IMM_OFFSET] / 4;
+      switch (I->va_op) {
+      case VA_OP_IADD_IMM_I32:
+         regs[v->dest.reg] = a + (uint32_t)v->imm[VA_IMM_CONSTANT];
+         break;
+      case VA_OP_IADD_U32: regs[v->dest.reg] = a + b; break;
+      case VA_OP_MOV_I32: regs[v->dest.reg] = a; break;
+      case VA_OP_STORE_I32:
+         assert_true(offset >= 0 && offset < 4096);
+         if (tls_access)
+            tls[offset] = regs[v->staging[0].reg];
+         else
+            result = regs[v->staging[0].reg];
+         break;
+      case VA_OP_LOAD_I32:
+         assert_true(tls_access && offset >= 0 && offset < 4096);
+         regs[v->staging[0].reg] = tls[offset];
+         break;
+      case VA_OP_LEA_BUF_IMM: break;
+      default: fail_msg("unexpected %s", f->name);
+      }
+   }
+   return result;
+}
+
+static void
+test_spilling_small_limit(void **state)
+{
+   (void)state;
+   /* Twenty values live at once, eight registers (plus r56-r63): values
+    * go to thread-local storage and come back, every register in use is
+    * allowed, and the program still computes the sum of all twenty. */
+   struct strbuf sb;
+   struct arena a;
+   arena_init(&a, 0);
+   strbuf_init(&sb, &a);
+   strbuf_printf(&sb, "shader compute\nb0\n  %%1 = preload imm=56\n");
+   for (unsigned i = 0; i < 20; i++)
+      strbuf_printf(&sb, "  %%%u = va.IADD_IMM.i32 %%1 #0x%x\n", 10 + i, i);
+   strbuf_printf(&sb, "  %%40 = va.IADD.u32 %%10, %%11\n");
+   for (unsigned i = 2; i < 20; i++)
+      strbuf_printf(&sb, "  %%%u = va.IADD.u32 %%%u, %%%u\n", 40 + i - 1,
+                    40 + i - 2, 10 + i);
+   strbuf_printf(&sb, "  %%70:64 = va.LEA_BUF_IMM.slot0 %%1 table:0xD "
+                      "index:0x0\n  va.STORE.i32.slot0 %%70, %%58 "
+                      "offset:0\n");
+   uint64_t allowed = 0xffull | (0xffull << 56);
+   struct ra_case c;
+   bool ok = false;
+   for (unsigned budget = 16; budget > 4 && !ok; budget--) {
+      ok = allocate(&c, sb.data, allowed, budget);
+      if (!ok)
+         finish(&c);
+   }
+   assert_true(ok);
+   unsigned stores = 0, loads = 0;
+   ir_foreach_block(c.s, b) {
+      ir_foreach_instr(b, I) {
+         if (I->op != IR_OP_VA)
+            continue;
+         assert_int_equal(touched(I) & ~allowed, 0);
+         const struct va_form *f = va_form(I->va_op);
+         bool tls = va_form_mod(f, VA_MOD_MEMORY_ACCESS) &&
+                    I->va->mod[VA_MOD_MEMORY_ACCESS] ==
+                       VA_MEMORY_ACCESS_FORCE;
+         stores += tls && !strncmp(f->name, "STORE", 5);
+         loads += tls && !strncmp(f->name, "LOAD", 4);
+      }
+   }
+   assert_true(stores > 0);
+   assert_true(loads >= stores);
+   assert_true(c.s->spills > 0);
+   /* 20 * r56 + (0 + 1 + ... + 19) reaches the final STORE. */
+   assert_int_equal(run_integer_program(c.s, 7), 20 * 7 + 190);
+   finish(&c);
+   arena_finish(&a);
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_pairs_are_aligned),
+      cmocka_unit_test(test_staging_vector_built_in_place),
+      cmocka_unit_test(test_staging_part_live_after),
+      cmocka_unit_test(test_preloads_kept),
+      cmocka_unit_test(test_blend_registers_avoided),
+      cmocka_unit_test(test_phi_swap),
+      cmocka_unit_test(test_spilling_small_limit),
+   };
+   return cmocka_run_group_tests(tests, NULL, NULL);
+}

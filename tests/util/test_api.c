@@ -1,0 +1,166 @@
+/* SPDX-License-Identifier: MIT */
+/* The public compile API: results, errors, limits, threads. */
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "tgsiva/compile.h"
+#include "tgsiva/tgsi.h"
+
+static const char *const fragment =
+   "FRAG\n"
+   "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
+   "DCL OUT[0], COLOR\n"
+   "DCL CONST[0][0]\n"
+   "DCL TEMP[0]\n"
+   "  0: MUL TEMP[0], IN[0], CONST[0][0]\n"
+   "  1: MOV OUT[0], TEMP[0]\n"
+   "  2: END\n";
+
+static const char *const vertex =
+   "VERT\n"
+   "DCL IN[0]\n"
+   "DCL OUT[0], POSITION\n"
+   "DCL OUT[1], GENERIC[0]\n"
+   "  0: MOV OUT[0], IN[0]\n"
+   "  1: MOV OUT[1], IN[0].wzyx\n"
+   "  2: END\n";
+
+static void
+test_fragment_shader_info(void **state)
+{
+   (void)state;
+   struct tgsiva_shader *sh;
+   struct tgsiva_diagnostic d;
+   assert_int_equal(tgsiva_compile_text(fragment, strlen(fragment), NULL,
+                                        &sh, &d),
+                    TGSIVA_OK);
+   assert_int_equal(sh->stage, TGSIVA_STAGE_FRAGMENT);
+   assert_int_equal(sh->program_count, 1);
+   assert_true(sh->programs[0].size > 0 && sh->programs[0].size % 8 == 0);
+   assert_int_equal(sh->programs[0].work_registers, 32);
+   assert_int_equal(sh->render_targets_written, 1);
+   assert_int_equal(sh->input_count, 1);
+   assert_int_equal(sh->inputs[0].byte_offset, 0);
+   /* The four uniform words of CONST[0][0], in order of use. */
+   assert_int_equal(sh->push_count, 4);
+   for (unsigned i = 0; i < 4; i++) {
+      assert_int_equal(sh->push[i].ubo, 0);
+      assert_int_equal(sh->push[i].offset, 4 * i);
+   }
+   /* r60 (coverage) and r61 (interpolation position) are preloaded. */
+   assert_true(sh->programs[0].preload_mask & (1ull << 60));
+   assert_true(sh->programs[0].preload_mask & (1ull << 61));
+   tgsiva_shader_free(sh);
+}
+
+static void
+test_vertex_shader_from_tokens(void **state)
+{
+   (void)state;
+   uint32_t *tokens;
+   size_t n;
+   struct tgsiva_diagnostic d;
+   assert_int_equal(tgsiva_tgsi_text_to_tokens(vertex, strlen(vertex),
+                                               &tokens, &n, &d),
+                    TGSIVA_OK);
+   struct tgsiva_shader *sh;
+   assert_int_equal(tgsiva_compile(tokens, n, NULL, &sh, &d), TGSIVA_OK);
+   tgsiva_tgsi_free(tokens);
+   assert_int_equal(sh->stage, TGSIVA_STAGE_VERTEX);
+   assert_int_equal(sh->program_count, 2);
+   assert_int_equal(sh->attributes_read, 1);
+   assert_int_equal(sh->output_count, 2);
+   /* The viewport scale and offset come from the system-value buffer. */
+   assert_int_equal(sh->sysval_count, 2);
+   assert_int_equal(sh->sysvals[0].kind, TGSIVA_SYSVAL_VIEWPORT_SCALE);
+   tgsiva_shader_free(sh);
+}
+
+static void
+test_errors_and_limits(void **state)
+{
+   (void)state;
+   struct tgsiva_shader *sh;
+   struct tgsiva_diagnostic d;
+   const char *bad = "FRAG\n  0: FOO TEMP[0]\n";
+   assert_int_equal(tgsiva_compile_text(bad, strlen(bad), NULL, &sh, &d),
+                    TGSIVA_ERROR_INPUT);
+   assert_null(sh);
+   assert_int_equal(d.line, 2);
+   const char *geom = "GEOM\n  0: END\n";
+   assert_int_equal(tgsiva_compile_text(geom, strlen(geom), NULL, &sh, &d),
+                    TGSIVA_ERROR_UNSUPPORTED);
+   struct tgsiva_compile_options tiny = {.memory_limit = 32 * 1024};
+   assert_int_equal(tgsiva_compile_text(fragment, strlen(fragment), &tiny,
+                                        &sh, &d),
+                    TGSIVA_ERROR_LIMIT);
+   assert_null(sh);
+   uint32_t garbage[3] = {0xdeadbeef, 0x12345678, 0};
+   assert_int_equal(tgsiva_compile(garbage, 3, NULL, &sh, &d),
+                    TGSIVA_ERROR_INPUT);
+}
+
+/* Many threads compile the same shader at once and get the same words. */
+struct job {
+   struct tgsiva_shader *sh;
+   enum tgsiva_status status;
+};
+
+static void *
+compile_job(void *arg)
+{
+   struct job *j = arg;
+   struct tgsiva_diagnostic d;
+   struct tgsiva_compile_options o = {.validate = true};
+   for (unsigned i = 0; i < 20; i++) {
+      if (j->sh)
+         tgsiva_shader_free(j->sh);
+      j->status = tgsiva_compile_text(vertex, strlen(vertex), &o, &j->sh,
+                                      &d);
+   }
+   return NULL;
+}
+
+static void
+test_threads(void **state)
+{
+   (void)state;
+   enum { N = 8 };
+   pthread_t t[N];
+   struct job jobs[N];
+   memset(jobs, 0, sizeof(jobs));
+   for (unsigned i = 0; i < N; i++)
+      pthread_create(&t[i], NULL, compile_job, &jobs[i]);
+   for (unsigned i = 0; i < N; i++)
+      pthread_join(t[i], NULL);
+   for (unsigned i = 0; i < N; i++) {
+      assert_int_equal(jobs[i].status, TGSIVA_OK);
+      for (unsigned p = 0; p < 2; p++) {
+         assert_int_equal(jobs[i].sh->programs[p].size,
+                          jobs[0].sh->programs[p].size);
+         assert_memory_equal(jobs[i].sh->programs[p].code,
+                             jobs[0].sh->programs[p].code,
+                             jobs[0].sh->programs[p].size);
+      }
+   }
+   for (unsigned i = 0; i < N; i++)
+      tgsiva_shader_free(jobs[i].sh);
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_fragment_shader_info),
+      cmocka_unit_test(test_vertex_shader_from_tokens),
+      cmocka_unit_test(test_errors_and_limits),
+      cmocka_unit_test(test_threads),
+   };
+   return cmocka_run_group_tests_name("api", tests, NULL, NULL);
+}
