@@ -24,7 +24,7 @@
 static const char *const ub_names[] = {
    "indirect index out of range", "undeclared register",
    "memory access out of range", "barrier in divergent control flow",
-   NULL, NULL, NULL, NULL,
+   "operation outside TGSI's definition", NULL, NULL, NULL,
    "integer division by zero", "float to integer out of range",
    "argument outside the domain", "bitfield out of range",
    "undefined value",

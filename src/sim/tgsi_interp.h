@@ -26,7 +26,8 @@
  *    docs/testing.md states the rules.
  * 3. Undefined behaviour that may do more than give a bad value
  *    (out-of-range indirect or memory accesses, undeclared registers, a
- *    barrier in divergent control flow) is reported in
+ *    barrier in divergent control flow, operations the spec rules out) is
+ *    reported in
  *    tgsi_interp_result.undefined: such a run is inconclusive.  Undefined
  *    values (F2I of NaN, IDIV by zero, SQRT of a negative number, ...)
  *    only make those values uncertain, and are listed in
@@ -55,6 +56,8 @@ enum tgsi_interp_ub {
    TGSI_INTERP_UB_UNDECLARED = 1u << 1, /* register never declared */
    TGSI_INTERP_UB_MEMORY = 1u << 2,     /* out of range or misaligned */
    TGSI_INTERP_UB_BARRIER = 1u << 3,    /* BARRIER with lanes inactive */
+   TGSI_INTERP_UB_INVALID = 1u << 4,    /* an operation the spec rules
+                                           out (TXF of a cube map) */
    /* Undefined values (tgsi_interp_result.undefined_values). */
    TGSI_INTERP_UB_DIVIDE = 1u << 8,      /* IDIV/MOD by 0, INT_MIN / -1 */
    TGSI_INTERP_UB_CONVERT = 1u << 9,     /* F2I/F2U/ARL out of range */

@@ -9,7 +9,8 @@
  *    SAMPLE* forms), where the LOD, bias, reference or gradients are,
  *    and whether coordinates are integers.
  * 2. Coordinates are src0 as TGSI lays them out (array layer after the
- *    coordinates, cube maps a direction); TXP divides x, y and z by w.
+ *    coordinates, cube maps a direction, whose projection onto a face
+ *    may be a few ulp off); TXP divides x, y and z by w.
  *    The shadow reference is src0.z for 1-D and 2-D targets (and always
  *    for TXB and TXL), src0.w for 2-D arrays and cube maps, src1.x for
  *    cube-map arrays (TEX2, TG4) and src3.x for SAMPLE_C*.
@@ -23,7 +24,8 @@
  * 5. SAMPLE* results take the SVIEW operand's swizzle.  TXQ components
  *    the target does not define are undefined, and so is every size of
  *    a level out of range (SVIEWINFO gives 0 for those, as specified).
- * 6. A fetch (TXF, SAMPLE_I) outside the texture or its levels is
+ * 6. TXF and SAMPLE_I may not read cube maps (spec): an inconclusive
+ *    run.  A fetch (TXF, SAMPLE_I) outside the texture or its levels is
  *    undefined (SAMPLE_I's 0 included: the environment clamps, as
  *    hardware may); multisampled targets take the sample from w (TXF) or
  *    src2 (SAMPLE_I_MS) and level 0.
@@ -116,6 +118,13 @@ is_shadow(enum tgsi_tex_target t)
    case TGSI_TEX_SHADOWCUBE_ARRAY: return true;
    default: return false;
    }
+}
+
+static bool
+is_cube(enum tgsi_tex_target t)
+{
+   return t == TGSI_TEX_CUBE || t == TGSI_TEX_SHADOWCUBE ||
+          t == TGSI_TEX_CUBE_ARRAY || t == TGSI_TEX_SHADOWCUBE_ARRAY;
 }
 
 /* Channel of src0 holding the reference in TEX-style forms. */
@@ -234,7 +243,7 @@ lane_extra(struct tex_op *t, unsigned l, const struct interp_vec *s0)
 }
 
 static void
-lane_shadow(struct tex_op *t, unsigned l, const struct interp_vec *s0)
+lane_shadow(struct tex_op *t, unsigned l)
 {
    struct tex_lane *tl = &t->lane[l];
    const struct tex_form *f = t->form;
@@ -244,8 +253,11 @@ lane_shadow(struct tex_op *t, unsigned l, const struct interp_vec *s0)
        f->op == SIM_TEX_FETCH)
       return;
    int ch = ref_channel(f, tl->target);
-   if (ch >= 0)
-      tl->e.compare = fchan(s0, (unsigned)ch, &tl->req.compare);
+   if (ch < 0)
+      return;
+   /* From the coordinates as projected: TXP divides the reference too. */
+   tl->req.compare = tl->req.coord[ch];
+   tl->e.compare = tl->e.coord[ch];
 }
 
 static void
@@ -279,7 +291,13 @@ build_lane(struct interp *ip, struct tex_op *t, unsigned l)
       int_coords(tl, s0);
    else
       float_coords(tl, s0, f->extra == EX_PROJECT);
-   lane_shadow(t, l, s0);
+   if (f->op != SIM_TEX_FETCH && is_cube(tl->target)) {
+      /* Projecting a direction onto a face (a division) need not be
+       * exact. */
+      for (unsigned c = 0; c < 3; c++)
+         tl->e.coord[c] += fabs((double)tl->req.coord[c]) * 0x1p-20;
+   }
+   lane_shadow(t, l);
    lane_extra(t, l, s0);
    lane_offsets(t, l);
    return true;
@@ -524,6 +542,10 @@ op_sample(struct interp *ip)
          continue;
       }
       bool fetch = t->form->op == SIM_TEX_FETCH;
+      if (fetch && is_cube(t->lane[l].target))
+         interp_ub(ip, TGSI_INTERP_UB_INVALID,
+                   "%s of a cube map (TGSI rules it out)",
+                   tgsi_op_info(insn->opcode)->name);
       int32_t sample = fetch ? fetch_sample(ip, t, l) : 0;
       lane_result(ip, t, l, &out[l]);
       struct tex_lane *tl = &t->lane[l];

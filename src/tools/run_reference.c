@@ -8,9 +8,9 @@
  * 1. Fragment and compute shaders run the `main` program.
  * 2. Vertex shaders run `position` (the variant with the point size, as
  *    a point draw would) and then `varying` when Mesa made one.
- * 3. A package without any program to run (Mesa emits nothing for a
- *    vertex shader that does not write POSITION) is refused with that
- *    reason.
+ * 3. A package without any program to run is refused with that reason
+ *    (Mesa emits nothing for a vertex shader that does not write
+ *    POSITION, and an empty binary for the compute shader END).
  */
 #include "run_check.h"
 
@@ -55,6 +55,7 @@ run_load_reference(struct arena *arena, const char *path,
    if (!p->count)
       return diag_error(d, TGSIVA_ERROR_UNSUPPORTED,
                         "the package has no program to run (Mesa emits "
-                        "none for a vertex shader without POSITION)");
+                        "none for a vertex shader without POSITION and an "
+                        "empty one for END)");
    return true;
 }

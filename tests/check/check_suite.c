@@ -11,8 +11,8 @@
  *                         itself departs from TGSI) must differ, and are
  *                         counted apart
  *
- * Prints "N passed, N failed" with the failures grouped by cause, then
- * the first report of each cause.  Inconclusive shaders (every input set
+ * Prints a line per failing shader, then "N passed, N failed" with the
+ * failures grouped by cause, then the first report of each cause.  Inconclusive shaders (every input set
  * met undefined behaviour) count as passed and are listed by number.
  * Exits 77 (skipped) without $TGSIVA_SHARED.
  */
@@ -58,6 +58,7 @@ add_cause(struct tally *t, const char *msg, const char *file,
    }
    text[n] = '\0';
    t->failed++;
+   printf("FAIL %s: %s\n", file, msg);
    for (unsigned i = 0; i < t->ncauses; i++) {
       if (!strcmp(t->causes[i].text, text)) {
          t->causes[i].count++;
