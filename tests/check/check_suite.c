@@ -12,8 +12,9 @@
  *                         counted apart
  *
  * Prints a line per failing shader, then "N passed, N failed" with the
- * failures grouped by cause, then the first report of each cause.  Inconclusive shaders (every input set
- * met undefined behaviour) count as passed and are listed by number.
+ * failures grouped by cause, then the first report of each cause.
+ * Inconclusive shaders (every input set met undefined behaviour) count
+ * as passed and are listed by number.
  * Exits 77 (skipped) without $TGSIVA_SHARED.
  */
 #include <ctype.h>
