@@ -84,6 +84,72 @@ describe_value(struct strbuf *sb, uint32_t w, uint8_t kind)
       strbuf_printf(sb, " (%d)", (int32_t)w);
 }
 
+static bool
+is_store(enum va_op op)
+{
+   return op >= VA_OP_STORE_I8 && op <= VA_OP_STORE_I128;
+}
+
+static bool
+reads_special(const struct va_instr *I, enum va_special which)
+{
+   for (unsigned i = 0; i < VA_MAX_SRCS; i++) {
+      if (I->src[i].kind == VA_SRC_KIND_SPECIAL && I->src[i].value == which)
+         return true;
+   }
+   return false;
+}
+
+/* Does instruction I send the output of `d` (with `offset` the byte
+ * offset of a varying's record slot)? */
+static bool
+sends(const struct va_instr *I, const struct run_difference *d,
+      int64_t offset)
+{
+   switch (d->output) {
+   case RUN_OUT_COLOR:
+      return I->op == VA_OP_BLEND &&
+             reads_special(I, VA_SPECIAL_BLEND_DESCRIPTOR_0 + d->index);
+   case RUN_OUT_DEPTH:
+   case RUN_OUT_STENCIL:
+   case RUN_OUT_SAMPLE_MASK: return I->op == VA_OP_ZS_EMIT;
+   case RUN_OUT_POSITION: return I->op == VA_OP_STORE_I128;
+   case RUN_OUT_POINT_SIZE: return I->op == VA_OP_STORE_I16;
+   case RUN_OUT_VARYING:
+      return is_store(I->op) && I->imm[VA_IMM_OFFSET] == offset;
+   default: return false;
+   }
+}
+
+/* When the simulator does not say which instruction produced an output:
+ * the one that sends it out of the program (BLEND of its render target,
+ * ZS_EMIT, the STORE of its vertex record). */
+static void
+find_sender(const struct run_programs *p, const struct sim_outputs *ref,
+            struct run_difference *d)
+{
+   int64_t offset = -1;
+   int prog = 0;
+   if (d->output == RUN_OUT_VARYING) {
+      const struct sim_layout *l = &p->layout;
+      for (unsigned i = 0; i < l->output_count; i++) {
+         if (l->outputs[i].semantic == ref->varyings[d->index].semantic &&
+             l->outputs[i].index == ref->varyings[d->index].index)
+            offset = l->outputs[i].byte_offset;
+      }
+      prog = p->count > 1 ? 1 : 0;
+   }
+   for (size_t k = 0; k < p->word_count[prog] && p->words[prog][k]; k++) {
+      struct va_instr I;
+      if (va_decode(p->words[prog][k], &I) && sends(&I, d, offset)) {
+         d->program = prog;
+         d->valhall_insn = (int64_t)k;
+         d->sender = true;
+         return;
+      }
+   }
+}
+
 static void
 describe_difference(struct strbuf *sb, const struct tgsi_shader *s,
                     const struct run_programs *p,
@@ -109,8 +175,9 @@ describe_difference(struct strbuf *sb, const struct tgsi_shader *s,
                                                                  : -1;
    if (prog >= 0 && d->valhall_insn >= 0 &&
        (size_t)d->valhall_insn < p->word_count[prog]) {
-      strbuf_printf(sb, "program %d, instruction %lld: ", prog,
-                    (long long)d->valhall_insn);
+      strbuf_printf(sb, "program %d, instruction %lld%s: ", prog,
+                    (long long)d->valhall_insn,
+                    d->sender ? " (sends it out)" : "");
       va_print_word(sb, p->words[prog][d->valhall_insn]);
    } else {
       strbuf_printf(sb, "(the simulator did not say which instruction)");
@@ -195,6 +262,8 @@ check_one(struct arena *arena, const struct tgsi_shader *s,
       return true;
    }
    difference_cause(r, &d);
+   if (d.valhall_insn < 0)
+      find_sender(p, ref, &d);
    strbuf_printf(&r->text, "input set: seed %llu (binaries: %s)\n",
                  (unsigned long long)seed, p->origin);
    describe_difference(&r->text, s, p, &d);

@@ -57,13 +57,29 @@ struct run_report {
    struct strbuf text; /* the full explanation for a person */
 };
 
+/* Which output a difference is in. */
+enum run_output {
+   RUN_OUT_POSITION, /* vertex: screen-space position */
+   RUN_OUT_POINT_SIZE,
+   RUN_OUT_VARYING,  /* index: the slot in the interpreter's outputs */
+   RUN_OUT_COLOR,    /* index: the render target */
+   RUN_OUT_DEPTH,
+   RUN_OUT_STENCIL,
+   RUN_OUT_SAMPLE_MASK,
+   RUN_OUT_DISCARD,
+   RUN_OUT_MEMORY,
+};
+
 /* One difference between the models, found by run_compare. */
 struct run_difference {
+   uint8_t output;       /* enum run_output */
+   unsigned index;
    char what[96];        /* "COLOR[0].y lane 5", "BUFFER[1] byte 16" */
    uint32_t expected, got;
    struct tgsi_interp_annot annot;
    int program;          /* simulator program of the output, -1 unknown */
    int64_t valhall_insn; /* its instruction index, -1 unknown */
+   bool sender;          /* valhall_insn only sends the output out */
 };
 
 struct run_compare_stats {

@@ -82,6 +82,7 @@ static bool
 differ(struct run_difference *d, const struct tgsi_interp_annot *a,
        uint32_t ref, uint32_t got, int program, uint32_t writer_plus_one)
 {
+   /* d->output and d->index are the caller's. */
    d->expected = ref;
    d->got = got;
    d->annot = *a;
@@ -149,6 +150,7 @@ compare_vertex(uint32_t lanes, const struct sim_outputs *ref,
          continue;
       uint32_t r[4], g[4] = {0, 0, 0, 0};
       if (ref->wrote_position) {
+         d->output = RUN_OUT_POSITION;
          floats_to_words(ref->position[l], r, 4);
          if (got->wrote_position)
             floats_to_words(got->position[l], g, 4);
@@ -157,6 +159,7 @@ compare_vertex(uint32_t lanes, const struct sim_outputs *ref,
             return false;
       }
       if (ref->wrote_point_size) {
+         d->output = RUN_OUT_POINT_SIZE;
          floats_to_words(&ref->point_size[l], r, 1);
          floats_to_words(&got->point_size[l], g, 1);
          if (!word_agrees(&an->point_size[l], r[0], g[0], 0, 0, st)) {
@@ -176,6 +179,8 @@ compare_vertex(uint32_t lanes, const struct sim_outputs *ref,
                ref->varyings[i].index);
       if (!gv && all_skipped(an->varyings[i], lanes))
          continue;
+      d->output = RUN_OUT_VARYING;
+      d->index = i;
       static const struct sim_vec4 none[SIM_LANES];
       for (unsigned l = 0; l < SIM_LANES; l++) {
          if ((lanes >> l) & 1 &&
@@ -210,6 +215,8 @@ compare_fragment_lane(const struct sim_outputs *ref,
          continue;
       char what[32];
       snprintf(what, sizeof(what), "COLOR[%u]", rt);
+      d->output = RUN_OUT_COLOR;
+      d->index = rt;
       static const struct sim_vec4 none;
       const struct sim_vec4 *g = (got->rt_written >> rt) & 1
                                     ? &got->color[rt][l]
@@ -219,6 +226,7 @@ compare_fragment_lane(const struct sim_outputs *ref,
          return false;
    }
    uint32_t r, g;
+   d->output = RUN_OUT_DEPTH;
    if (ref->wrote_depth) {
       memcpy(&r, &ref->depth[l], 4);
       memcpy(&g, &got->depth[l], 4);
@@ -226,10 +234,12 @@ compare_fragment_lane(const struct sim_outputs *ref,
                           got->depth_writer))
          return false;
    }
+   d->output = RUN_OUT_STENCIL;
    if (ref->wrote_stencil &&
        !compare_scalar(&an->stencil[l], ref->stencil[l], got->stencil[l], st,
                        d, "STENCIL.y", l, got->stencil_writer))
       return false;
+   d->output = RUN_OUT_SAMPLE_MASK;
    if (ref->wrote_sample_mask &&
        !compare_scalar(&an->sample_mask[l], ref->sample_mask[l],
                        got->sample_mask[l], st, d, "SAMPLEMASK.x", l,
@@ -250,6 +260,7 @@ compare_fragment(uint32_t lanes, const struct sim_outputs *ref,
       unsigned l = (unsigned)__builtin_ctz(mismatch);
       static const struct tgsi_interp_annot exact = {0, -1, 0};
       snprintf(d->what, sizeof(d->what), "discard of lane %u", l);
+      d->output = RUN_OUT_DISCARD;
       return differ(d, &exact, (ref->discarded >> l) & 1,
                     (got->discarded >> l) & 1, 0, 0);
    }
@@ -303,6 +314,7 @@ compare_memory(const struct sim_memory *ref,
 {
    if (an->memory_uncertain)
       return true;
+   d->output = RUN_OUT_MEMORY;
    for (unsigned i = 0; i < ref->count; i++) {
       const struct sim_region *r = &ref->regions[i];
       if (r->kind == SIM_REGION_SCRATCH || r->kind == SIM_REGION_VERTEX)
