@@ -266,6 +266,62 @@ test_sampling_forms(void **state)
    run_free(r);
 }
 
+/* The request each form builds, asked of the environment directly. */
+static struct sim_vec4
+request(const struct sim_env *e, enum sim_tex_op op, const float *c,
+        float lod, unsigned component)
+{
+   struct sim_tex_request q;
+   memset(&q, 0, sizeof(q));
+   q.op = op;
+   memcpy(q.coord, c, 16);
+   q.lod = lod;
+   q.component = component;
+   q.ddx[0] = 0.5f;
+   q.ddy[1] = 0.25f;
+   return sim_env_sample(e, &q, NULL);
+}
+
+static void
+test_lod_bias_gradient_and_gather_forms(void **state)
+{
+   (void)state;
+   struct run *r = run_text("VERT\n"
+                            "DCL OUT[0], GENERIC[0]\nDCL OUT[1], GENERIC[1]\n"
+                            "DCL OUT[2], GENERIC[2]\nDCL OUT[3], GENERIC[3]\n"
+                            "DCL OUT[4], GENERIC[4]\nDCL OUT[5], GENERIC[5]\n"
+                            "DCL SAMP[0]\nDCL SVIEW[0], 2D, FLOAT\n"
+                            "IMM[0] FLT32 {0.3, 0.7, 0.0, 1.0}\n"
+                            "IMM[1] FLT32 {0.5, 0.0, 0.0, 0.0}\n"
+                            "IMM[2] FLT32 {0.0, 0.25, 0.0, 0.0}\n"
+                            "IMM[3] UINT32 {1, 0, 0, 0}\n"
+                            "TXL OUT[0], IMM[0], SAMP[0], 2D\n"
+                            "TXB OUT[1], IMM[0], SAMP[0], 2D\n"
+                            "TXD OUT[2], IMM[0], IMM[1], IMM[2], SAMP[0], 2D\n"
+                            "TG4 OUT[3], IMM[0], IMM[3].xxxx, SAMP[0], 2D\n"
+                            "TEX_LZ OUT[4], IMM[0], SAMP[0], 2D\n"
+                            "SAMPLE_L OUT[5], IMM[0], SVIEW[0], SAMP[0], "
+                            "IMM[0].wwww\n"
+                            "END\n",
+                            13);
+   const struct sim_env *e = &r->env;
+   assert_true(e->textures[0].levels > 1); /* so that the LOD matters */
+   float c[4] = {0.3f, 0.7f, 0.0f, 1.0f};
+   struct sim_vec4 want[6] = {
+      request(e, SIM_TEX_SAMPLE_LOD, c, 1.0f, 0),
+      request(e, SIM_TEX_SAMPLE_BIAS, c, 1.0f, 0),
+      request(e, SIM_TEX_SAMPLE_GRAD, c, 0, 0),
+      request(e, SIM_TEX_GATHER, c, 0, 1),
+      request(e, SIM_TEX_SAMPLE_LOD, c, 0.0f, 0),
+      request(e, SIM_TEX_SAMPLE_LOD, c, 1.0f, 0),
+   };
+   for (unsigned i = 0; i < 6; i++) {
+      for (unsigned l = 0; l < SIM_LANES; l++)
+         assert_memory_equal(r->out.varyings[i].value[l].w, want[i].w, 16);
+   }
+   run_free(r);
+}
+
 static void
 test_implicit_lod_needs_the_quad(void **state)
 {
@@ -550,6 +606,7 @@ main(void)
       cmocka_unit_test(test_fragment_outputs),
       cmocka_unit_test(test_texel_fetch_and_size),
       cmocka_unit_test(test_sampling_forms),
+      cmocka_unit_test(test_lod_bias_gradient_and_gather_forms),
       cmocka_unit_test(test_implicit_lod_needs_the_quad),
       cmocka_unit_test(test_buffer_load_store),
       cmocka_unit_test(test_atomic_results_depend_on_conflicts),
