@@ -35,6 +35,7 @@ enum draw {
    DRAW_LANE,
    DRAW_RESOURCE,
    DRAW_MEMORY,
+   DRAW_GRADIENT,
 };
 
 static uint64_t
@@ -106,6 +107,42 @@ sim_env_varying(const struct sim_env *env, unsigned semantic,
                                (uint64_t)semantic << 32 | index, lane, c));
    }
    return v;
+}
+
+static float
+u2f_bits(uint32_t u)
+{
+   float f;
+   memcpy(&f, &u, 4);
+   return f;
+}
+
+struct sim_vec4
+sim_env_varying_at(const struct sim_env *env, unsigned semantic,
+                   uint32_t index, unsigned lane, float dx, float dy)
+{
+   struct sim_vec4 v = sim_env_varying(env, semantic, index, lane);
+   if (dx == 0.0f && dy == 0.0f)
+      return v;
+   uint64_t key = (uint64_t)semantic << 32 | index;
+   for (unsigned c = 0; c < 4; c++) {
+      double gx = u2f_bits(nice_float(draw(env, DRAW_GRADIENT, key, 0, c)));
+      double gy = u2f_bits(nice_float(draw(env, DRAW_GRADIENT, key, 1, c)));
+      double x = (double)u2f_bits(v.w[c]) + (double)dx * gx + (double)dy * gy;
+      v.w[c] = f2u((float)x);
+   }
+   return v;
+}
+
+uint32_t
+sim_env_live_lanes(const struct sim_env *env)
+{
+   uint32_t all = SIM_LANES >= 32 ? ~0u : (1u << SIM_LANES) - 1;
+   if (env->stage != SIM_STAGE_COMPUTE)
+      return all;
+   uint64_t threads = (uint64_t)env->local_size[0] * env->local_size[1] *
+                      env->local_size[2];
+   return threads >= SIM_LANES ? all : (1u << threads) - 1;
 }
 
 /* ---------------------------------------------------------------------
@@ -236,8 +273,8 @@ random_size(const struct sim_env *env, uint64_t key, unsigned target,
    t->depth = dims == 3 ? 1u << (1 + (h >> 16) % 3) : 1;
    if (target_is_array(target))
       t->depth = 1 + (uint32_t)((h >> 24) % 5);
-   if (target == TGSI_TEX_CUBE_ARRAY || target == TGSI_TEX_SHADOWCUBE_ARRAY)
-      t->depth *= 6;
+   if (target_is_cube(target))
+      t->depth *= 6; /* one layer per face */
    bool msaa = target == TGSI_TEX_2D_MSAA ||
                target == TGSI_TEX_2D_ARRAY_MSAA;
    bool mips = target != TGSI_TEX_BUFFER && target != TGSI_TEX_RECT &&
@@ -306,6 +343,22 @@ sim_env_bind_image(struct sim_env *env, uint32_t index, unsigned target,
                                          SIM_REGION_IMAGE, index, size);
    if (r)
       fill_random(env, r, 3000 + index);
+}
+
+int64_t
+sim_env_image_offset(const struct sim_env *env, uint32_t index, int32_t x,
+                     int32_t y, int32_t z)
+{
+   if (index >= SIM_MAX_IMAGES || !env->images[index].bound)
+      return -1;
+   const struct sim_texture *t = &env->images[index];
+   if (x < 0 || y < 0 || z < 0 || (uint32_t)x >= t->width ||
+       (uint32_t)y >= t->height || (uint32_t)z >= t->depth)
+      return -1;
+   unsigned bytes = sim_format_bytes(env->image_format[index]);
+   uint64_t texel = ((uint64_t)z * t->height + (uint32_t)y) * t->width +
+                    (uint32_t)x;
+   return (int64_t)(texel * (bytes ? bytes : 16));
 }
 
 void
@@ -642,7 +695,7 @@ static struct sim_vec4
 size_query(const struct sim_texture *t, int32_t level)
 {
    uint32_t l = level < 0 ? 0 : (uint32_t)level;
-   bool layered = target_is_array(t->target);
+   bool layered = target_is_array(t->target) || target_is_cube(t->target);
    uint32_t layers = target_is_cube(t->target) ? t->depth / 6 : t->depth;
    struct sim_vec4 v = {{level_size(t->width, l), level_size(t->height, l),
                          layered ? layers : level_size(t->depth, l),

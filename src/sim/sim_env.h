@@ -103,6 +103,11 @@ void sim_memory_copy(struct sim_memory *dst, const struct sim_memory *src,
 unsigned sim_format_bytes(uint32_t format);
 struct sim_vec4 sim_format_unpack(uint32_t format, const uint8_t *texel);
 void sim_format_pack(uint32_t format, struct sim_vec4 v, uint8_t *texel);
+/* Whether the format's channels are normalized (UNORM or SNORM). */
+bool sim_format_normalized(uint32_t format);
+/* False when packing v rounds a normalized channel from exactly halfway
+ * between two encodings, which implementations may round either way. */
+bool sim_format_pack_exact(uint32_t format, struct sim_vec4 v);
 
 /* ---------------------------------------------------------------------
  * Textures, samplers, images
@@ -119,7 +124,9 @@ struct sim_texture {
    bool bound;
    uint8_t target;     /* enum tgsi_tex_target */
    uint8_t type;       /* enum sim_texel_type */
-   uint32_t width, height, depth; /* depth: 3-D depth or array layers */
+   uint32_t width, height, depth; /* depth: 3-D depth, array layers, or
+                                     6 faces per cube (cube arrays: 6 *
+                                     layers) */
    uint32_t levels;
    uint32_t samples;
 };
@@ -230,6 +237,22 @@ struct sim_vec4 sim_env_attrib(const struct sim_env *env, uint32_t index,
 struct sim_vec4 sim_env_varying(const struct sim_env *env,
                                 unsigned semantic, uint32_t index,
                                 unsigned lane);
+/* A fragment input interpolated at (dx, dy) pixels from the pixel centre
+ * (INTERP_OFFSET): sim_env_varying plus dx times an x gradient and dy
+ * times a y gradient, both drawn per (semantic, index, channel) as
+ * multiples of 1/16 in [-4, 4]; each channel is computed in double and
+ * rounded once, and (0, 0) gives sim_env_varying exactly.  Pixels are
+ * single-sampled and fully covered, so centroid and sample interpolation
+ * (INTERP_CENTROID, INTERP_SAMPLE of any sample) give the centre value;
+ * flat (CONSTANT) inputs ignore the offset. */
+struct sim_vec4 sim_env_varying_at(const struct sim_env *env,
+                                   unsigned semantic, uint32_t index,
+                                   unsigned lane, float dx, float dy);
+
+/* The lanes that hold an invocation: all of them for vertex and fragment
+ * warps; for compute, lane l exists when l < the workgroup's thread count
+ * (local_size x * y * z), so a small group leaves lanes empty. */
+uint32_t sim_env_live_lanes(const struct sim_env *env);
 
 /* Resources, bound by the harness from the declarations.  Sizes and
  * contents are random but fixed by the seed. */
@@ -242,6 +265,15 @@ void sim_env_bind_image(struct sim_env *env, uint32_t index,
                         unsigned target, uint32_t format);
 void sim_env_bind_shared(struct sim_env *env, uint32_t size);
 void sim_env_bind_scratch(struct sim_env *env, uint32_t bytes_per_lane);
+
+/* Byte offset of texel (x, y, z) of image `index` in its SIM_REGION_IMAGE
+ * region: texels are packed linearly, x fastest, then y, then z (the 3-D
+ * slice, the array layer of 1-D and 2-D arrays, or face + 6 * layer of
+ * cube maps: a 1-D array keeps its layers in z and has height 1), each
+ * sim_format_bytes(format) bytes.  -1 when (x, y, z) is outside the
+ * image. */
+int64_t sim_env_image_offset(const struct sim_env *env, uint32_t index,
+                             int32_t x, int32_t y, int32_t z);
 
 /* The texel of `texture` at integer coordinates (clamped to the level),
  * as four words of its type. */
@@ -285,6 +317,15 @@ struct sim_outputs {
    uint32_t discarded; /* lane mask */
    uint32_t sample_mask[SIM_LANES];
    bool wrote_sample_mask;
+
+   /* The instruction that produced each output, plus one (0: unknown):
+    * a TGSI instruction number for the interpreter, a Valhall
+    * instruction index for the simulator.  Only for attributing a
+    * difference in a failure report; a model may leave them 0. */
+   uint32_t position_writer, point_size_writer;
+   uint32_t varying_writer[SIM_MAX_VARYINGS];
+   uint32_t color_writer[SIM_MAX_RTS];
+   uint32_t depth_writer, stencil_writer, sample_mask_writer;
 
    /* Memory the shader may write (buffers, images, shared memory) is
     * compared from each model's copy of struct sim_memory. */

@@ -143,3 +143,30 @@ sim_format_pack(uint32_t format, struct sim_vec4 v, uint8_t *texel)
       memcpy(texel + c * f->bits / 8, &out, f->bits / 8);
    }
 }
+
+bool
+sim_format_normalized(uint32_t format)
+{
+   const struct format_desc *f = find(format);
+   return f && (f->kind == K_UNORM || f->kind == K_SNORM);
+}
+
+bool
+sim_format_pack_exact(uint32_t format, struct sim_vec4 v)
+{
+   const struct format_desc *f = find(format);
+   if (!f || (f->kind != K_UNORM && f->kind != K_SNORM))
+      return true;
+   uint32_t max = f->bits == 32 ? 0xffffffffu : (1u << f->bits) - 1;
+   float scale = f->kind == K_UNORM ? (float)max : (float)(max >> 1);
+   float lo = f->kind == K_UNORM ? 0.0f : -1.0f;
+   for (unsigned c = 0; c < f->channels; c++) {
+      float x = bits_float(v.w[c]);
+      if (isnan(x))
+         continue;
+      float t = fminf(fmaxf(x, lo), 1.0f) * scale;
+      if (t - floorf(t) == 0.5f)
+         return false;
+   }
+   return true;
+}

@@ -34,5 +34,6 @@ int cmd_dump(int argc, char **argv);
 int cmd_compile(int argc, char **argv);
 int cmd_asm(int argc, char **argv);
 int cmd_disasm(int argc, char **argv);
+int cmd_run(int argc, char **argv);
 
 #endif

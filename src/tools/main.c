@@ -19,6 +19,8 @@ static const struct command commands[] = {
    {"dump", cmd_dump, "parse TGSI and print it as tgsi_dump does"},
    {"asm", cmd_asm, "assemble Valhall assembly into instruction words"},
    {"disasm", cmd_disasm, "disassemble Valhall instruction words"},
+   {"run", cmd_run, "run in the TGSI interpreter (--check: against the "
+                    "binary)"},
    {NULL, NULL, NULL},
 };
 

@@ -1,0 +1,416 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The error model: evaluates one ALU opcode on one lane and works out,
+ * for each result channel, how far the other model's result may lawfully
+ * be from this one (err, see tgsi_interp.h and docs/testing.md).
+ *
+ * 1. Propagation.  For each source channel with a finite err, the opcode
+ *    is evaluated again with that input moved up and down by its err (to
+ *    the nearest representable value inside it); the result channels
+ *    move by at most the sum, over inputs, of the larger of the two
+ *    moves (first order).  A move across a discontinuity (a comparison,
+ *    FLR, F2I) shows up as a changed integer or a jump and makes the
+ *    channel uncertain (integers) or widens it by the jump (floats).
+ * 2. Dependence.  A source channel whose err is INFINITY (undefined), or
+ *    a float with an error read as an integer, cannot be moved by an
+ *    amount: it is replaced by a handful of unrelated values, and every
+ *    result channel that changes is undefined.
+ * 3. Allowance.  The row's allow function adds what TGSI lets the
+ *    opcode itself differ by (transcendentals, MAD, DIV, ...).
+ * 4. Fusion.  An ADD (or MAD's addend, or a MAD factor whose partner
+ *    is +-1) that is not precise may absorb a product that was not
+ *    precise (a MUL, or a MAD with a zero addend): it adds that
+ *    product's rounding error (the cell's res).
+ * 5. Denormals.  An implementation may flush float32 subnormal inputs
+ *    and results to zero: if one occurs, the flushed evaluation's
+ *    difference is added.
+ * 6. A NaN or infinite float result with a positive err is undefined.
+ */
+#include "tgsi_interp_priv.h"
+
+static bool
+is_float(enum tgsi_value_type t)
+{
+   return t == TGSI_VT_F32 || t == TGSI_VT_F64;
+}
+
+double
+interp_ulp32(float x)
+{
+   if (!isfinite(x))
+      return 0;
+   float a = fabsf(x);
+   return (double)nextafterf(a, INFINITY) - (double)a;
+}
+
+double
+interp_ulp64(double x)
+{
+   if (!isfinite(x))
+      return 0;
+   double a = fabs(x);
+   return nextafter(a, INFINITY) - a;
+}
+
+/* How far result channel c moved between two evaluations. */
+static double
+deviation(enum tgsi_value_type t, const uint32_t *a, const uint32_t *b,
+          unsigned c)
+{
+   if (t == TGSI_VT_F64) {
+      unsigned p = c & ~1u;
+      if (a[p] == b[p] && a[p + 1] == b[p + 1])
+         return 0;
+      double x = interp_d(a[p], a[p + 1]), y = interp_d(b[p], b[p + 1]);
+      if (!isfinite(x) || !isfinite(y))
+         return INFINITY;
+      return fabs(x - y);
+   }
+   if (a[c] == b[c])
+      return 0;
+   if (t != TGSI_VT_F32)
+      return INFINITY;
+   float x = interp_f(a[c]), y = interp_f(b[c]);
+   if (!isfinite(x) || !isfinite(y))
+      return INFINITY;
+   return fabs((double)x - (double)y);
+}
+
+/* x moved by `sign` * e to the farthest float inside the interval;
+ * false when no float other than x is. */
+static bool
+move_f32(float x, double e, int sign, uint32_t *out)
+{
+   double t = (double)x + sign * e;
+   float f = (float)t;
+   if (sign > 0 && (double)f > t)
+      f = nextafterf(f, -INFINITY);
+   if (sign < 0 && (double)f < t)
+      f = nextafterf(f, INFINITY);
+   if (f == x || !isfinite(f))
+      return false;
+   *out = interp_u(f);
+   return true;
+}
+
+static bool
+move_f64(double x, double e, int sign, double *out)
+{
+   double t = x + sign * e;
+   if (t == x || !isfinite(t))
+      return false;
+   *out = t;
+   return true;
+}
+
+struct lane_eval {
+   const struct alu_row *row;
+   const struct alu_io *ref;
+   enum tgsi_value_type dst_type;
+   double err[4];
+};
+
+/* Re-evaluates with io's sources and adds the larger deviation of the
+ * two moves (kept in `worst`) per channel. */
+static void
+measure(struct lane_eval *le, struct alu_io *io, double worst[4])
+{
+   io->undef = 0;
+   le->row->eval(io);
+   for (unsigned c = 0; c < 4; c++) {
+      double d = (io->undef >> c) & 1
+                    ? INFINITY
+                    : deviation(le->dst_type, le->ref->d, io->d, c);
+      if (d > worst[c])
+         worst[c] = d;
+   }
+}
+
+static void
+add_worst(struct lane_eval *le, const double worst[4])
+{
+   for (unsigned c = 0; c < 4; c++)
+      le->err[c] += worst[c];
+}
+
+static void
+perturb_f32(struct lane_eval *le, unsigned i, unsigned c, double e)
+{
+   double worst[4] = {0, 0, 0, 0};
+   for (int sign = -1; sign <= 1; sign += 2) {
+      struct alu_io io = *le->ref;
+      if (move_f32(interp_f(le->ref->s[i][c]), e, sign, &io.s[i][c]))
+         measure(le, &io, worst);
+   }
+   add_worst(le, worst);
+}
+
+static void
+perturb_f64(struct lane_eval *le, unsigned i, unsigned p, double e)
+{
+   double worst[4] = {0, 0, 0, 0};
+   double x = interp_d(le->ref->s[i][p], le->ref->s[i][p + 1]);
+   for (int sign = -1; sign <= 1; sign += 2) {
+      struct alu_io io = *le->ref;
+      double y;
+      if (move_f64(x, e, sign, &y)) {
+         interp_put_d(y, &io.s[i][p], &io.s[i][p + 1]);
+         measure(le, &io, worst);
+      }
+   }
+   add_worst(le, worst);
+}
+
+/* Values an undefined input is tried with: signs, magnitudes from
+ * subnormal to infinite, NaN, small integers, shift counts and bit
+ * patterns, so that comparisons, selections, masks and shifts all see a
+ * change when they depend on the input. */
+static const uint32_t alternatives[] = {
+   0x00000000u, 0x80000000u, 0x00000001u, 0x00000002u, 0x00000003u,
+   0x00000007u, 0x00000010u, 0x0000001fu, 0x00000020u, 0x00000021u,
+   0x3f800000u, 0xbf800000u, 0x3f000000u, 0x40000000u, 0xc0400000u,
+   0x447a0000u, 0xc47a0000u, 0x7149f2cau, 0xf149f2cau, 0x7f800000u,
+   0xff800000u, 0x7fc00000u, 0x00800000u, 0x7fffffffu, 0xffffffffu,
+   0xfffffffeu, 0x55555555u, 0xaaaaaaaau, 0x12345678u, 0x0000ffffu,
+   0xffff0000u, 0x80000001u,
+};
+
+static void
+dependence(struct lane_eval *le, unsigned i, unsigned c)
+{
+   double worst[4] = {0, 0, 0, 0};
+   for (unsigned k = 0; k < sizeof(alternatives) / 4; k++) {
+      struct alu_io io = *le->ref;
+      io.s[i][c] = alternatives[k];
+      if (io.s[i][c] == le->ref->s[i][c])
+         continue;
+      measure(le, &io, worst);
+   }
+   for (unsigned k = 0; k < 4; k++) {
+      if (worst[k] != 0)
+         le->err[k] = INFINITY;
+   }
+}
+
+static void
+propagate(struct lane_eval *le, unsigned op, const struct interp_vec *src,
+          unsigned n)
+{
+   for (unsigned i = 0; i < n; i++) {
+      enum tgsi_value_type t = tgsi_op_src_type(op, i);
+      for (unsigned c = 0; c < 4; c++) {
+         double e = src[i].err[c];
+         if (e == 0)
+            continue;
+         bool finite_f32 = t == TGSI_VT_F32 && e != INFINITY &&
+                           isfinite(interp_f(src[i].v[c]));
+         bool finite_f64 = t == TGSI_VT_F64 && e != INFINITY &&
+                           src[i].err[c ^ 1] != INFINITY &&
+                           isfinite(interp_d(src[i].v[c & ~1u],
+                                             src[i].v[c | 1]));
+         if (finite_f32)
+            perturb_f32(le, i, c, e);
+         else if (finite_f64 && !(c & 1))
+            perturb_f64(le, i, c, e);
+         else if (!finite_f64)
+            dependence(le, i, c);
+      }
+   }
+}
+
+static bool
+subnormal(float f)
+{
+   return f != 0.0f && fabsf(f) < 0x1p-126f;
+}
+
+static uint32_t
+flush(uint32_t v)
+{
+   return subnormal(interp_f(v)) ? v & 0x80000000u : v;
+}
+
+/* Rule 5: the evaluation an implementation that flushes would make. */
+static void
+flush_denormals(struct lane_eval *le, unsigned op, unsigned n)
+{
+   bool any = false;
+   struct alu_io io = *le->ref;
+   for (unsigned i = 0; i < n; i++) {
+      if (tgsi_op_src_type(op, i) != TGSI_VT_F32)
+         continue;
+      for (unsigned c = 0; c < 4; c++) {
+         any |= subnormal(interp_f(io.s[i][c]));
+         io.s[i][c] = flush(io.s[i][c]);
+      }
+   }
+   if (le->dst_type == TGSI_VT_F32) {
+      for (unsigned c = 0; c < 4; c++)
+         any |= subnormal(interp_f(le->ref->d[c]));
+   }
+   if (!any)
+      return;
+   io.undef = 0;
+   le->row->eval(&io);
+   for (unsigned c = 0; c < 4; c++) {
+      uint32_t d = le->dst_type == TGSI_VT_F32 ? flush(io.d[c]) : io.d[c];
+      uint32_t flushed[4] = {io.d[0], io.d[1], io.d[2], io.d[3]};
+      flushed[c] = d;
+      le->err[c] += deviation(le->dst_type, le->ref->d, flushed, c);
+   }
+}
+
+/* The rounding error of a product an ADD may later fuse (rule 4). */
+static double
+product_residual(enum tgsi_value_type t, const struct alu_io *io,
+                 unsigned c)
+{
+   if (t == TGSI_VT_F32) {
+      double exact = (double)interp_f(io->s[0][c]) *
+                     (double)interp_f(io->s[1][c]);
+      double r = fabs(exact - (double)interp_f(io->d[c]));
+      return isfinite(r) ? r : 0;
+   }
+   unsigned p = c & ~1u;
+   double a = interp_d(io->s[0][p], io->s[0][p + 1]);
+   double b = interp_d(io->s[1][p], io->s[1][p + 1]);
+   double r = fabs(fma(a, b, -interp_d(io->d[p], io->d[p + 1])));
+   return isfinite(r) ? r : 0;
+}
+
+static bool
+nonfinite(enum tgsi_value_type t, const uint32_t *d, unsigned c)
+{
+   if (t == TGSI_VT_F32)
+      return !isfinite(interp_f(d[c]));
+   if (t == TGSI_VT_F64)
+      return !isfinite(interp_d(d[c & ~1u], d[c | 1]));
+   return false;
+}
+
+static uint8_t
+word_kind(enum tgsi_value_type t, unsigned c)
+{
+   if (t == TGSI_VT_F32)
+      return TGSI_INTERP_WORD_F32;
+   if (t == TGSI_VT_F64)
+      return c & 1 ? TGSI_INTERP_WORD_F64_HI : TGSI_INTERP_WORD_F64_LO;
+   return TGSI_INTERP_WORD_BITS;
+}
+
+/* Opcodes that move bits: the chosen source's cell goes along. */
+static void
+copy_lane(const struct alu_row *row, const struct interp_vec *src,
+          const struct alu_io *io, struct interp_vec *dst)
+{
+   for (unsigned c = 0; c < 4; c++) {
+      int from = row->select(src, c);
+      dst->v[c] = io->d[c];
+      if (from < 0) {
+         dst->err[c] = INFINITY;
+         dst->res[c] = 0;
+         dst->kind[c] = TGSI_INTERP_WORD_BITS;
+      } else {
+         dst->err[c] = src[from].err[c];
+         dst->res[c] = src[from].res[c];
+         dst->kind[c] = src[from].kind[c];
+      }
+   }
+}
+
+static double
+result_ulp(enum tgsi_value_type t, const struct alu_io *io, unsigned c)
+{
+   if (t == TGSI_VT_F64)
+      return interp_ulp64(interp_d(io->d[c & ~1u], io->d[c | 1]));
+   return interp_ulp32(interp_f(io->d[c]));
+}
+
+/* Is channel c of source i exactly `v` (as the row's float type)? */
+static bool
+source_is(enum tgsi_value_type t, const struct alu_io *io, unsigned i,
+          unsigned c, double v)
+{
+   if (t == TGSI_VT_F64)
+      return fabs(interp_d(io->s[i][c & ~1u], io->s[i][c | 1])) == v;
+   return fabs((double)interp_f(io->s[i][c])) == v;
+}
+
+/* Rule 4: the products this operation may absorb. */
+static void
+fuse(const struct alu_row *row, enum tgsi_value_type t,
+     const struct alu_io *io, const struct interp_vec *src, double *err)
+{
+   for (unsigned c = 0; c < 4; c++) {
+      for (unsigned i = 0; i < 3; i++) {
+         bool addend = row->flags & (ALU_FUSE_SRC0 << i);
+         if ((row->flags & ALU_MAD_FORMS) && i < 2)
+            addend = source_is(t, io, 1 - i, c, 1.0);
+         /* The fused sum rounds once from a point res away: it may
+          * also land on the neighbouring value. */
+         if (addend && src[i].res[c] > 0)
+            err[c] += src[i].res[c] + result_ulp(t, io, c);
+      }
+   }
+}
+
+static void
+finish(const struct interp *ip, const struct lane_eval *le,
+       const struct alu_io *io, struct interp_vec *dst)
+{
+   const struct alu_row *row = le->row;
+   bool residual = (row->flags & ALU_MUL_RESIDUAL) && !ip->insn->precise;
+   /* A MAD is a product only with a zero addend. */
+   bool mad = row->flags & ALU_MAD_FORMS;
+   for (unsigned c = 0; c < 4; c++) {
+      double e = le->err[c];
+      if ((io->undef >> c) & 1 || isnan(e))
+         e = INFINITY;
+      if (e > 0 && nonfinite(le->dst_type, io->d, c))
+         e = INFINITY;
+      dst->v[c] = io->d[c];
+      dst->err[c] = e;
+      bool product = residual &&
+                     (!mad || source_is(le->dst_type, io, 2, c, 0.0));
+      dst->res[c] = product ? product_residual(le->dst_type, io, c) : 0;
+      dst->kind[c] = word_kind(le->dst_type, c);
+   }
+   if (le->dst_type == TGSI_VT_F64) {
+      /* Both words of a double carry the double's err. */
+      for (unsigned p = 0; p < 4; p += 2) {
+         double e = fmax(dst->err[p], dst->err[p + 1]);
+         dst->err[p] = dst->err[p + 1] = e;
+      }
+   }
+}
+
+unsigned
+interp_alu_lane(const struct interp *ip, const struct alu_row *row,
+                const struct interp_vec *src, struct interp_vec *dst)
+{
+   unsigned op = ip->insn->opcode;
+   unsigned n = ip->insn->num_src < 4 ? ip->insn->num_src : 4;
+   struct alu_io io;
+   memset(&io, 0, sizeof(io));
+   io.mul_zero_wins = ip->mul_zero_wins;
+   for (unsigned i = 0; i < n; i++)
+      memcpy(io.s[i], src[i].v, sizeof(io.s[i]));
+   row->eval(&io);
+   if (row->select) {
+      copy_lane(row, src, &io, dst);
+      return io.undef ? io.undef_kind : 0;
+   }
+   struct lane_eval le = {.row = row, .ref = &io,
+                          .dst_type = tgsi_op_dst_type(op, 0)};
+   propagate(&le, op, src, n);
+   if (row->allow) {
+      for (unsigned c = 0; c < 4; c++)
+         le.err[c] += row->allow(&io, c);
+   }
+   if (!ip->insn->precise)
+      fuse(row, le.dst_type, &io, src, le.err);
+   if (is_float(le.dst_type) || tgsi_op_src_type(op, 0) == TGSI_VT_F32)
+      flush_denormals(&le, op, n);
+   finish(ip, &le, &io, dst);
+   return io.undef ? io.undef_kind : 0;
+}

@@ -1,0 +1,564 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Inputs, system values, interpolation and outputs of the interpreter.
+ *
+ * 1. Vertex input IN[i] is environment attribute i.  A fragment input is
+ *    sim_env_varying of its (semantic, index), except POSITION:
+ *    (x + 0.5, y + 0.5, z, w) with y counted from the bottom (height - 1
+ *    - y) under FS_COORD_ORIGIN LOWER_LEFT and without the 0.5 under
+ *    FS_COORD_PIXEL_CENTER INTEGER; FACE: (+1.0 front, -1.0 back, 0, 1)
+ *    as floats; PCOORD: (s, t, 0, 1).  Channels outside a declaration's
+ *    usage mask are undefined.
+ * 2. System values (spec "Declaration Semantic"): FACE is the integer
+ *    (~0 front, 0 back, 0, 1); VERTEXID includes the base vertex, which
+ *    is 0 here, as are BASEVERTEX, BASEINSTANCE and DRAWID; components
+ *    the spec leaves undefined are undefined.
+ * 3. INTERP_CENTROID and INTERP_SAMPLE give the centre value (pixels are
+ *    single-sampled and covered); INTERP_OFFSET gives
+ *    sim_env_varying_at; flat inputs ignore where they are sampled.
+ * 4. Vertex outputs: POSITION goes through the viewport transform
+ *    (x/w * scale + offset, ..., 1/w; computing 1/w and the products may
+ *    round differently, see docs/testing.md) unless
+ *    VS_WINDOW_SPACE_POSITION; PSIZE.x is the point size, which the
+ *    rasterizer may clamp to at least 1 and keep as a half float; every
+ *    other output is a varying by (semantic, index).
+ * 5. Fragment outputs: COLOR[n] to render target n, POSITION.z the depth,
+ *    STENCIL.y the stencil reference, SAMPLEMASK.x the sample mask.
+ *    Discarded lanes and lanes on uncertain paths compare nothing.
+ */
+#include "tgsi_interp_priv.h"
+
+static void
+set_cell(struct interp_cell *c, uint32_t v, double err)
+{
+   c->v = v;
+   c->writer = -1;
+   c->err = err;
+   c->res = 0;
+   c->kind = TGSI_INTERP_WORD_F32;
+}
+
+static void
+set_vec(struct interp_cell (*reg)[SIM_LANES], unsigned lane,
+        const uint32_t v[4], uint8_t usage)
+{
+   for (unsigned c = 0; c < 4; c++)
+      set_cell(&reg[c][lane], v[c], (usage >> c) & 1 ? 0 : INFINITY);
+}
+
+static void
+frag_position(const struct interp *ip, unsigned l, uint32_t v[4])
+{
+   const struct sim_env *env = ip->env;
+   bool lower = tgsi_shader_property(ip->s, TGSI_PROP_FS_COORD_ORIGIN, 0) ==
+                TGSI_ORIGIN_LOWER_LEFT;
+   bool integer = tgsi_shader_property(ip->s, TGSI_PROP_FS_COORD_PIXEL_CENTER,
+                                       0) == TGSI_PIXCENTER_INTEGER;
+   float centre = integer ? 0.0f : 0.5f;
+   uint32_t row = lower ? env->framebuffer_height - 1 - env->pixel_y[l]
+                        : env->pixel_y[l];
+   v[0] = interp_u((float)env->pixel_x[l] + centre);
+   v[1] = interp_u((float)row + centre);
+   v[2] = interp_u(env->frag_z[l]);
+   v[3] = interp_u(env->frag_w[l]);
+}
+
+static bool
+fragment_input(struct interp *ip, const struct tgsi_decl *d, uint32_t i,
+               unsigned l, uint32_t v[4])
+{
+   const struct sim_env *env = ip->env;
+   switch (d->sem_name) {
+   case TGSI_SEM_POSITION: frag_position(ip, l, v); return true;
+   case TGSI_SEM_FACE:
+      v[0] = interp_u(env->front_facing[l] ? 1.0f : -1.0f);
+      v[1] = v[2] = 0;
+      v[3] = interp_u(1.0f);
+      return true;
+   case TGSI_SEM_PCOORD:
+      v[0] = interp_u(env->point_coord[l][0]);
+      v[1] = interp_u(env->point_coord[l][1]);
+      v[2] = 0;
+      v[3] = interp_u(1.0f);
+      return true;
+   default: break;
+   }
+   if (!d->semantic)
+      return interp_fail(ip, TGSI_INTERP_INVALID,
+                         "fragment input IN[%u] has no semantic", i);
+   struct sim_vec4 x = sim_env_varying(env, d->sem_name,
+                                       d->sem_index + (i - d->first), l);
+   memcpy(v, x.w, 16);
+   return true;
+}
+
+/* System value channels: the spec's "only X is used" leaves the others
+ * undefined. */
+static bool
+sysval(struct interp *ip, const struct tgsi_decl *d, unsigned l,
+       uint32_t v[4], uint8_t *defined)
+{
+   const struct sim_env *env = ip->env;
+   memset(v, 0, 16);
+   *defined = 0x1;
+   switch (d->sem_name) {
+   case TGSI_SEM_VERTEXID:
+   case TGSI_SEM_VERTEXID_NOBASE: v[0] = env->vertex_id[l]; return true;
+   case TGSI_SEM_INSTANCEID: v[0] = env->instance_id[l]; return true;
+   case TGSI_SEM_BASEVERTEX:
+   case TGSI_SEM_BASEINSTANCE:
+   case TGSI_SEM_DRAWID: return true;
+   case TGSI_SEM_THREAD_ID:
+      memcpy(v, env->local_id[l], 12), *defined = 0x7;
+      return true;
+   case TGSI_SEM_BLOCK_ID:
+      memcpy(v, env->group_id, 12), *defined = 0x7;
+      return true;
+   case TGSI_SEM_BLOCK_SIZE:
+      memcpy(v, env->local_size, 12), *defined = 0x7;
+      return true;
+   case TGSI_SEM_GRID_SIZE:
+      memcpy(v, env->num_groups, 12), *defined = 0x7;
+      return true;
+   case TGSI_SEM_FACE:
+      v[0] = env->front_facing[l] ? ~0u : 0u, v[3] = 1, *defined = 0xf;
+      return true;
+   case TGSI_SEM_POSITION:
+      frag_position(ip, l, v), *defined = 0xf;
+      return true;
+   case TGSI_SEM_SAMPLEID: v[0] = env->sample_id[l]; return true;
+   case TGSI_SEM_SAMPLEMASK: v[0] = env->sample_mask_in[l]; return true;
+   case TGSI_SEM_SAMPLEPOS:
+      v[0] = v[1] = interp_u(0.5f), *defined = 0x3;
+      return true;
+   case TGSI_SEM_HELPER_INVOCATION: return true;
+   case TGSI_SEM_SUBGROUP_SIZE: v[0] = SIM_LANES; return true;
+   case TGSI_SEM_SUBGROUP_INVOCATION: v[0] = l; return true;
+   default: break;
+   }
+   /* Subgroup masks: 64-bit in x (low) and y (high). */
+   uint32_t all = INTERP_ALL_LANES, bit = 1u << l;
+   *defined = 0x3;
+   switch (d->sem_name) {
+   case TGSI_SEM_SUBGROUP_EQ_MASK: v[0] = bit; return true;
+   case TGSI_SEM_SUBGROUP_GE_MASK: v[0] = all & ~(bit - 1); return true;
+   case TGSI_SEM_SUBGROUP_GT_MASK: v[0] = all & ~(bit | (bit - 1));
+      return true;
+   case TGSI_SEM_SUBGROUP_LE_MASK: v[0] = bit | (bit - 1); return true;
+   case TGSI_SEM_SUBGROUP_LT_MASK: v[0] = bit - 1; return true;
+   default: break;
+   }
+   return interp_fail(ip, TGSI_INTERP_UNSUPPORTED,
+                      "system value %s is not modelled",
+                      tgsi_name(&tgsi_sem_names, d->sem_name));
+}
+
+static bool
+setup_sysvals(struct interp *ip)
+{
+   for (uint32_t i = 0; i < ip->sysval.count; i++) {
+      const struct tgsi_decl *d = ip->sysval_decl[i];
+      if (!d)
+         continue;
+      for (unsigned l = 0; l < SIM_LANES; l++) {
+         uint32_t v[4];
+         uint8_t defined;
+         if (!sysval(ip, d, l, v, &defined))
+            return false;
+         set_vec(ip->sysval.r[i], l, v, defined);
+         for (unsigned c = 0; c < 4; c++)
+            ip->sysval.r[i][c][l].kind = TGSI_INTERP_WORD_BITS;
+      }
+   }
+   return true;
+}
+
+bool
+interp_setup_inputs(struct interp *ip)
+{
+   bool fragment = ip->env->stage == SIM_STAGE_FRAGMENT;
+   for (uint32_t i = 0; i < ip->input.count; i++) {
+      const struct tgsi_decl *d = ip->input_decl[i];
+      if (!d)
+         continue;
+      for (unsigned l = 0; l < SIM_LANES; l++) {
+         uint32_t v[4];
+         if (fragment) {
+            if (!fragment_input(ip, d, i, l, v))
+               return false;
+         } else if (ip->env->stage == SIM_STAGE_VERTEX) {
+            memcpy(v, sim_env_attrib(ip->env, i, l).w, 16);
+         } else {
+            return interp_fail(ip, TGSI_INTERP_UNSUPPORTED,
+                               "compute shader inputs are not modelled");
+         }
+         set_vec(ip->input.r[i], l, v, d->usage_mask);
+      }
+   }
+   return setup_sysvals(ip);
+}
+
+/* ---------------------------------------------------------------------
+ * Interpolation opcodes
+ */
+
+static void
+op_interp_centre(struct interp *ip)
+{
+   struct interp_vec v[SIM_LANES];
+   if (ip->insn->src[0].reg.file != TGSI_REGFILE_INPUT) {
+      interp_fail(ip, TGSI_INTERP_INVALID, "interpolation of a non-input");
+      return;
+   }
+   if (interp_fetch_src(ip, 0, ip->exec, v))
+      interp_store_dst(ip, 0, ip->exec, v);
+}
+
+/* The input's value at (dx, dy) before swizzle and modifiers. */
+static void
+input_at(struct interp *ip, const struct tgsi_decl *d, uint32_t index,
+         unsigned l, float dx, float dy, uint32_t v[4])
+{
+   struct sim_vec4 x;
+   if (d->interp == TGSI_INTERP_CONSTANT)
+      x = sim_env_varying(ip->env, d->sem_name, index, l);
+   else
+      x = sim_env_varying_at(ip->env, d->sem_name, index, l, dx, dy);
+   memcpy(v, x.w, 16);
+}
+
+static void
+offset_lane(struct interp *ip, const struct tgsi_decl *d, uint32_t index,
+            unsigned l, const struct interp_vec *off, struct interp_vec *out)
+{
+   uint32_t v[4];
+   float dx = interp_f(off->v[0]), dy = interp_f(off->v[1]);
+   input_at(ip, d, index, l, dx, dy, v);
+   const struct tgsi_src *src = &ip->insn->src[0];
+   for (unsigned c = 0; c < 4; c++) {
+      unsigned k = src->swizzle[c] & 3;
+      double e = 0;
+      if ((off->err[0] != 0 || off->err[1] != 0)) {
+         for (unsigned axis = 0; axis < 2; axis++) {
+            double ea = off->err[axis], worst = 0;
+            for (int sign = -1; sign <= 1 && ea != 0; sign += 2) {
+               uint32_t w[4];
+               float mx = axis ? dx : (float)(dx + sign * ea);
+               float my = axis ? (float)(dy + sign * ea) : dy;
+               input_at(ip, d, index, l, mx, my, w);
+               worst = fmax(worst, fabs((double)interp_f(w[k]) -
+                                        (double)interp_f(v[k])));
+            }
+            e += isfinite(ea) ? worst : INFINITY;
+         }
+      }
+      uint32_t x = v[k];
+      if (src->absolute)
+         x &= 0x7fffffffu;
+      if (src->negate)
+         x ^= 0x80000000u;
+      out->v[c] = x;
+      out->err[c] = (d->usage_mask >> k) & 1 ? e : INFINITY;
+      out->res[c] = 0;
+      out->kind[c] = TGSI_INTERP_WORD_F32;
+   }
+}
+
+static void
+op_interp_offset(struct interp *ip)
+{
+   const struct tgsi_src *src = &ip->insn->src[0];
+   struct interp_vec off[SIM_LANES], out[SIM_LANES];
+   if (src->reg.file != TGSI_REGFILE_INPUT) {
+      interp_fail(ip, TGSI_INTERP_INVALID, "interpolation of a non-input");
+      return;
+   }
+   if (!interp_fetch_src(ip, 1, ip->exec, off))
+      return;
+   interp_foreach_lane(l, ip->exec) {
+      bool uncertain = false;
+      int32_t i;
+      if (!interp_resolve_index(ip, &src->reg, l, &i, &uncertain) ||
+          i < 0 || (uint32_t)i >= ip->input.count || !ip->input_decl[i]) {
+         interp_ub(ip, TGSI_INTERP_UB_INDIRECT, "IN[%d] is not declared", i);
+         interp_vec_undefined(&out[l]);
+         continue;
+      }
+      const struct tgsi_decl *d = ip->input_decl[i];
+      if (d->sem_name == TGSI_SEM_POSITION || d->sem_name == TGSI_SEM_FACE ||
+          d->sem_name == TGSI_SEM_PCOORD) {
+         interp_fail(ip, TGSI_INTERP_UNSUPPORTED,
+                     "INTERP_OFFSET of a %s input",
+                     tgsi_name(&tgsi_sem_names, d->sem_name));
+         return;
+      }
+      offset_lane(ip, d, d->sem_index + ((uint32_t)i - d->first), l,
+                  &off[l], &out[l]);
+      if (uncertain)
+         interp_vec_undefined(&out[l]);
+   }
+   interp_store_dst(ip, 0, ip->exec, out);
+}
+
+void
+interp_io_demote(struct interp *ip, uint32_t lanes)
+{
+   for (uint32_t i = 0; i < ip->sysval.count; i++) {
+      const struct tgsi_decl *d = ip->sysval_decl[i];
+      if (!d || d->sem_name != TGSI_SEM_HELPER_INVOCATION)
+         continue;
+      interp_foreach_lane(l, lanes)
+         ip->sysval.r[i][0][l].v = ~0u;
+   }
+}
+
+interp_op_fn
+interp_io_op(unsigned opcode)
+{
+   switch (opcode) {
+   case TGSI_OP_INTERP_CENTROID:
+   case TGSI_OP_INTERP_SAMPLE: return op_interp_centre;
+   case TGSI_OP_INTERP_OFFSET: return op_interp_offset;
+   default: return NULL;
+   }
+}
+
+/* ---------------------------------------------------------------------
+ * Outputs
+ */
+
+static void
+annotate(struct tgsi_interp_annot *a, const struct interp_cell *c,
+         bool excluded)
+{
+   a->err = excluded ? INFINITY : c->err;
+   a->insn = c->writer;
+   a->kind = c->kind;
+}
+
+static uint32_t
+writer_of(const struct interp *ip, uint32_t reg, unsigned c)
+{
+   int32_t w = -1;
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      if (ip->output.r[reg][c][l].writer > w)
+         w = ip->output.r[reg][c][l].writer;
+   }
+   return (uint32_t)(w + 1);
+}
+
+static uint32_t
+max_u32(uint32_t a, uint32_t b)
+{
+   return a > b ? a : b;
+}
+
+/* 1/w, x/w * scale + offset: the allowance for computing the reciprocal
+ * (4 ulp) and the products and sums (fused or not), plus the inputs'
+ * errors carried through. */
+static void
+viewport_lane(struct interp *ip, uint32_t reg, unsigned l)
+{
+   struct interp_cell cell[4];
+   for (unsigned k = 0; k < 4; k++)
+      cell[k] = ip->output.r[reg][k][l];
+   float w = interp_f(cell[3].v), rw = 1.0f / w;
+   double e_rw = 4 * interp_ulp32(rw) + (double)rw * rw * cell[3].err;
+   bool bad = !isfinite(rw) || w == 0.0f;
+   for (unsigned k = 0; k < 3; k++) {
+      float x = interp_f(cell[k].v), xn = x * rw;
+      float s = ip->env->viewport_scale[k], o = ip->env->viewport_offset[k];
+      float p = xn * s, r = p + o;
+      double e_xn = fabs((double)x) * e_rw + fabs((double)rw) * cell[k].err +
+                    interp_ulp32(xn);
+      double e = fabs((double)s) * e_xn + interp_ulp32(p) + interp_ulp32(r);
+      ip->out->position[l][k] = r;
+      struct tgsi_interp_annot *a = &ip->res->annot->position[l][k];
+      a->err = bad || !isfinite(r) ? INFINITY : e;
+      a->insn = cell[k].writer > cell[3].writer ? cell[k].writer
+                                                : cell[3].writer;
+      a->kind = TGSI_INTERP_WORD_F32;
+   }
+   ip->out->position[l][3] = rw;
+   struct tgsi_interp_annot *a = &ip->res->annot->position[l][3];
+   a->err = bad ? INFINITY : e_rw;
+   a->insn = cell[3].writer;
+   a->kind = TGSI_INTERP_WORD_F32;
+}
+
+static void
+window_position_lane(struct interp *ip, uint32_t reg, unsigned l)
+{
+   for (unsigned k = 0; k < 4; k++) {
+      const struct interp_cell *cell = &ip->output.r[reg][k][l];
+      ip->out->position[l][k] = interp_f(cell->v);
+      annotate(&ip->res->annot->position[l][k], cell, false);
+   }
+}
+
+static void
+point_size_lane(struct interp *ip, uint32_t reg, unsigned l)
+{
+   const struct interp_cell *cell = &ip->output.r[reg][0][l];
+   float x = interp_f(cell->v);
+   struct tgsi_interp_annot *a = &ip->res->annot->point_size[l];
+   annotate(a, cell, false);
+   ip->out->point_size[l] = x;
+   if (!isfinite(x)) {
+      a->err = INFINITY;
+      return;
+   }
+   a->err += fabs((double)x) * 0x1p-11; /* kept as a half float */
+   if (x < 1.0f)
+      a->err = fmax(a->err, 1.0 - (double)x); /* clamped to at least 1 */
+   a->kind = TGSI_INTERP_WORD_F32;
+}
+
+static void
+vertex_varying(struct interp *ip, const struct tgsi_decl *d, uint32_t reg)
+{
+   struct sim_outputs *out = ip->out;
+   if (out->varying_count == SIM_MAX_VARYINGS)
+      return;
+   unsigned n = out->varying_count++;
+   out->varyings[n].semantic = (uint8_t)d->sem_name;
+   out->varyings[n].index = d->sem_index + (reg - d->first);
+   out->varyings[n].mask = d->usage_mask;
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      for (unsigned c = 0; c < 4; c++) {
+         const struct interp_cell *cell = &ip->output.r[reg][c][l];
+         out->varyings[n].value[l].w[c] = cell->v;
+         annotate(&ip->res->annot->varyings[n][l][c], cell,
+                  (ip->path_uncertain >> l) & 1);
+      }
+   }
+   for (unsigned c = 0; c < 4; c++)
+      out->varying_writer[n] = max_u32(out->varying_writer[n],
+                                       writer_of(ip, reg, c));
+}
+
+static void
+vertex_output(struct interp *ip, const struct tgsi_decl *d, uint32_t reg)
+{
+   struct sim_outputs *out = ip->out;
+   bool window =
+      tgsi_shader_property(ip->s, TGSI_PROP_VS_WINDOW_SPACE_POSITION, 0);
+   if (d->sem_name == TGSI_SEM_POSITION && d->sem_index == 0) {
+      out->wrote_position = true;
+      for (unsigned l = 0; l < SIM_LANES; l++) {
+         if (window)
+            window_position_lane(ip, reg, l);
+         else
+            viewport_lane(ip, reg, l);
+      }
+      for (unsigned c = 0; c < 4; c++)
+         out->position_writer = max_u32(out->position_writer,
+                                        writer_of(ip, reg, c));
+   } else if (d->sem_name == TGSI_SEM_PSIZE) {
+      out->wrote_point_size = true;
+      for (unsigned l = 0; l < SIM_LANES; l++)
+         point_size_lane(ip, reg, l);
+      out->point_size_writer = writer_of(ip, reg, 0);
+   } else {
+      vertex_varying(ip, d, reg);
+   }
+}
+
+/* One scalar of a fragment output: channel c of register reg. */
+static void
+fragment_scalar(struct interp *ip, uint32_t reg, unsigned c, float *f,
+                uint32_t *u, struct tgsi_interp_annot *a, unsigned l)
+{
+   const struct interp_cell *cell = &ip->output.r[reg][c][l];
+   uint32_t gone = ip->killed | ip->helper | ip->path_uncertain;
+   if (f)
+      *f = interp_f(cell->v);
+   if (u)
+      *u = cell->v;
+   annotate(a, cell, (gone >> l) & 1);
+}
+
+static void
+fragment_output(struct interp *ip, const struct tgsi_decl *d, uint32_t reg)
+{
+   struct sim_outputs *out = ip->out;
+   struct tgsi_interp_annotations *an = ip->res->annot;
+   uint32_t n = d->sem_index + (reg - d->first);
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      switch (d->sem_name) {
+      case TGSI_SEM_COLOR:
+         if (n >= SIM_MAX_RTS)
+            break;
+         for (unsigned c = 0; c < 4; c++)
+            fragment_scalar(ip, reg, c, NULL, &out->color[n][l].w[c],
+                            &an->color[n][l][c], l);
+         break;
+      case TGSI_SEM_POSITION:
+         fragment_scalar(ip, reg, 2, &out->depth[l], NULL, &an->depth[l], l);
+         break;
+      case TGSI_SEM_STENCIL:
+         fragment_scalar(ip, reg, 1, NULL, &out->stencil[l],
+                         &an->stencil[l], l);
+         break;
+      case TGSI_SEM_SAMPLEMASK:
+         fragment_scalar(ip, reg, 0, NULL, &out->sample_mask[l],
+                         &an->sample_mask[l], l);
+         break;
+      default: break;
+      }
+   }
+   switch (d->sem_name) {
+   case TGSI_SEM_COLOR:
+      if (n < SIM_MAX_RTS) {
+         out->rt_written |= 1u << n;
+         for (unsigned c = 0; c < 4; c++)
+            out->color_writer[n] = max_u32(out->color_writer[n],
+                                           writer_of(ip, reg, c));
+      }
+      break;
+   case TGSI_SEM_POSITION:
+      out->wrote_depth = true;
+      out->depth_writer = writer_of(ip, reg, 2);
+      break;
+   case TGSI_SEM_STENCIL:
+      out->wrote_stencil = true;
+      out->stencil_writer = writer_of(ip, reg, 1);
+      break;
+   case TGSI_SEM_SAMPLEMASK:
+      out->wrote_sample_mask = true;
+      out->sample_mask_writer = writer_of(ip, reg, 0);
+      break;
+   default: break;
+   }
+}
+
+void
+interp_collect_outputs(struct interp *ip)
+{
+   struct tgsi_interp_annotations *an = ip->res->annot;
+   for (uint32_t i = 0; i < ip->output.count; i++) {
+      const struct tgsi_decl *d = ip->output_decl[i];
+      if (!d)
+         continue;
+      if (ip->env->stage == SIM_STAGE_VERTEX)
+         vertex_output(ip, d, i);
+      else if (ip->env->stage == SIM_STAGE_FRAGMENT)
+         fragment_output(ip, d, i);
+   }
+   if (ip->env->stage == SIM_STAGE_VERTEX) {
+      for (unsigned l = 0; l < SIM_LANES; l++) {
+         if (!((ip->path_uncertain >> l) & 1))
+            continue;
+         for (unsigned c = 0; c < 4; c++)
+            an->position[l][c].err = INFINITY;
+         an->point_size[l].err = INFINITY;
+      }
+   }
+   if (ip->env->stage == SIM_STAGE_FRAGMENT) {
+      ip->out->discarded = ip->killed | ip->helper;
+      an->discard_uncertain = ip->discard_uncertain;
+   }
+   an->path_uncertain = ip->path_uncertain;
+   an->memory_uncertain = ip->memory_uncertain;
+   memcpy(an->memory, ip->mem_annot, sizeof(an->memory));
+}

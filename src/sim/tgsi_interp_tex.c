@@ -1,0 +1,683 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Texture opcodes of the interpreter: each lane's operands become a
+ * struct sim_tex_request, which the environment answers (spec "TEX" to
+ * "TXL2", "TXF", "TXQ", "TG4", "LODQ", "Resource Sampling Opcodes").
+ *
+ * 1. One row per opcode says which operand is the unit (SAMP for TEX*
+ *    forms, which use texture unit = sampler unit; SVIEW and SAMP for
+ *    SAMPLE* forms), where the LOD, bias, reference or gradients are,
+ *    and whether coordinates are integers.
+ * 2. Coordinates are src0 as TGSI lays them out (array layer after the
+ *    coordinates, cube maps a direction, whose projection onto a face
+ *    may be a few ulp off); TXP divides x, y and z by w.
+ *    The shadow reference is src0.z for 1-D and 2-D targets (and always
+ *    for TXB and TXL), src0.w for 2-D arrays and cube maps, src1.x for
+ *    cube-map arrays (TEX2, TG4) and src3.x for SAMPLE_C*.
+ * 3. Implicit LOD (TEX, TXP, TXB, SAMPLE, SAMPLE_B, SAMPLE_C, LODQ, LOD
+ *    in a fragment shader) needs the quad: when a quad neighbour is not
+ *    running, the result is undefined unless the texture has one level.
+ * 4. Errors: every float field of a request whose operand may differ is
+ *    moved up and down by its err, for the lane and, with implicit LOD,
+ *    for its quad neighbours; the texel values the moves reach bound the
+ *    result (a different integer texel makes it undefined).
+ * 5. SAMPLE* results take the SVIEW operand's swizzle.  TXQ components
+ *    the target does not define are undefined, and so is every size of
+ *    a level out of range (SVIEWINFO gives 0 for those, as specified).
+ * 6. TXF and SAMPLE_I may not read cube maps (spec): an inconclusive
+ *    run.  A fetch (TXF, SAMPLE_I) outside the texture or its levels is
+ *    undefined (SAMPLE_I's 0 included: the environment clamps, as
+ *    hardware may); multisampled targets take the sample from w (TXF) or
+ *    src2 (SAMPLE_I_MS) and level 0.
+ */
+#include "tgsi_interp_priv.h"
+
+enum extra {
+   EX_NONE,
+   EX_LOD_W,       /* src0.w: explicit LOD */
+   EX_BIAS_W,      /* src0.w: bias */
+   EX_PROJECT,     /* src0.w: divide by it */
+   EX_LOD_ZERO,    /* LOD 0 */
+   EX_LOD_SRC,     /* src[extra_src].x: explicit LOD */
+   EX_BIAS_SRC,    /* src[extra_src].x: bias */
+   EX_REF_SRC,     /* src[extra_src].x: shadow reference */
+   EX_GRAD,        /* src[extra_src], src[extra_src + 1]: gradients */
+   EX_COMPONENT,   /* TG4: src[extra_src].x component or reference */
+   EX_LEVEL_W,     /* fetch: src0.w is the level */
+};
+
+struct tex_form {
+   uint8_t op;    /* enum sim_tex_op */
+   bool sample_style;
+   int8_t unit;   /* SAMP (TEX*) or SVIEW (SAMPLE*) operand */
+   int8_t sampler; /* SAMP operand of SAMPLE*, -1 */
+   uint8_t extra; /* enum extra */
+   int8_t extra_src;
+   bool shadow_op; /* SAMPLE_C* */
+};
+
+#define TEXF(o, u, ex, es) {SIM_TEX_##o, false, u, -1, EX_##ex, es, false}
+#define SAMF(o, ex, es, sh) {SIM_TEX_##o, true, 1, 2, EX_##ex, es, sh}
+
+static const struct tex_form forms[TGSI_OP_COUNT] = {
+   [TGSI_OP_TEX] = TEXF(SAMPLE, 1, NONE, -1),
+   [TGSI_OP_TEX_LZ] = TEXF(SAMPLE_LOD, 1, LOD_ZERO, -1),
+   [TGSI_OP_TXB] = TEXF(SAMPLE_BIAS, 1, BIAS_W, -1),
+   [TGSI_OP_TXL] = TEXF(SAMPLE_LOD, 1, LOD_W, -1),
+   [TGSI_OP_TXP] = TEXF(SAMPLE, 1, PROJECT, -1),
+   [TGSI_OP_TXD] = TEXF(SAMPLE_GRAD, 3, GRAD, 1),
+   [TGSI_OP_TEX2] = TEXF(SAMPLE, 2, REF_SRC, 1),
+   [TGSI_OP_TXB2] = TEXF(SAMPLE_BIAS, 2, BIAS_SRC, 1),
+   [TGSI_OP_TXL2] = TEXF(SAMPLE_LOD, 2, LOD_SRC, 1),
+   [TGSI_OP_TXF] = TEXF(FETCH, 1, LEVEL_W, -1),
+   [TGSI_OP_TXF_LZ] = TEXF(FETCH, 1, NONE, -1),
+   [TGSI_OP_TG4] = TEXF(GATHER, 2, COMPONENT, 1),
+   [TGSI_OP_LODQ] = TEXF(QUERY_LOD, 1, NONE, -1),
+   [TGSI_OP_SAMPLE] = SAMF(SAMPLE, NONE, -1, false),
+   [TGSI_OP_SAMPLE_B] = SAMF(SAMPLE_BIAS, BIAS_SRC, 3, false),
+   [TGSI_OP_SAMPLE_C] = SAMF(SAMPLE, REF_SRC, 3, true),
+   [TGSI_OP_SAMPLE_C_LZ] = SAMF(SAMPLE_LOD, REF_SRC, 3, true),
+   [TGSI_OP_SAMPLE_D] = SAMF(SAMPLE_GRAD, GRAD, 3, false),
+   [TGSI_OP_SAMPLE_L] = SAMF(SAMPLE_LOD, LOD_SRC, 3, false),
+   [TGSI_OP_GATHER4] = SAMF(GATHER, NONE, -1, false),
+   [TGSI_OP_LOD] = SAMF(QUERY_LOD, NONE, -1, false),
+   [TGSI_OP_SAMPLE_I] = {SIM_TEX_FETCH, true, 1, -1, EX_LEVEL_W, -1, false},
+   [TGSI_OP_SAMPLE_I_MS] = {SIM_TEX_FETCH, true, 1, -1, EX_NONE, -1, false},
+};
+
+/* What moves with each float field of a request. */
+struct field_err {
+   double coord[4], lod, compare, ddx[3], ddy[3];
+   bool undefined; /* an input is undefined or an integer may differ */
+};
+
+struct tex_lane {
+   struct sim_tex_request req;
+   struct field_err e;
+   enum tgsi_tex_target target;
+};
+
+struct tex_op {
+   const struct tex_form *form;
+   struct interp_vec src[5][SIM_LANES];
+   struct interp_vec off[SIM_LANES];
+   struct tex_lane lane[SIM_LANES];
+   bool implicit; /* LOD from the quad */
+};
+
+static bool
+is_shadow(enum tgsi_tex_target t)
+{
+   switch (t) {
+   case TGSI_TEX_SHADOW1D:
+   case TGSI_TEX_SHADOW2D:
+   case TGSI_TEX_SHADOWRECT:
+   case TGSI_TEX_SHADOW1D_ARRAY:
+   case TGSI_TEX_SHADOW2D_ARRAY:
+   case TGSI_TEX_SHADOWCUBE:
+   case TGSI_TEX_SHADOWCUBE_ARRAY: return true;
+   default: return false;
+   }
+}
+
+static bool
+is_cube(enum tgsi_tex_target t)
+{
+   return t == TGSI_TEX_CUBE || t == TGSI_TEX_SHADOWCUBE ||
+          t == TGSI_TEX_CUBE_ARRAY || t == TGSI_TEX_SHADOWCUBE_ARRAY;
+}
+
+/* Channel of src0 holding the reference in TEX-style forms. */
+static int
+ref_channel(const struct tex_form *f, enum tgsi_tex_target t)
+{
+   if (f->extra == EX_BIAS_W || f->extra == EX_LOD_W)
+      return 2;
+   switch (t) {
+   case TGSI_TEX_SHADOW2D_ARRAY:
+   case TGSI_TEX_SHADOWCUBE: return 3;
+   case TGSI_TEX_SHADOWCUBE_ARRAY: return -1; /* src1.x */
+   default: return 2;
+   }
+}
+
+/* The unit (texture or sampler) an operand names in one lane. */
+static bool
+unit_index(struct interp *ip, unsigned i, unsigned lane, uint32_t limit,
+           uint32_t *unit)
+{
+   const struct tgsi_reg *reg = &ip->insn->src[i].reg;
+   bool uncertain = false;
+   int32_t index;
+   if (!interp_resolve_index(ip, reg, lane, &index, &uncertain))
+      return false;
+   if (uncertain || index < 0 || (uint32_t)index >= limit) {
+      interp_ub(ip, TGSI_INTERP_UB_INDIRECT, "texture unit %d out of range",
+                index);
+      return false;
+   }
+   *unit = (uint32_t)index;
+   return true;
+}
+
+static enum tgsi_tex_target
+lane_target(const struct interp *ip, const struct tex_form *f, uint32_t unit)
+{
+   if (!f->sample_style)
+      return ip->insn->tex_target;
+   const struct tgsi_decl *d = unit < SIM_MAX_TEXTURES ? ip->sview_decl[unit]
+                                                       : NULL;
+   return d ? d->target : TGSI_TEX_2D;
+}
+
+static double
+fchan(const struct interp_vec *v, unsigned c, float *out)
+{
+   *out = interp_f(v->v[c]);
+   return v->err[c];
+}
+
+/* Float coordinates (and TXP's division). */
+static void
+float_coords(struct tex_lane *tl, const struct interp_vec *s0, bool project)
+{
+   for (unsigned c = 0; c < 4; c++)
+      tl->e.coord[c] = fchan(s0, c, &tl->req.coord[c]);
+   if (!project)
+      return;
+   float q = tl->req.coord[3];
+   double eq = tl->e.coord[3];
+   for (unsigned c = 0; c < 3; c++) {
+      float x = tl->req.coord[c], r = x / q;
+      /* Propagated errors, and 1/q * x computed instead of x/q. */
+      double e = tl->e.coord[c] / fabs((double)q) +
+                 fabs((double)r / q) * eq + 4 * interp_ulp32(r);
+      tl->req.coord[c] = r;
+      tl->e.coord[c] = isfinite(r) ? e : INFINITY;
+   }
+}
+
+static void
+int_coords(struct tex_lane *tl, const struct interp_vec *s0)
+{
+   for (unsigned c = 0; c < 4; c++) {
+      tl->req.icoord[c] = (int32_t)s0->v[c];
+      tl->e.undefined |= s0->err[c] != 0 && c < 3;
+   }
+}
+
+static void
+lane_extra(struct tex_op *t, unsigned l, const struct interp_vec *s0)
+{
+   const struct tex_form *f = t->form;
+   struct tex_lane *tl = &t->lane[l];
+   const struct interp_vec *x = f->extra_src >= 0 ? &t->src[f->extra_src][l]
+                                                  : NULL;
+   switch (f->extra) {
+   case EX_LOD_W:
+   case EX_BIAS_W: tl->e.lod = fchan(s0, 3, &tl->req.lod); break;
+   case EX_LOD_SRC:
+   case EX_BIAS_SRC: tl->e.lod = fchan(x, 0, &tl->req.lod); break;
+   case EX_REF_SRC: tl->e.compare = fchan(x, 0, &tl->req.compare); break;
+   case EX_GRAD:
+      for (unsigned c = 0; c < 3; c++) {
+         tl->e.ddx[c] = fchan(x, c, &tl->req.ddx[c]);
+         tl->e.ddy[c] = fchan(&t->src[f->extra_src + 1][l], c,
+                              &tl->req.ddy[c]);
+      }
+      break;
+   case EX_COMPONENT:
+      if (tl->req.shadow) {
+         tl->e.compare = fchan(x, 0, &tl->req.compare);
+      } else {
+         tl->req.component = x->v[0] & 3;
+         tl->e.undefined |= x->err[0] != 0;
+      }
+      break;
+   case EX_LEVEL_W:
+      tl->req.level = (int32_t)s0->v[3];
+      tl->e.undefined |= s0->err[3] != 0;
+      break;
+   default: break;
+   }
+}
+
+static void
+lane_shadow(struct tex_op *t, unsigned l)
+{
+   struct tex_lane *tl = &t->lane[l];
+   const struct tex_form *f = t->form;
+   tl->req.shadow = f->shadow_op || (!f->sample_style &&
+                                     is_shadow(tl->target));
+   if (!tl->req.shadow || f->sample_style || f->extra == EX_REF_SRC ||
+       f->op == SIM_TEX_FETCH)
+      return;
+   int ch = ref_channel(f, tl->target);
+   if (ch < 0)
+      return;
+   /* From the coordinates as projected: TXP divides the reference too. */
+   tl->req.compare = tl->req.coord[ch];
+   tl->e.compare = tl->e.coord[ch];
+}
+
+static void
+lane_offsets(struct tex_op *t, unsigned l)
+{
+   for (unsigned c = 0; c < 3; c++) {
+      t->lane[l].req.offset[c] = (int32_t)t->off[l].v[c];
+      t->lane[l].e.undefined |= t->off[l].err[c] != 0;
+   }
+}
+
+static bool
+build_lane(struct interp *ip, struct tex_op *t, unsigned l)
+{
+   const struct tex_form *f = t->form;
+   struct tex_lane *tl = &t->lane[l];
+   memset(tl, 0, sizeof(*tl));
+   if (!unit_index(ip, (unsigned)f->unit, l, SIM_MAX_TEXTURES,
+                   &tl->req.texture))
+      return false;
+   tl->req.sampler = tl->req.texture;
+   if (f->sampler >= 0 && !unit_index(ip, (unsigned)f->sampler, l,
+                                      SIM_MAX_SAMPLERS, &tl->req.sampler))
+      return false;
+   if (f->op == SIM_TEX_FETCH)
+      tl->req.sampler = SIM_MAX_SAMPLERS; /* fetches ignore the sampler */
+   tl->req.op = (enum sim_tex_op)f->op;
+   tl->target = lane_target(ip, f, tl->req.texture);
+   const struct interp_vec *s0 = &t->src[0][l];
+   if (f->op == SIM_TEX_FETCH)
+      int_coords(tl, s0);
+   else
+      float_coords(tl, s0, f->extra == EX_PROJECT);
+   if (f->op != SIM_TEX_FETCH && is_cube(tl->target)) {
+      /* Projecting a direction onto a face (a division) need not be
+       * exact. */
+      for (unsigned c = 0; c < 3; c++)
+         tl->e.coord[c] += fabs((double)tl->req.coord[c]) * 0x1p-20;
+   }
+   lane_shadow(t, l);
+   lane_extra(t, l, s0);
+   lane_offsets(t, l);
+   return true;
+}
+
+/* ---------------------------------------------------------------------
+ * Sampling and its errors
+ */
+
+static struct sim_vec4
+sample(const struct interp *ip, struct tex_op *t, unsigned l)
+{
+   const struct sim_tex_request *quad[4];
+   unsigned q = l & ~3u;
+   for (unsigned i = 0; i < 4; i++)
+      quad[i] = &t->lane[(ip->exec >> (q + i)) & 1 ? q + i : l].req;
+   return sim_env_sample(ip->env, &t->lane[l].req,
+                         t->implicit ? quad : NULL);
+}
+
+/* Channel deviation between two results of a lookup. */
+static double
+texel_deviation(bool is_float, uint32_t a, uint32_t b)
+{
+   if (a == b)
+      return 0;
+   float x = interp_f(a), y = interp_f(b);
+   if (!is_float || !isfinite(x) || !isfinite(y))
+      return INFINITY;
+   return fabs((double)x - (double)y);
+}
+
+/* Moves one float field (of lane l or a quad neighbour) by +-e and
+ * records the worst change of lane l's result. */
+static void
+move_field(const struct interp *ip, struct tex_op *t, unsigned l,
+           float *field, double e, struct sim_vec4 ref, bool is_float,
+           double err[4])
+{
+   if (e == 0)
+      return;
+   if (!isfinite(e)) {
+      for (unsigned c = 0; c < 4; c++)
+         err[c] = INFINITY;
+      return;
+   }
+   float saved = *field;
+   double worst[4] = {0, 0, 0, 0};
+   for (int sign = -1; sign <= 1; sign += 2) {
+      *field = (float)((double)saved + sign * e);
+      struct sim_vec4 v = sample(ip, t, l);
+      for (unsigned c = 0; c < 4; c++)
+         worst[c] = fmax(worst[c],
+                         texel_deviation(is_float, ref.w[c], v.w[c]));
+   }
+   *field = saved;
+   for (unsigned c = 0; c < 4; c++)
+      err[c] += worst[c];
+}
+
+static void
+lane_moves(const struct interp *ip, struct tex_op *t, unsigned l,
+           unsigned m, struct sim_vec4 ref, bool is_float, double err[4])
+{
+   struct tex_lane *tm = &t->lane[m];
+   struct sim_tex_request *r = &tm->req;
+   for (unsigned c = 0; c < 4; c++)
+      move_field(ip, t, l, &r->coord[c], tm->e.coord[c], ref, is_float,
+                 err);
+   for (unsigned c = 0; c < 3; c++) {
+      move_field(ip, t, l, &r->ddx[c], tm->e.ddx[c], ref, is_float, err);
+      move_field(ip, t, l, &r->ddy[c], tm->e.ddy[c], ref, is_float, err);
+   }
+   move_field(ip, t, l, &r->lod, tm->e.lod, ref, is_float, err);
+   move_field(ip, t, l, &r->compare, tm->e.compare, ref, is_float, err);
+   if (tm->e.undefined) {
+      for (unsigned c = 0; c < 4; c++)
+         err[c] = INFINITY;
+   }
+}
+
+static bool
+lod_matters(const struct interp *ip, const struct tex_op *t, unsigned l)
+{
+   uint32_t unit = t->lane[l].req.texture;
+   return t->form->op == SIM_TEX_QUERY_LOD ||
+          ip->env->textures[unit].levels > 1;
+}
+
+static void
+lane_result(const struct interp *ip, struct tex_op *t, unsigned l,
+            struct interp_vec *out)
+{
+   uint32_t unit = t->lane[l].req.texture;
+   bool is_float = ip->env->textures[unit].type == SIM_TEXEL_FLOAT ||
+                   t->form->op == SIM_TEX_QUERY_LOD || t->lane[l].req.shadow;
+   struct sim_vec4 ref = sample(ip, t, l);
+   double err[4] = {0, 0, 0, 0};
+   unsigned q = l & ~3u;
+   bool quad_needed = t->implicit && lod_matters(ip, t, l);
+   for (unsigned m = quad_needed ? q : l; m < (quad_needed ? q + 4 : l + 1);
+        m++) {
+      bool usable = ((ip->exec & ~ip->path_uncertain) >> m) & 1;
+      if (!usable && m != l) {
+         for (unsigned c = 0; c < 4; c++)
+            err[c] = INFINITY;
+         continue;
+      }
+      lane_moves(ip, t, l, m, ref, is_float, err);
+   }
+   for (unsigned c = 0; c < 4; c++) {
+      out->v[c] = ref.w[c];
+      out->err[c] = err[c];
+      out->res[c] = 0;
+      out->kind[c] = is_float ? TGSI_INTERP_WORD_F32 : TGSI_INTERP_WORD_BITS;
+   }
+}
+
+/* SAMPLE*: the SVIEW operand's swizzle picks the result channels. */
+static void
+swizzle_result(const struct tgsi_src *sview, struct interp_vec *v)
+{
+   struct interp_vec x = *v;
+   for (unsigned c = 0; c < 4; c++) {
+      unsigned k = sview->swizzle[c] & 3;
+      v->v[c] = x.v[k];
+      v->err[c] = x.err[k];
+      v->kind[c] = x.kind[k];
+   }
+}
+
+static bool
+fetch_offsets(struct interp *ip, struct tex_op *t)
+{
+   const struct tgsi_insn *insn = ip->insn;
+   memset(t->off, 0, sizeof(t->off));
+   if (!insn->num_offsets)
+      return true;
+   if (insn->num_offsets > 1)
+      return interp_fail(ip, TGSI_INTERP_UNSUPPORTED,
+                         "%u texture offsets", insn->num_offsets);
+   struct tgsi_src src;
+   memset(&src, 0, sizeof(src));
+   src.reg.file = insn->offsets[0].file;
+   src.reg.index = insn->offsets[0].index;
+   for (unsigned c = 0; c < 3; c++)
+      src.swizzle[c] = insn->offsets[0].swizzle[c];
+   return interp_fetch(ip, &src, TGSI_VT_I32, ip->exec, t->off);
+}
+
+static bool
+is_msaa(enum tgsi_tex_target t)
+{
+   return t == TGSI_TEX_2D_MSAA || t == TGSI_TEX_2D_ARRAY_MSAA;
+}
+
+static bool
+below(int32_t v, uint32_t size)
+{
+   return v >= 0 && (uint32_t)v < (size ? size : 1);
+}
+
+/* Is a fetch inside the texture: coordinates (with offsets) within the
+ * level, the level (or sample) within the texture? */
+static bool
+fetch_in_range(const struct sim_texture *tex, enum tgsi_tex_target t,
+               const struct sim_tex_request *req, int32_t sample)
+{
+   int32_t level = req->level, c[3];
+   for (unsigned k = 0; k < 3; k++)
+      c[k] = req->icoord[k] + req->offset[k];
+   if (level < 0 || (uint32_t)level >= tex->levels ||
+       (is_msaa(t) && !below(sample, tex->samples)))
+      return false;
+   uint32_t w = tex->width >> level, h = tex->height >> level;
+   bool x = below(c[0], w), xy = x && below(c[1], h);
+   switch (t) {
+   case TGSI_TEX_BUFFER:
+   case TGSI_TEX_1D:
+   case TGSI_TEX_SHADOW1D: return x;
+   case TGSI_TEX_1D_ARRAY:
+   case TGSI_TEX_SHADOW1D_ARRAY: return x && below(req->icoord[1],
+                                                    tex->depth);
+   case TGSI_TEX_2D:
+   case TGSI_TEX_SHADOW2D:
+   case TGSI_TEX_RECT:
+   case TGSI_TEX_SHADOWRECT:
+   case TGSI_TEX_2D_MSAA: return xy;
+   case TGSI_TEX_3D: return xy && below(c[2], tex->depth >> level);
+   default: return xy && below(req->icoord[2], tex->depth);
+   }
+}
+
+/* Multisampled targets read level 0 and take a sample index instead:
+ * from w for TXF, from src2 for SAMPLE_I_MS. */
+static int32_t
+fetch_sample(const struct interp *ip, struct tex_op *t, unsigned l)
+{
+   struct tex_lane *tl = &t->lane[l];
+   if (!is_msaa(tl->target))
+      return 0;
+   int32_t sample = ip->insn->opcode == TGSI_OP_SAMPLE_I_MS
+                       ? (int32_t)t->src[2][l].v[0]
+                       : tl->req.level;
+   tl->req.level = 0;
+   return sample;
+}
+
+static bool
+implicit_lod(const struct interp *ip, const struct tex_form *f)
+{
+   return ip->env->stage == SIM_STAGE_FRAGMENT &&
+          (f->op == SIM_TEX_SAMPLE || f->op == SIM_TEX_SAMPLE_BIAS ||
+           f->op == SIM_TEX_QUERY_LOD);
+}
+
+static void
+op_sample(struct interp *ip)
+{
+   const struct tgsi_insn *insn = ip->insn;
+   struct tex_op *t = ARENA_NEW(ip->arena, struct tex_op);
+   t->form = &forms[insn->opcode];
+   t->implicit = implicit_lod(ip, t->form);
+   for (unsigned i = 0; i < insn->num_src && i < 5; i++) {
+      enum tgsi_regfile file = insn->src[i].reg.file;
+      if (file == TGSI_REGFILE_SAMPLER || file == TGSI_REGFILE_SAMPLER_VIEW)
+         continue;
+      if (!interp_fetch_src(ip, i, ip->exec, t->src[i]))
+         return;
+   }
+   if (!fetch_offsets(ip, t))
+      return;
+   uint32_t ok = 0;
+   interp_foreach_lane(l, ip->exec) {
+      if (build_lane(ip, t, l))
+         ok |= 1u << l;
+   }
+   struct interp_vec out[SIM_LANES];
+   interp_foreach_lane(l, ip->exec) {
+      if (!((ok >> l) & 1)) {
+         interp_vec_undefined(&out[l]);
+         continue;
+      }
+      bool fetch = t->form->op == SIM_TEX_FETCH;
+      if (fetch && is_cube(t->lane[l].target))
+         interp_ub(ip, TGSI_INTERP_UB_INVALID,
+                   "%s of a cube map (TGSI rules it out)",
+                   tgsi_op_info(insn->opcode)->name);
+      int32_t sample = fetch ? fetch_sample(ip, t, l) : 0;
+      lane_result(ip, t, l, &out[l]);
+      struct tex_lane *tl = &t->lane[l];
+      if (fetch && !fetch_in_range(&ip->env->textures[tl->req.texture],
+                                   tl->target, &tl->req, sample)) {
+         interp_vec_undefined(&out[l]);
+         interp_ub(ip, TGSI_INTERP_UB_UNDEFINED,
+                   "texel fetch outside the texture in lane %u", l);
+      }
+      if (t->form->op == SIM_TEX_QUERY_LOD)
+         for (unsigned c = 2; c < 4; c++) {
+            bool lod_op = insn->opcode == TGSI_OP_LOD;
+            out[l].v[c] = 0;
+            out[l].err[c] = lod_op ? 0 : INFINITY;
+         }
+      if (t->form->sample_style)
+         swizzle_result(&insn->src[t->form->unit], &out[l]);
+   }
+   interp_store_dst(ip, 0, ip->exec, out);
+}
+
+/* ---------------------------------------------------------------------
+ * Size queries
+ */
+
+/* Channels TXQ defines for a target: x width, y height or layers, z
+ * depth or layers; w is always the level count. */
+static uint8_t
+size_channels(enum tgsi_tex_target t)
+{
+   switch (t) {
+   case TGSI_TEX_BUFFER:
+   case TGSI_TEX_1D:
+   case TGSI_TEX_SHADOW1D: return 0x9;
+   case TGSI_TEX_1D_ARRAY:
+   case TGSI_TEX_SHADOW1D_ARRAY:
+   case TGSI_TEX_2D:
+   case TGSI_TEX_SHADOW2D:
+   case TGSI_TEX_RECT:
+   case TGSI_TEX_SHADOWRECT:
+   case TGSI_TEX_CUBE:
+   case TGSI_TEX_SHADOWCUBE:
+   case TGSI_TEX_2D_MSAA: return 0xb;
+   default: return 0xf;
+   }
+}
+
+static void
+size_lane(struct interp *ip, uint32_t unit, enum tgsi_tex_target target,
+          int32_t level, bool level_err, struct interp_vec *out)
+{
+   struct sim_tex_request req;
+   memset(&req, 0, sizeof(req));
+   req.op = SIM_TEX_SIZE;
+   req.texture = unit;
+   req.level = level;
+   struct sim_vec4 v = sim_env_sample(ip->env, &req, NULL);
+   const struct sim_texture *t = &ip->env->textures[unit];
+   if (target == TGSI_TEX_1D_ARRAY || target == TGSI_TEX_SHADOW1D_ARRAY)
+      v.w[1] = v.w[2]; /* layers in y */
+   bool sviewinfo = ip->insn->opcode == TGSI_OP_SVIEWINFO;
+   bool in_range = level >= 0 && (uint32_t)level < t->levels;
+   uint8_t defined = size_channels(target);
+   for (unsigned c = 0; c < 4; c++) {
+      out->v[c] = v.w[c];
+      out->err[c] = (defined >> c) & 1 ? 0 : INFINITY;
+      if (c < 3 && !in_range) {
+         out->v[c] = 0;
+         out->err[c] = sviewinfo ? out->err[c] : INFINITY;
+      }
+      if (level_err && c < 3)
+         out->err[c] = INFINITY;
+      out->res[c] = 0;
+      out->kind[c] = TGSI_INTERP_WORD_BITS;
+   }
+}
+
+static void
+op_txq(struct interp *ip)
+{
+   bool sviewinfo = ip->insn->opcode == TGSI_OP_SVIEWINFO;
+   struct interp_vec lod[SIM_LANES], out[SIM_LANES];
+   if (!interp_fetch_src(ip, 0, ip->exec, lod))
+      return;
+   interp_foreach_lane(l, ip->exec) {
+      uint32_t unit;
+      if (!unit_index(ip, 1, l, SIM_MAX_TEXTURES, &unit)) {
+         interp_vec_undefined(&out[l]);
+         continue;
+      }
+      enum tgsi_tex_target target =
+         sviewinfo && ip->sview_decl[unit] ? ip->sview_decl[unit]->target
+                                           : ip->insn->tex_target;
+      size_lane(ip, unit, target, (int32_t)lod[l].v[0], lod[l].err[0] != 0,
+                &out[l]);
+   }
+   interp_store_dst(ip, 0, ip->exec, out);
+}
+
+static void
+op_txqs(struct interp *ip)
+{
+   struct interp_vec out[SIM_LANES];
+   interp_foreach_lane(l, ip->exec) {
+      uint32_t unit;
+      interp_vec_undefined(&out[l]);
+      if (!unit_index(ip, 0, l, SIM_MAX_TEXTURES, &unit))
+         continue;
+      out[l].v[0] = ip->env->textures[unit].samples;
+      out[l].err[0] = 0;
+   }
+   interp_store_dst(ip, 0, ip->exec, out);
+}
+
+static void
+op_unsupported(struct interp *ip)
+{
+   interp_fail(ip, TGSI_INTERP_UNSUPPORTED,
+               "%s (no driver implements it)",
+               tgsi_op_info(ip->insn->opcode)->name);
+}
+
+interp_op_fn
+interp_tex_op(unsigned opcode)
+{
+   switch (opcode) {
+   case TGSI_OP_TXQ:
+   case TGSI_OP_SVIEWINFO: return op_txq;
+   case TGSI_OP_TXQS: return op_txqs;
+   case TGSI_OP_SAMPLE_POS:
+   case TGSI_OP_SAMPLE_INFO: return op_unsupported;
+   default: break;
+   }
+   return opcode < TGSI_OP_COUNT && forms[opcode].unit ? op_sample : NULL;
+}

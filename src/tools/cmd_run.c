@@ -1,0 +1,202 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * `tgsiva run`: runs a TGSI shader on seeded input sets in the reference
+ * interpreter and prints its outputs, or with --check compiles it (or
+ * takes a Mesa reference package's binaries) and compares the
+ * interpreter with the Valhall simulator (run_check.h).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "run_check.h"
+#include "util/diag.h"
+#include "util/fileio.h"
+
+struct run_args {
+   const char *input;
+   const char *reference;
+   bool check;
+   uint64_t seed;
+   unsigned runs;
+};
+
+static void
+print_help(void)
+{
+   printf("usage: tgsiva run [options] FILE.tgsi\n\n"
+          "Runs a shader on seeded input sets in the TGSI reference "
+          "interpreter and\nprints its outputs.\n\n"
+          "  --check            compile the shader, run the binary in the "
+          "Valhall\n"
+          "                     simulator on the same inputs and compare "
+          "every output\n"
+          "                     and memory word with the interpreter's\n"
+          "  --reference PKG    with --check: run the binaries of a Mesa "
+          "reference\n"
+          "                     package (mesa-ref/*/NAME.json) instead of "
+          "tgsiva's\n"
+          "  --seed N           the first input set (default 1)\n"
+          "  --runs K           how many input sets (default 1, or 16 with "
+          "--check)\n"
+          "  -h, --help         this text\n\n"
+          "With --check the exit status is 0 when the models agree, 1 when "
+          "they differ\n(the first difference is described) or on a user "
+          "error, 2 on an internal\nerror.  Input sets that meet undefined "
+          "behaviour are inconclusive.\n");
+}
+
+static bool
+parse_number(const char *s, uint64_t max, uint64_t *out)
+{
+   char *end;
+   errno = 0;
+   unsigned long long v = strtoull(s, &end, 10);
+   if (errno || end == s || *end || v > max || s[0] == '-')
+      return false;
+   *out = v;
+   return true;
+}
+
+static int
+parse_value(int argc, char **argv, int *i, uint64_t max, uint64_t *out)
+{
+   const char *opt = argv[*i];
+   if (++*i == argc)
+      return cli_usage_error("run", "%s needs a value", opt);
+   if (!parse_number(argv[*i], max, out))
+      return cli_usage_error("run", "bad value '%s' for %s", argv[*i], opt);
+   return -1;
+}
+
+static int
+parse_args(int argc, char **argv, struct run_args *a)
+{
+   uint64_t runs = 0;
+   a->seed = 1;
+   for (int i = 1; i < argc; i++) {
+      const char *arg = argv[i];
+      int status = -1;
+      if (cli_is_help(arg)) {
+         print_help();
+         return CLI_OK;
+      } else if (!strcmp(arg, "--check")) {
+         a->check = true;
+      } else if (!strcmp(arg, "--reference")) {
+         if (++i == argc)
+            return cli_usage_error("run", "--reference needs a file");
+         a->reference = argv[i];
+      } else if (!strcmp(arg, "--seed")) {
+         status = parse_value(argc, argv, &i, UINT64_MAX - 100000, &a->seed);
+      } else if (!strcmp(arg, "--runs")) {
+         status = parse_value(argc, argv, &i, 100000, &runs);
+      } else if (arg[0] == '-' && arg[1] != '\0') {
+         return cli_usage_error("run", "unknown option '%s'", arg);
+      } else if (a->input) {
+         return cli_usage_error("run", "more than one input file");
+      } else {
+         a->input = arg;
+      }
+      if (status >= 0)
+         return status;
+   }
+   if (!a->input)
+      return cli_usage_error("run", "no input file");
+   if (a->reference && !a->check)
+      return cli_usage_error("run", "--reference needs --check");
+   a->runs = runs ? (unsigned)runs : a->check ? 16 : 1;
+   return -1;
+}
+
+/* Interpreter only: print each input set's outputs. */
+static int
+print_runs(struct arena *arena, const struct tgsi_shader *s,
+           const struct run_args *a)
+{
+   for (unsigned k = 0; k < a->runs; k++) {
+      uint64_t seed = a->seed + k;
+      struct sim_env env;
+      struct sim_outputs *out = ARENA_NEW(arena, struct sim_outputs);
+      struct tgsi_interp_result res;
+      if (!run_setup_env(&env, arena, s, seed, NULL)) {
+         fprintf(stderr, "%s: error: only vertex, fragment and compute "
+                         "shaders run\n", a->input);
+         return CLI_USER_ERROR;
+      }
+      if (!tgsi_interp_run(&env, s, NULL, out, &res)) {
+         fprintf(stderr, "%s: error: %s\n", a->input, res.message);
+         return CLI_USER_ERROR;
+      }
+      printf("input set: seed %llu\n", (unsigned long long)seed);
+      if (res.undefined || res.undefined_values)
+         printf("undefined behaviour%s: %s\n",
+                res.undefined ? " (inconclusive)" : " in values",
+                res.message);
+      run_print_outputs(stdout, env.stage, out, res.annot, &env.memory);
+   }
+   return CLI_OK;
+}
+
+static int
+check(struct arena *arena, const struct tgsi_shader *s,
+      const struct run_args *a)
+{
+   struct run_programs p;
+   struct tgsiva_diagnostic d;
+   diag_clear(&d);
+   bool loaded = a->reference ? run_load_reference(arena, a->reference, &p,
+                                                   &d)
+                              : run_compile(arena, s, &p, &d);
+   if (!loaded)
+      return cli_report(&d, a->reference ? a->reference : a->input);
+   struct run_options o = {.seed = a->seed, .runs = a->runs};
+   struct run_report r;
+   run_check(arena, s, &p, &o, &r);
+   fputs(r.text.data ? r.text.data : "", stdout);
+   switch (r.verdict) {
+   case RUN_AGREE:
+      printf("%u input sets agree, %u inconclusive (%llu words bit-exact, "
+             "%llu within tolerance, %llu not compared)\n",
+             r.agreed, r.inconclusive, (unsigned long long)r.exact_words,
+             (unsigned long long)r.tolerant_words,
+             (unsigned long long)r.skipped_words);
+      return CLI_OK;
+   case RUN_INCONCLUSIVE:
+      printf("inconclusive: %s\n", r.cause);
+      return CLI_OK;
+   case RUN_DIFFER:
+      printf("%s: the models differ\n", a->input);
+      return CLI_USER_ERROR;
+   default:
+      fprintf(stderr, "%s: error: %s\n", a->input, r.cause);
+      return CLI_USER_ERROR;
+   }
+}
+
+int
+cmd_run(int argc, char **argv)
+{
+   struct run_args a;
+   memset(&a, 0, sizeof(a));
+   int status = parse_args(argc, argv, &a);
+   if (status >= 0)
+      return status;
+   struct arena arena;
+   struct tgsiva_diagnostic d;
+   char *data;
+   size_t len;
+   struct tgsi_shader *s;
+   arena_init(&arena, 0);
+   diag_clear(&d);
+   if (!file_read(&arena, a.input, &data, &len, &d) ||
+       !tgsi_parse_text(&arena, data, len, &s, &d))
+      status = cli_report(&d, a.input);
+   else if (a.check)
+      status = check(&arena, s, &a);
+   else
+      status = print_runs(&arena, s, &a);
+   arena_finish(&arena);
+   return status;
+}

@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The differential tester behind `tgsiva run --check`: runs the TGSI
+ * reference interpreter and the Valhall simulator (on tgsiva's binaries
+ * or on a Mesa reference package's) on the same seeded environments and
+ * compares every output and every word of writable memory, within the
+ * tolerances the interpreter derives (docs/testing.md).
+ *
+ *   run_check.c      environments, the loop over input sets, reports
+ *   run_compare.c    comparing two sets of outputs and memories
+ *   run_programs.c   tgsiva's compile result as programs + sim_layout
+ *   run_sim.c        the simulator (run_sim_absent.c while it is not
+ *                    part of the build)
+ *   run_reference.c  Mesa reference packages (run_reference_absent.c
+ *                    while the package loader is not part of the build)
+ */
+#ifndef TGSIVA_TOOLS_RUN_CHECK_H
+#define TGSIVA_TOOLS_RUN_CHECK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "sim/sim_layout.h"
+#include "sim/tgsi_interp.h"
+#include "util/strbuf.h"
+
+/* The binaries of one shader, as the driver would run them. */
+struct run_programs {
+   const char *origin;   /* "tgsiva" or the package's path */
+   unsigned count;       /* 1, or 2 for vertex shaders */
+   uint8_t kind[2];      /* enum sim_program_kind */
+   const uint64_t *words[2];
+   size_t word_count[2];
+   struct sim_layout layout;
+};
+
+enum run_verdict {
+   RUN_AGREE,        /* every conclusive run agreed (and one was) */
+   RUN_DIFFER,       /* an output or memory word differs */
+   RUN_INCONCLUSIVE, /* every run met undefined behaviour */
+   RUN_ERROR,        /* a model could not run the shader at all */
+};
+
+struct run_options {
+   uint64_t seed; /* the first input set; the others follow */
+   unsigned runs;
+};
+
+struct run_report {
+   enum run_verdict verdict;
+   unsigned agreed, inconclusive;
+   /* Words compared bit for bit, within a tolerance, and not at all. */
+   uint64_t exact_words, tolerant_words, skipped_words;
+   /* A short cause without numbers, for grouping in suites. */
+   char cause[160];
+   struct strbuf text; /* the full explanation for a person */
+};
+
+/* Which output a difference is in. */
+enum run_output {
+   RUN_OUT_POSITION, /* vertex: screen-space position */
+   RUN_OUT_POINT_SIZE,
+   RUN_OUT_VARYING,  /* index: the slot in the interpreter's outputs */
+   RUN_OUT_COLOR,    /* index: the render target */
+   RUN_OUT_DEPTH,
+   RUN_OUT_STENCIL,
+   RUN_OUT_SAMPLE_MASK,
+   RUN_OUT_DISCARD,
+   RUN_OUT_MEMORY,
+};
+
+/* One difference between the models, found by run_compare. */
+struct run_difference {
+   uint8_t output;       /* enum run_output */
+   unsigned index;
+   char what[96];        /* "COLOR[0].y lane 5", "BUFFER[1] byte 16" */
+   uint32_t expected, got;
+   struct tgsi_interp_annot annot;
+   int program;          /* simulator program of the output, -1 unknown */
+   int64_t valhall_insn; /* its instruction index, -1 unknown */
+   bool sender;          /* valhall_insn only sends the output out */
+};
+
+struct run_compare_stats {
+   uint64_t exact, tolerant, skipped;
+};
+
+/* run_compare.c: false with `diff` filled at the first difference.  `ref`
+ * and `ref_mem` are the interpreter's, `got` and `got_mem` the
+ * simulator's; `vertex_programs` says which program wrote positions (0)
+ * and varyings (1). */
+bool run_compare(enum sim_stage stage, uint32_t lanes,
+                 const struct sim_outputs *ref,
+                 const struct tgsi_interp_annotations *an,
+                 const struct sim_memory *ref_mem,
+                 const struct sim_outputs *got,
+                 const struct sim_memory *got_mem,
+                 struct run_difference *diff, struct run_compare_stats *st);
+
+/* run_compare.c: the interpreter's outputs, one line per output and
+ * lane ("~E" after a value with a tolerance, "?" after one that is not
+ * compared), then the memory words the shader wrote. */
+void run_print_outputs(FILE *f, enum sim_stage stage,
+                       const struct sim_outputs *out,
+                       const struct tgsi_interp_annotations *an,
+                       const struct sim_memory *mem);
+
+/* run_check.c: the shader against `p` on o->runs input sets. */
+void run_check(struct arena *arena, const struct tgsi_shader *s,
+               const struct run_programs *p, const struct run_options *o,
+               struct run_report *r);
+
+/* run_check.c: an environment for `s` and `seed` with the programs'
+ * scratch memory bound (p may be NULL). */
+bool run_setup_env(struct sim_env *env, struct arena *arena,
+                   const struct tgsi_shader *s, uint64_t seed,
+                   const struct run_programs *p);
+
+/* run_programs.c: compiles `s` with tgsiva. */
+bool run_compile(struct arena *arena, const struct tgsi_shader *s,
+                 struct run_programs *p, struct tgsiva_diagnostic *d);
+
+/* run_reference.c: a Mesa reference package's binaries and layout. */
+bool run_load_reference(struct arena *arena, const char *path,
+                        struct run_programs *p, struct tgsiva_diagnostic *d);
+
+/* run_sim.c: runs program `i` of `p`; false with `status` filled when
+ * the simulator stops with an error (or is not built). */
+bool run_simulate(struct sim_env *env, const struct run_programs *p,
+                  unsigned i, struct sim_outputs *out, char *message,
+                  size_t size);
+
+#endif

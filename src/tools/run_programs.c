@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tgsiva's own binaries for the differential tester: compiles a shader
+ * and turns the compiler's struct ir_layout into the struct sim_layout
+ * the simulator reads (the simulator never sees the compiler's types).
+ *
+ * 1. Push word i is 4 bytes of uniform buffer `ubo` at `offset`, as in
+ *    ir_layout.
+ * 2. System values sit in the buffer after the user's (user_ubo_count),
+ *    one 16-byte slot each in the order of ir_layout.sysvals.
+ * 3. Varyings keep their semantic, index, byte offset and component
+ *    count; a layout larger than the simulator's arrays is refused.
+ */
+#include "run_check.h"
+
+#include <string.h>
+
+#include "compile.h"
+#include "sim/sim_valhall.h"
+#include "util/diag.h"
+
+static const uint8_t sysval_kinds[IR_SYSVAL_COUNT] = {
+   [IR_SYSVAL_VIEWPORT_SCALE] = SIM_SYSVAL_VIEWPORT_SCALE,
+   [IR_SYSVAL_VIEWPORT_OFFSET] = SIM_SYSVAL_VIEWPORT_OFFSET,
+   [IR_SYSVAL_BUFFER] = SIM_SYSVAL_BUFFER,
+   [IR_SYSVAL_TEXTURE_SIZE] = SIM_SYSVAL_TEXTURE_SIZE,
+   [IR_SYSVAL_IMAGE_SIZE] = SIM_SYSVAL_IMAGE_SIZE,
+   [IR_SYSVAL_IMAGE_ADDRESS] = SIM_SYSVAL_IMAGE_ADDRESS,
+   [IR_SYSVAL_NUM_WORKGROUPS] = SIM_SYSVAL_NUM_WORKGROUPS,
+   [IR_SYSVAL_FRAMEBUFFER_SIZE] = SIM_SYSVAL_FRAMEBUFFER_SIZE,
+};
+
+static bool
+convert_varyings(const struct ir_varying *v, size_t n,
+                 struct sim_varying *out, unsigned *count,
+                 struct tgsiva_diagnostic *d)
+{
+   if (n > SIM_MAX_LAYOUT_VARYINGS)
+      return diag_error(d, TGSIVA_ERROR_LIMIT,
+                        "%zu varyings; the simulator takes %d", n,
+                        SIM_MAX_LAYOUT_VARYINGS);
+   for (size_t i = 0; i < n; i++) {
+      out[i].semantic = v[i].semantic;
+      out[i].index = v[i].index;
+      out[i].byte_offset = v[i].byte_offset;
+      out[i].components = v[i].components;
+   }
+   *count = (unsigned)n;
+   return true;
+}
+
+static bool
+convert_layout(const struct ir_layout *l, enum sim_stage stage,
+               struct sim_layout *out, struct tgsiva_diagnostic *d)
+{
+   memset(out, 0, sizeof(*out));
+   out->stage = stage;
+   if (l->push.len > SIM_MAX_PUSH || l->sysvals.len > SIM_MAX_SYSVALS)
+      return diag_error(d, TGSIVA_ERROR_LIMIT,
+                        "the layout is larger than the simulator's");
+   out->push_count = (unsigned)l->push.len;
+   for (size_t i = 0; i < l->push.len; i++) {
+      out->push[i].ubo = l->push.data[i].ubo;
+      out->push[i].offset = l->push.data[i].offset;
+   }
+   out->sysval_ubo = l->sysvals.len ? (int)l->user_ubo_count : -1;
+   out->sysval_count = (unsigned)l->sysvals.len;
+   for (size_t i = 0; i < l->sysvals.len; i++) {
+      out->sysvals[i].kind = sysval_kinds[l->sysvals.data[i].kind];
+      out->sysvals[i].id = l->sysvals.data[i].id;
+      out->sysvals[i].offset = (uint32_t)(16 * i);
+   }
+   out->tls_size = l->tls_bytes;
+   out->wls_size = l->shared_bytes;
+   return convert_varyings(l->outputs.data, l->outputs.len, out->outputs,
+                           &out->output_count, d) &&
+          convert_varyings(l->inputs.data, l->inputs.len, out->inputs,
+                           &out->input_count, d);
+}
+
+bool
+run_compile(struct arena *arena, const struct tgsi_shader *s,
+            struct run_programs *p, struct tgsiva_diagnostic *d)
+{
+   struct compile_options opts = {.validate = true};
+   struct compile_result result;
+   enum sim_stage stage;
+   memset(p, 0, sizeof(*p));
+   if (!tgsi_interp_stage(s->processor, &stage))
+      return diag_error(d, TGSIVA_ERROR_UNSUPPORTED,
+                        "only vertex, fragment and compute shaders run");
+   if (!compile_tgsi(arena, s, &opts, &result, d))
+      return false;
+   p->origin = "tgsiva";
+   p->count = result.program_count;
+   for (unsigned i = 0; i < p->count && i < 2; i++) {
+      p->words[i] = result.programs[i].words;
+      p->word_count[i] = result.programs[i].count;
+   }
+   if (stage == SIM_STAGE_VERTEX) {
+      p->kind[0] = SIM_PROGRAM_VERTEX_POSITION;
+      p->kind[1] = SIM_PROGRAM_VERTEX_VARYING;
+   } else {
+      p->kind[0] = stage == SIM_STAGE_FRAGMENT ? SIM_PROGRAM_FRAGMENT
+                                               : SIM_PROGRAM_COMPUTE;
+   }
+   return convert_layout(&result.layout, stage, &p->layout, d);
+}

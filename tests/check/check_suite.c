@@ -1,0 +1,317 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The differential suites (docs/testing.md), 16 input sets per shader:
+ *
+ *   check_suite diff      every vertex, fragment and compute shader of
+ *                         $TGSIVA_SHARED/corpus that uses no double
+ *                         opcode, compiled by tgsiva
+ *   check_suite mesa_ref  every package of $TGSIVA_SHARED/mesa-ref, run
+ *                         with Mesa's binaries; the packages listed in
+ *                         tests/mesa-ref-exceptions.txt (where Mesa
+ *                         itself departs from TGSI) must differ, and are
+ *                         counted apart
+ *
+ * Prints a line per failing shader, then "N passed, N failed" with the
+ * failures grouped by cause, then the first report of each cause.
+ * Inconclusive shaders (every input set met undefined behaviour) count
+ * as passed and are listed by number.
+ * Exits 77 (skipped) without $TGSIVA_SHARED.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tools/run_check.h"
+#include "util/diag.h"
+#include "util/fileio.h"
+
+#define RUNS 16
+#define MAX_CAUSES 256
+
+struct cause {
+   char text[160];
+   unsigned count;
+   char *example; /* the first file, with its report */
+};
+
+struct tally {
+   unsigned passed, failed, inconclusive, excepted, stale;
+   struct cause causes[MAX_CAUSES];
+   unsigned ncauses;
+   uint64_t exact, tolerant, skipped;
+};
+
+struct exceptions {
+   char **names; /* "fs/1c4866704dd2" */
+   unsigned count;
+};
+
+static void
+add_cause(struct tally *t, const char *msg, const char *file,
+          const char *report)
+{
+   char text[160];
+   size_t n = 0;
+   for (const char *p = msg; *p && n + 1 < sizeof(text); p++) {
+      if (!isdigit((unsigned char)*p))
+         text[n++] = *p;
+   }
+   text[n] = '\0';
+   t->failed++;
+   printf("FAIL %s: %s\n", file, msg);
+   for (unsigned i = 0; i < t->ncauses; i++) {
+      if (!strcmp(t->causes[i].text, text)) {
+         t->causes[i].count++;
+         return;
+      }
+   }
+   if (t->ncauses == MAX_CAUSES)
+      return;
+   struct cause *c = &t->causes[t->ncauses++];
+   memcpy(c->text, text, n + 1);
+   c->count = 1;
+   size_t len = strlen(file) + strlen(report) + 2;
+   c->example = malloc(len);
+   snprintf(c->example, len, "%s\n%s", file, report);
+}
+
+static bool
+parse_shader(struct arena *arena, const char *path, struct tgsi_shader **s,
+             struct tgsiva_diagnostic *d)
+{
+   char *text;
+   size_t len;
+   return file_read(arena, path, &text, &len, d) &&
+          tgsi_parse_text(arena, text, len, s, d);
+}
+
+static bool
+uses_doubles(const struct tgsi_shader *s)
+{
+   for (unsigned i = 0; i < s->num_insns; i++) {
+      unsigned op = s->insns[i].opcode;
+      const struct tgsi_op_info *info = tgsi_op_info(op);
+      for (unsigned k = 0; k < info->num_dst; k++) {
+         if (tgsi_op_dst_type(op, k) == TGSI_VT_F64)
+            return true;
+      }
+      for (unsigned k = 0; k < info->num_src; k++) {
+         if (tgsi_op_src_type(op, k) == TGSI_VT_F64)
+            return true;
+      }
+   }
+   return false;
+}
+
+/* Runs the check and files the outcome; `expect_difference` for an
+ * exception. */
+static void
+record(struct tally *t, struct arena *arena, const struct tgsi_shader *s,
+       const struct run_programs *p, const char *file,
+       bool expect_difference)
+{
+   struct run_options o = {.seed = 1, .runs = RUNS};
+   struct run_report r;
+   run_check(arena, s, p, &o, &r);
+   t->exact += r.exact_words;
+   t->tolerant += r.tolerant_words;
+   t->skipped += r.skipped_words;
+   const char *text = r.text.data ? r.text.data : "";
+   if (expect_difference) {
+      if (r.verdict == RUN_DIFFER) {
+         t->excepted++;
+      } else {
+         t->stale++;
+         add_cause(t, "listed as an exception, but the models agree", file,
+                   text);
+      }
+      return;
+   }
+   switch (r.verdict) {
+   case RUN_AGREE: t->passed++; break;
+   case RUN_INCONCLUSIVE:
+      t->passed++;
+      t->inconclusive++;
+      break;
+   default: add_cause(t, r.cause, file, text); break;
+   }
+}
+
+/* ---------------------------------------------------------------------
+ * diff: tgsiva's binaries
+ */
+
+static void
+check_compiled(struct tally *t, const char *path)
+{
+   struct arena arena;
+   struct tgsiva_diagnostic d;
+   struct tgsi_shader *s;
+   struct run_programs p;
+   arena_init(&arena, 0);
+   diag_clear(&d);
+   if (!parse_shader(&arena, path, &s, &d)) {
+      add_cause(t, d.message, path, "");
+   } else if (!uses_doubles(s)) {
+      if (run_compile(&arena, s, &p, &d))
+         record(t, &arena, s, &p, path, false);
+      else
+         add_cause(t, d.message, path, "");
+   }
+   arena_finish(&arena);
+}
+
+/* ---------------------------------------------------------------------
+ * mesa_ref: Mesa's binaries
+ */
+
+static bool
+load_exceptions(struct arena *arena, struct exceptions *ex)
+{
+   const char *root = getenv("TGSIVA_SOURCE_ROOT");
+   char path[4096];
+   char *text;
+   size_t len;
+   struct tgsiva_diagnostic d;
+   snprintf(path, sizeof(path), "%s/tests/mesa-ref-exceptions.txt",
+            root ? root : ".");
+   memset(ex, 0, sizeof(*ex));
+   if (!file_read(arena, path, &text, &len, &d)) {
+      fprintf(stderr, "%s: %s\n", path, d.message);
+      return false;
+   }
+   ex->names = ARENA_ARRAY(arena, char *, len / 4 + 1);
+   for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+      if (line[0] == '#' || line[0] == '\0')
+         continue;
+      char *end = line;
+      while (*end && !isspace((unsigned char)*end))
+         end++;
+      *end = '\0';
+      ex->names[ex->count++] = line;
+   }
+   return true;
+}
+
+static bool
+excepted(const struct exceptions *ex, const char *stage, const char *name)
+{
+   char key[300];
+   snprintf(key, sizeof(key), "%s/%s", stage, name);
+   for (unsigned i = 0; i < ex->count; i++) {
+      if (!strcmp(ex->names[i], key))
+         return true;
+   }
+   return false;
+}
+
+/* "…/mesa-ref/fs/abc.json" -> "abc" in `name`. */
+static void
+package_name(const char *path, char *name, size_t size)
+{
+   const char *base = strrchr(path, '/');
+   base = base ? base + 1 : path;
+   snprintf(name, size, "%s", base);
+   char *dot = strrchr(name, '.');
+   if (dot)
+      *dot = '\0';
+}
+
+static void
+check_package(struct tally *t, const char *shared, const char *stage,
+              const char *path, const struct exceptions *ex)
+{
+   struct arena arena;
+   struct tgsiva_diagnostic d;
+   struct tgsi_shader *s;
+   struct run_programs p;
+   char name[256], tgsi[4096];
+   package_name(path, name, sizeof(name));
+   snprintf(tgsi, sizeof(tgsi), "%s/corpus/tgsi/%s/%s.tgsi", shared, stage,
+            name);
+   arena_init(&arena, 0);
+   diag_clear(&d);
+   bool is_exception = excepted(ex, stage, name);
+   if (!parse_shader(&arena, tgsi, &s, &d)) {
+      add_cause(t, d.message, tgsi, "");
+   } else if (!run_load_reference(&arena, path, &p, &d)) {
+      if (is_exception)
+         t->excepted++;
+      else
+         add_cause(t, d.message, path, "");
+   } else {
+      record(t, &arena, s, &p, path, is_exception);
+   }
+   arena_finish(&arena);
+}
+
+/* ---------------------------------------------------------------------
+ * Driver
+ */
+
+static void
+report(const struct tally *t, bool mesa)
+{
+   printf("%u passed, %u failed\n", t->passed, t->failed);
+   printf("%u inconclusive (every input set met undefined behaviour)\n",
+          t->inconclusive);
+   if (mesa)
+      printf("%u listed exceptions differ as expected, %u no longer do\n",
+             t->excepted, t->stale);
+   printf("words compared: %llu bit-exact, %llu within tolerance, %llu not "
+          "compared\n",
+          (unsigned long long)t->exact, (unsigned long long)t->tolerant,
+          (unsigned long long)t->skipped);
+   for (unsigned i = 0; i < t->ncauses; i++)
+      printf("  %5u  %s\n", t->causes[i].count, t->causes[i].text);
+   for (unsigned i = 0; i < t->ncauses; i++)
+      printf("\n--- %s\n%s", t->causes[i].text, t->causes[i].example);
+}
+
+int
+main(int argc, char **argv)
+{
+   const char *shared = getenv("TGSIVA_SHARED");
+   bool mesa = argc > 1 && !strcmp(argv[1], "mesa_ref");
+   if (argc != 2 || (!mesa && strcmp(argv[1], "diff"))) {
+      fprintf(stderr, "usage: check_suite diff|mesa_ref\n");
+      return 2;
+   }
+   static const char *const stages[] = {"vs", "fs", "cs"};
+   struct tally *t = calloc(1, sizeof(*t));
+   struct arena list;
+   struct exceptions ex;
+   arena_init(&list, 0);
+   if (mesa && !load_exceptions(&list, &ex))
+      return 2;
+   bool found = false;
+   for (unsigned k = 0; k < 3 && shared; k++) {
+      char dir[4096];
+      char **paths;
+      size_t count;
+      snprintf(dir, sizeof(dir), mesa ? "%s/mesa-ref/%s" : "%s/corpus/tgsi/%s",
+               shared, stages[k]);
+      if (!file_list(&list, dir, mesa ? ".json" : ".tgsi", &paths, &count))
+         continue;
+      found = true;
+      for (size_t i = 0; i < count; i++) {
+         if (mesa)
+            check_package(t, shared, stages[k], paths[i], &ex);
+         else
+            check_compiled(t, paths[i]);
+      }
+   }
+   if (!found) {
+      printf("skipped: no %s under $TGSIVA_SHARED\n",
+             mesa ? "mesa-ref" : "corpus");
+      return 77;
+   }
+   report(t, mesa);
+   int status = t->failed ? 1 : 0;
+   for (unsigned i = 0; i < t->ncauses; i++)
+      free(t->causes[i].example);
+   free(t);
+   arena_finish(&list);
+   return status;
+}

@@ -1,0 +1,231 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The differential tester's comparison (run_compare.c): the interpreter's
+ * outputs against a copy that plays the simulator, unchanged, changed
+ * within the allowed error, and changed beyond it.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "tools/run_check.h"
+
+struct pair {
+   struct arena arena;
+   struct sim_env env;
+   struct tgsi_interp_result res;
+   struct sim_outputs ref, got;
+   struct sim_memory got_mem;
+   struct run_difference diff;
+   struct run_compare_stats st;
+};
+
+static struct pair *
+interpret(const char *text, uint64_t seed)
+{
+   struct pair *p = calloc(1, sizeof(*p));
+   struct tgsi_shader *s;
+   struct tgsiva_diagnostic d;
+   arena_init(&p->arena, 0);
+   assert_true(tgsi_parse_text(&p->arena, text, strlen(text), &s, &d));
+   assert_true(run_setup_env(&p->env, &p->arena, s, seed, NULL));
+   struct sim_memory before;
+   sim_memory_copy(&before, &p->env.memory, &p->arena);
+   assert_true(tgsi_interp_run(&p->env, s, NULL, &p->ref, &p->res));
+   p->got = p->ref;
+   sim_memory_copy(&p->got_mem, &p->env.memory, &p->arena);
+   return p;
+}
+
+static bool
+agrees(struct pair *p)
+{
+   memset(&p->st, 0, sizeof(p->st));
+   return run_compare(p->env.stage, sim_env_live_lanes(&p->env), &p->ref,
+                      p->res.annot, &p->env.memory, &p->got, &p->got_mem,
+                      &p->diff, &p->st);
+}
+
+static void
+finish(struct pair *p)
+{
+   arena_finish(&p->arena);
+   free(p);
+}
+
+static float
+as_float(uint32_t u)
+{
+   float f;
+   memcpy(&f, &u, 4);
+   return f;
+}
+
+static uint32_t
+as_bits(float f)
+{
+   uint32_t u;
+   memcpy(&u, &f, 4);
+   return u;
+}
+
+static const char *fragment =
+   "FRAG\n"
+   "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
+   "DCL OUT[0], COLOR\n"
+   "DCL TEMP[0]\n"
+   "IMM[0] FLT32 {3.0, 1.0, 0.0, 0.0}\n"
+   "RCP TEMP[0].x, IMM[0].xxxx\n"
+   "MOV TEMP[0].y, IN[0].yyyy\n"
+   "F2I TEMP[0].z, IN[0].zzzz\n"
+   "MOV OUT[0].xyz, TEMP[0]\n"
+   "END\n";
+
+static void
+test_exact_and_tolerant_words(void **state)
+{
+   (void)state;
+   struct pair *p = interpret(fragment, 3);
+   assert_true(agrees(p));
+   assert_true(p->st.exact > 0 && p->st.tolerant > 0 && p->st.skipped > 0);
+   /* y is a moved input: bit for bit. */
+   p->got.color[0][5].w[1] ^= 1;
+   assert_false(agrees(p));
+   assert_string_equal(p->diff.what, "COLOR[0].y lane 5");
+   assert_true(p->diff.annot.err == 0);
+   assert_int_equal(p->diff.annot.insn, 3);
+   p->got = p->ref;
+   /* x is 1/3 within 3 ulp: one ulp off agrees, a thousand do not. */
+   float x = as_float(p->ref.color[0][2].w[0]);
+   p->got.color[0][2].w[0] = as_bits(nextafterf(x, 1.0f));
+   assert_true(agrees(p));
+   p->got.color[0][2].w[0] = as_bits(x * 1.001f);
+   assert_false(agrees(p));
+   assert_string_equal(p->diff.what, "COLOR[0].x lane 2");
+   p->got = p->ref;
+   /* w was never written: anything goes. */
+   p->got.color[0][7].w[3] ^= 0xdeadbeef;
+   assert_true(agrees(p));
+   finish(p);
+}
+
+static void
+test_nans_and_doubles(void **state)
+{
+   (void)state;
+   struct pair *p = interpret("VERT\nDCL OUT[0], GENERIC[0]\n"
+                              "DCL TEMP[0..1]\n"
+                              "IMM[0] FLT32 {0.0, 3.0, 0, 0}\n"
+                              "DIV TEMP[0].x, IMM[0].xxxx, IMM[0].xxxx\n"
+                              "F2D TEMP[1], IMM[0].yyyy\n"
+                              "DRCP TEMP[0].zw, TEMP[1]\n"
+                              "MOV TEMP[0].y, IMM[0].yyyy\n"
+                              "MOV OUT[0], TEMP[0]\nEND\n",
+                              1);
+   /* 0/0: any NaN is a NaN. */
+   assert_true(isnan(as_float(p->ref.varyings[0].value[0].w[0])));
+   p->got.varyings[0].value[0].w[0] = 0xffc00000u;
+   assert_true(agrees(p));
+   p->got.varyings[0].value[0].w[0] = 0;
+   assert_false(agrees(p));
+   p->got = p->ref;
+   /* The double 1/3 may differ by 2^-21 relative: the low word alone
+    * may change a lot, the high word's exponent may not. */
+   p->got.varyings[0].value[4].w[2] ^= 0x00ffffffu;
+   assert_true(agrees(p));
+   p->got.varyings[0].value[4].w[3] ^= 0x00100000u;
+   assert_false(agrees(p));
+   /* Reported at the low word, which is compared first. */
+   assert_string_equal(p->diff.what, "GENERIC[0].z lane 4");
+   finish(p);
+}
+
+static void
+test_discards_and_memory(void **state)
+{
+   (void)state;
+   struct pair *p = interpret("FRAG\n"
+                              "DCL IN[0], POSITION, LINEAR\n"
+                              "DCL OUT[0], COLOR\n"
+                              "DCL BUFFER[0]\n"
+                              "DCL TEMP[0]\n"
+                              "IMM[0] UINT32 {1, 0, 8, 0}\n"
+                              "F2U TEMP[0], IN[0]\n"
+                              "AND TEMP[0].x, TEMP[0].xxxx, IMM[0].xxxx\n"
+                              "STORE BUFFER[0].x, IMM[0].zzzz, "
+                              "IMM[0].xxxx\n"
+                              "U2F TEMP[0].x, TEMP[0].xxxx\n"
+                              "KILL_IF -TEMP[0].xxxx\n"
+                              "MOV OUT[0], IMM[0]\n"
+                              "END\n",
+                              2);
+   assert_int_equal(p->ref.discarded, 0xaaaa);
+   assert_true(agrees(p));
+   /* A discarded lane's color does not matter; its discard does. */
+   p->got.color[0][1].w[0] = 99;
+   assert_true(agrees(p));
+   p->got.discarded = 0xaaab;
+   assert_false(agrees(p));
+   assert_string_equal(p->diff.what, "discard of lane 0");
+   p->got = p->ref;
+   /* Memory: the stored word, and a word nobody wrote. */
+   struct sim_region *b = sim_memory_region(&p->got_mem, SIM_REGION_BUFFER,
+                                            0);
+   b->bytes[8] ^= 1;
+   assert_false(agrees(p));
+   assert_string_equal(p->diff.what, "BUFFER[0] byte 8");
+   assert_true(p->diff.annot.insn == 2);
+   b->bytes[8] ^= 1;
+   b->bytes[100] ^= 1;
+   assert_false(agrees(p));
+   assert_string_equal(p->diff.what, "BUFFER[0] byte 100");
+   assert_true(p->diff.annot.insn == -1);
+   b->bytes[100] ^= 1;
+   assert_true(agrees(p));
+   finish(p);
+}
+
+static void
+test_vertex_outputs_by_semantic(void **state)
+{
+   (void)state;
+   struct pair *p = interpret("VERT\nDCL IN[0]\n"
+                              "DCL OUT[0], POSITION\n"
+                              "DCL OUT[1], GENERIC[2]\n"
+                              "DCL OUT[2], TEXCOORD[1]\n"
+                              "MOV OUT[0], IN[0]\nMOV OUT[1], IN[0]\n"
+                              "MOV OUT[2], IN[0].wzyx\nEND\n",
+                              6);
+   assert_true(agrees(p));
+   /* The simulator may list varyings in another order. */
+   p->got.varyings[0] = p->ref.varyings[1];
+   p->got.varyings[1] = p->ref.varyings[0];
+   assert_true(agrees(p));
+   /* ... but must have them all. */
+   p->got.varying_count = 1;
+   assert_false(agrees(p));
+   assert_string_equal(p->diff.what, "GENERIC[2].x lane 0");
+   p->got = p->ref;
+   p->got.position[3][1] += 1.0f;
+   assert_false(agrees(p));
+   assert_string_equal(p->diff.what, "POSITION.y lane 3");
+   finish(p);
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_exact_and_tolerant_words),
+      cmocka_unit_test(test_nans_and_doubles),
+      cmocka_unit_test(test_discards_and_memory),
+      cmocka_unit_test(test_vertex_outputs_by_semantic),
+   };
+   return cmocka_run_group_tests(tests, NULL, NULL);
+}
