@@ -8,7 +8,9 @@
  *    succ[1] follows.  A block whose successor is not the next block ends
  *    with a jump (which takes over `reconverge` from the instruction
  *    before it); a jump to the next block disappears (a NOP keeps its
- *    flow).
+ *    flow).  A block of nothing but a jump that only branches enter is
+ *    left out: the branches go straight to its target (a jump that
+ *    reconverged hands that to the branch's own jump).
  *    Jumps are BRANCHZ.eq 0x0 (0 == 0 always branches).
  * 2. Branch offsets count instructions from the one after the branch
  *    (valhall-encoding.md, "The word").
@@ -37,6 +39,7 @@ struct emitter {
    struct arena *arena;
    struct tgsiva_diagnostic *d;
    uint32_t *start; /* per block index: its first word */
+   bool *skipped;   /* per block index: a jump only branches go past */
    VEC(uint64_t) words;
    bool sizing; /* first pass: count only */
    uint32_t pc;
@@ -122,12 +125,63 @@ blend(struct emitter *e, const struct va_instr *tmpl)
    return put(e, &R) && put(e, &J);
 }
 
+/* A block of nothing but a jump (the rest of a split edge), which a
+ * branch may go past. */
+static bool
+only_jump(const struct ir_block *b)
+{
+   const struct ir_instr *I = b->first;
+   return b->succ[0] && b->succ[0] != b && !b->succ[1] && I &&
+          I == b->last && I->op == IR_OP_JUMP &&
+          (I->va->flow == VA_FLOW_NONE || I->va->flow == VA_FLOW_RECONVERGE);
+}
+
+/* Where a branch to `b` lands once past blocks of only a jump; *rc says
+ * whether one of those jumps reconverged (the branch's jump must then). */
+static struct ir_block *
+past_jumps(const struct emitter *e, struct ir_block *b, bool *rc)
+{
+   *rc = false;
+   for (unsigned n = 0; n < 64 && b && e->skipped[b->index]; n++) {
+      *rc |= b->first->va->flow == VA_FLOW_RECONVERGE;
+      b = b->succ[0];
+   }
+   return b;
+}
+
+static struct ir_block *
+next_emitted(const struct emitter *e, const struct ir_block *b)
+{
+   struct ir_block *n = b->next;
+   while (n && e->skipped[n->index])
+      n = n->next;
+   return n;
+}
+
+/* Rule 1: blocks of only a jump that nothing but branches enter are left
+ * out; the branches go straight on. */
+static void
+find_skipped(struct emitter *e)
+{
+   ir_foreach_block(e->s, b)
+      e->skipped[b->index] = only_jump(b) && b != e->s->first_block;
+   ir_foreach_block(e->s, b) {
+      struct ir_instr *term = ir_block_terminator(b);
+      if (term && term->op == IR_OP_BRANCH)
+         continue;
+      if (b->succ[0])
+         e->skipped[b->succ[0]->index] = false;
+   }
+}
+
 static bool
 emit_block(struct emitter *e, struct ir_block *b)
 {
+   if (e->skipped[b->index])
+      return true;
    e->start[b->index] = e->pc;
    struct ir_instr *term = ir_block_terminator(b);
-   struct ir_block *next = b->next;
+   struct ir_block *next = next_emitted(e, b);
    /* A block that falls off its end into a block further away gets a
     * jump, which then carries the last instruction's `reconverge`. */
    bool moved = !term && b->succ[0] && b->succ[0] != next && b->last &&
@@ -145,16 +199,24 @@ emit_block(struct emitter *e, struct ir_block *b)
    if (moved)
       return jump(e, b->succ[0], VA_FLOW_RECONVERGE);
    if (term && term->op == IR_OP_BRANCH) {
-      if (b->succ[0] == next && b->succ[1] != next) {
+      bool rc0, rc1;
+      struct ir_block *t0 = past_jumps(e, b->succ[0], &rc0);
+      struct ir_block *t1 = past_jumps(e, b->succ[1], &rc1);
+      if (t0 == t1) { /* keep the two ways apart */
+         t0 = b->succ[0];
+         t1 = b->succ[1];
+         rc1 = false;
+      }
+      if (t0 == next && t1 != next) {
          /* Branch on the opposite condition and fall through. */
          struct va_instr inv = *term->va;
          va_set_mod(&inv, VA_MOD_EQ, inv.mod[VA_MOD_EQ] > 0 ? 0 : 1);
-         return branch(e, &inv, b->succ[1]);
+         return branch(e, &inv, t1);
       }
-      if (!branch(e, term->va, b->succ[0]))
+      if (!branch(e, term->va, t0))
          return false;
-      if (b->succ[1] != next)
-         return jump(e, b->succ[1], VA_FLOW_NONE);
+      if (t1 != next)
+         return jump(e, t1, rc1 ? VA_FLOW_RECONVERGE : VA_FLOW_NONE);
       return true;
    }
    enum va_flow flow = term ? term->va->flow : VA_FLOW_NONE;
@@ -170,6 +232,8 @@ va_emit_program(struct ir_shader *s, struct arena *arena, uint64_t **words,
    struct emitter e = {.s = s, .arena = arena, .d = d};
    ir_renumber_blocks(s);
    e.start = ARENA_ARRAY(arena, uint32_t, s->block_count + 1);
+   e.skipped = ARENA_ARRAY(arena, bool, s->block_count + 1);
+   find_skipped(&e);
    for (int pass = 0; pass < 2; pass++) {
       e.sizing = pass == 0;
       e.pc = 0;

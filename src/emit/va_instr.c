@@ -212,8 +212,10 @@ va_instr_registers(const struct va_instr *I, uint64_t *read,
       if (f->staging[i].write)
          w |= m;
    }
+   /* A 64-bit form (IADD.u64, SHADDX.u64, LSHIFT_OR.i64, ...) writes an
+    * aligned register pair. */
    if (f->nr_dests)
-      w |= 1ull << (I->dest.reg & 63);
+      w |= (f->size == 64 ? 3ull : 1ull) << (I->dest.reg & 63);
    *read = r;
    *written = w;
 }

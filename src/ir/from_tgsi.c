@@ -679,6 +679,7 @@ translate_insn(struct tgsi_to_ir *t)
       return;
    if (!t_alu(t) && !t_tex(t) && !t_mem(t))
       t_unsupported(t, "%s is not supported", info->name);
+   t_flush_writes(t);
 }
 
 static void

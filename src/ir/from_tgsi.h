@@ -94,6 +94,12 @@ struct t_io {
    bool loaded;
 };
 
+struct t_pending_write {
+   const struct tgsi_reg *reg;
+   unsigned chan;
+   struct ir_ref value;
+};
+
 struct tgsi_to_ir {
    struct ir_shader *s;
    const struct tgsi_shader *tgsi;
@@ -126,6 +132,12 @@ struct tgsi_to_ir {
    /* from_tgsi_tex_helpers.c: 0 not yet known, 1 texture results must
     * be computed in helper lanes, 2 they may be skipped there. */
    uint8_t tex_skip;
+
+   /* Destination writes of the instruction being translated, done after
+    * it has read all its sources (tgsi.rst: an instruction reads every
+    * source before it writes; `XOR TEMP[0].xy, ..., TEMP[0].xxxx` reads
+    * the old x for y). */
+   VEC(struct t_pending_write) writes;
 
    /* Values computed once in the entry block. */
    struct ir_instr *entry_point; /* insert entry code before this */
@@ -160,6 +172,8 @@ struct ir_ref t_src(struct tgsi_to_ir *t, unsigned i, unsigned chan);
 struct ir_ref t_src_raw(struct tgsi_to_ir *t, unsigned i, unsigned chan);
 /* A 64-bit operand: channels 2*pair and 2*pair+1 of source i. */
 struct ir_ref t_src64(struct tgsi_to_ir *t, unsigned i, unsigned pair);
+/* Performs the writes t_dst and t_dst64 queued (after each instruction). */
+void t_flush_writes(struct tgsi_to_ir *t);
 void t_dst(struct tgsi_to_ir *t, unsigned i, unsigned chan,
            struct ir_ref value);
 void t_dst64(struct tgsi_to_ir *t, unsigned i, unsigned pair,

@@ -458,12 +458,16 @@ load_frag_coord(struct tgsi_to_ir *t, struct t_io *io)
                      : 0.5f;
    struct ir_ref x = u16_to_float(&eb, pixel, false);
    struct ir_ref y = u16_to_float(&eb, pixel, true);
-   io->value[0] = ir_alu2(&eb, IR_OP_FADD, x, t_f(center));
-   io->value[1] = ir_alu2(&eb, IR_OP_FADD, y, t_f(center));
-   if (tgsi_shader_property(t->tgsi, TGSI_PROP_FS_COORD_ORIGIN,
-                            TGSI_ORIGIN_UPPER_LEFT) ==
-       TGSI_ORIGIN_LOWER_LEFT) {
-      /* Rows count from the bottom: height - y. */
+   /* A pixel's integer coordinates convert exactly: + 0 is no work. */
+   io->value[0] = center ? ir_alu2(&eb, IR_OP_FADD, x, t_f(center)) : x;
+   bool lower_left = tgsi_shader_property(t->tgsi, TGSI_PROP_FS_COORD_ORIGIN,
+                                          TGSI_ORIGIN_UPPER_LEFT) ==
+                     TGSI_ORIGIN_LOWER_LEFT;
+   /* From the bottom, the row's centre is height - (y + 0.5); an integer
+    * centre is 0.5 below that: height - (y + 1 - centre). */
+   float step = lower_left ? 1.0f - center : center;
+   io->value[1] = step ? ir_alu2(&eb, IR_OP_FADD, y, t_f(step)) : y;
+   if (lower_left) {
       unsigned slot = ir_layout_sysval(t->s->arena, t->layout,
                                        IR_SYSVAL_FRAMEBUFFER_SIZE, 0);
       int w = ir_layout_push(t->s->arena, t->layout,
@@ -674,7 +678,8 @@ static void
 store_vertex(struct tgsi_to_ir *t, struct ir_ref addr, struct ir_ref *v,
              unsigned n, uint32_t offset, enum va_memory_access stream)
 {
-   struct ir_ref srcs[2] = {addr, n > 1 ? ir_collect(&t->b, 32, n, v) : v[0]};
+   /* A vector of its own: v[0] may be a part of a bigger value. */
+   struct ir_ref srcs[2] = {addr, ir_collect(&t->b, 32, n, v)};
    struct ir_instr *I = t_va(&t->b, store_ops[n - 1], 2, srcs, 0);
    va_set_mod(I->va, VA_MOD_MEMORY_ACCESS, stream);
    I->va->imm[VA_IMM_OFFSET] = offset;

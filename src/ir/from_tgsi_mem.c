@@ -286,7 +286,8 @@ static void
 store_words(struct tgsi_to_ir *t, struct mem_addr a, const struct ir_ref *v,
             unsigned n)
 {
-   struct ir_ref srcs[2] = {a.base, n > 1 ? ir_collect(&t->b, 32, n, v) : v[0]};
+   /* A vector of its own: v[0] may be a part of a bigger value. */
+   struct ir_ref srcs[2] = {a.base, ir_collect(&t->b, 32, n, v)};
    struct ir_instr *I = t_va(&t->b, store_ops[n - 1], 2, srcs, 0);
    I->va->imm[VA_IMM_OFFSET] = a.imm;
    t->layout->writes_memory = true;

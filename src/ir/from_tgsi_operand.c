@@ -418,6 +418,24 @@ write_reg(struct tgsi_to_ir *t, const struct tgsi_reg *r, unsigned chan,
    }
 }
 
+static void
+queue_write(struct tgsi_to_ir *t, const struct tgsi_reg *r, unsigned chan,
+            struct ir_ref value)
+{
+   *VEC_PUSH(t->s->arena, &t->writes) =
+      (struct t_pending_write){.reg = r, .chan = chan, .value = value};
+}
+
+void
+t_flush_writes(struct tgsi_to_ir *t)
+{
+   for (size_t k = 0; k < t->writes.len; k++) {
+      const struct t_pending_write *w = &t->writes.data[k];
+      write_reg(t, w->reg, w->chan, w->value);
+   }
+   t->writes.len = 0;
+}
+
 void
 t_dst(struct tgsi_to_ir *t, unsigned i, unsigned chan, struct ir_ref value)
 {
@@ -426,7 +444,7 @@ t_dst(struct tgsi_to_ir *t, unsigned i, unsigned chan, struct ir_ref value)
       I->clamp = IR_CLAMP_0_1;
       value = I->dst;
    }
-   write_reg(t, &insn(t)->dst[i].reg, chan, value);
+   queue_write(t, &insn(t)->dst[i].reg, chan, value);
 }
 
 void
@@ -435,8 +453,8 @@ t_dst64(struct tgsi_to_ir *t, unsigned i, unsigned pair, struct ir_ref value)
    struct ir_ref lo = value, hi = value;
    lo.swizzle = IR_SWIZZLE_W0;
    hi.swizzle = IR_SWIZZLE_W1;
-   write_reg(t, &insn(t)->dst[i].reg, 2 * pair, lo);
-   write_reg(t, &insn(t)->dst[i].reg, 2 * pair + 1, hi);
+   queue_write(t, &insn(t)->dst[i].reg, 2 * pair, lo);
+   queue_write(t, &insn(t)->dst[i].reg, 2 * pair + 1, hi);
 }
 
 /* Logs (without changing) every variable `dst` may write, for loop and

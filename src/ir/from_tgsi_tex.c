@@ -490,7 +490,9 @@ emit(struct tgsi_to_ir *t, const struct t_tex *x, struct t_tex_msg *m,
                                                         : &x->view;
    struct ir_ref srcs[2] = {
       descriptor(t, &x->view, fetch ? &x->view : samp),
-      n > 1 ? ir_collect(&t->b, 32, n, regs) : regs[0],
+      /* A vector of its own even for one register: regs[0] may be a
+       * part of a bigger value, which a staging operand would read whole. */
+      ir_collect(&t->b, 32, n, regs),
    };
    struct ir_instr *I =
       t_va(&t->b, m->op, 2, srcs, (unsigned)__builtin_popcount(mask));

@@ -225,6 +225,7 @@ ir_remap_init(struct ir_shader *s, struct ir_remap *m)
 {
    m->count = (uint32_t)s->values.len;
    m->to = ARENA_ARRAY(s->arena, struct ir_ref, m->count);
+   m->s = s;
 }
 
 void
@@ -260,15 +261,44 @@ ir_remap_src(const struct ir_remap *m, struct ir_ref *src)
    return changed;
 }
 
-void
+bool
+ir_remap_operand(const struct ir_remap *m, struct ir_instr *I, unsigned i)
+{
+   struct ir_ref old = I->src[i];
+   if (!ir_remap_src(m, &I->src[i]))
+      return false;
+   if (I->op != IR_OP_VA || i < ir_va_nr_srcs(I->va_op))
+      return true;
+   struct ir_ref now = I->src[i];
+   const struct ir_value *was = ir_value(m->s, old.index);
+   if (now.kind == IR_REF_VALUE && !now.comp && !now.swizzle && !now.mods &&
+       ir_value(m->s, now.index)->nregs == was->nregs)
+      return true;
+   /* A part, a constant or a modified operand: a vector of its own, made
+    * right here (the value it replaces may be gone). */
+   unsigned n = was->bits == 64 ? was->nregs / 2 : was->nregs;
+   struct ir_ref parts[16];
+   for (unsigned k = 0; k < n && k < 16; k++) {
+      parts[k] = now;
+      if (now.kind == IR_REF_VALUE)
+         parts[k].comp = (uint8_t)(now.comp + k);
+   }
+   struct ir_builder b = ir_builder_before(m->s, I);
+   I->src[i] = ir_collect(&b, was->bits, n < 16 ? n : 16, parts);
+   return true;
+}
+
+bool
 ir_remap_apply(struct ir_shader *s, const struct ir_remap *m)
 {
+   bool changed = false;
    ir_foreach_block(s, b) {
       ir_foreach_instr(b, I) {
          ir_foreach_src(I, i)
-            ir_remap_src(m, &I->src[i]);
+            changed |= ir_remap_operand(m, I, i);
       }
    }
+   return changed;
 }
 
 bool

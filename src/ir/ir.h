@@ -369,6 +369,7 @@ void ir_instr_set_nsrc(struct ir_shader *s, struct ir_instr *I,
 struct ir_remap {
    struct ir_ref *to; /* per value; kind IR_REF_NONE: unchanged */
    uint32_t count;
+   struct ir_shader *s;
 };
 
 /* What a use `use` of some value reads once that value is `to`. */
@@ -378,7 +379,14 @@ void ir_remap_init(struct ir_shader *s, struct ir_remap *m);
 void ir_remap_set(struct ir_remap *m, uint32_t value, struct ir_ref to);
 /* Rewrites `*src` through the map (following chains); true if changed. */
 bool ir_remap_src(const struct ir_remap *m, struct ir_ref *src);
-void ir_remap_apply(struct ir_shader *s, const struct ir_remap *m);
+/* The same for source i of I.  Where I reads a whole value (a Valhall
+ * staging operand), only a whole value of the same size may take the old
+ * one's place (a part would read the registers after it too): anything
+ * else goes through a COLLECT inserted before I. */
+bool ir_remap_operand(const struct ir_remap *m, struct ir_instr *I,
+                      unsigned i);
+/* Rewrites every operand; true if any changed. */
+bool ir_remap_apply(struct ir_shader *s, const struct ir_remap *m);
 
 /* Stores, atomics, outputs, discards, barriers, terminators: never
  * removed, merged or moved across each other. */
@@ -456,6 +464,9 @@ void ir_branch(struct ir_builder *b, struct ir_ref cond);
 const char *ir_special_name(unsigned index);
 int ir_special_lookup(const char *name, size_t len);
 bool ir_va_has_side_effects(unsigned va_op);
+/* How many of a Valhall form's operands are plain sources (the rest are
+ * staging vectors). */
+unsigned ir_va_nr_srcs(unsigned va_op);
 void ir_print_va_template(struct strbuf *sb, const struct va_instr *I);
 void ir_print_va_imms(struct strbuf *sb, const struct va_instr *I);
 struct va_instr *ir_parse_va_template(struct arena *arena, const char *text,

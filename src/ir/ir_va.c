@@ -51,6 +51,12 @@ ir_va_has_side_effects(unsigned op)
    return true;
 }
 
+unsigned
+ir_va_nr_srcs(unsigned op)
+{
+   return va_form((enum va_op)op)->nr_srcs;
+}
+
 void
 ir_print_va_template(struct strbuf *sb, const struct va_instr *I)
 {

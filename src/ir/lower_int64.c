@@ -332,7 +332,7 @@ ir_lower_int64(struct ir_shader *s)
    ir_foreach_block(s, b) {
       ir_foreach_instr_safe(b, I) {
          ir_foreach_src(I, i)
-            ir_remap_src(&l.remap, &I->src[i]);
+            ir_remap_operand(&l.remap, I, i);
          if (I->op == IR_OP_PHI)
             continue;
          l.b = ir_builder_before(s, I);

@@ -113,7 +113,7 @@ ir_lower_transcendental(struct ir_shader *s)
    ir_foreach_block(s, b) {
       ir_foreach_instr_safe(b, I) {
          ir_foreach_src(I, i)
-            ir_remap_src(&l.remap, &I->src[i]);
+            ir_remap_operand(&l.remap, I, i);
          l.b = ir_builder_before(s, I);
          struct ir_ref r;
          switch (I->op) {

@@ -268,7 +268,11 @@ simplify_csel(struct algebra *a, struct ir_instr *I)
        !const_is(x[1], 0))
       return false;
    const struct ir_instr *cmp = tested_cmp(a, x[0]);
-   if (!cmp || (cmp->flags & IR_INSTR_PRECISE))
+   /* CSEL compares 32-bit operands: a 64-bit comparison stays apart (it
+    * becomes a two-instruction sequence in lower_int64). */
+   if (!cmp || (cmp->flags & IR_INSTR_PRECISE) ||
+       ir_ref_bits(a->s, cmp->src[0]) == 64 ||
+       ir_ref_bits(a->s, cmp->src[1]) == 64)
       return false;
    if (eq) {
       struct ir_ref t = x[2];
@@ -326,7 +330,7 @@ ir_opt_algebraic(struct ir_shader *s)
    ir_foreach_block(s, b) {
       ir_foreach_instr_safe(b, I) {
          ir_foreach_src(I, i)
-            progress |= ir_remap_src(&a.remap, &I->src[i]);
+            progress |= ir_remap_operand(&a.remap, I, i);
          if (I->op == IR_OP_VA || I->op == IR_OP_PHI)
             continue;
          progress |= simplify(&a, I);

@@ -380,7 +380,7 @@ static bool
 fold_instr(struct ir_shader *s, struct ir_remap *m, struct ir_instr *I)
 {
    ir_foreach_src(I, i)
-      ir_remap_src(m, &I->src[i]);
+      ir_remap_operand(m, I, i);
    if (I->op == IR_OP_CSEL && ir_ref_bits(s, I->dst) == 32)
       return fold_csel(m, I);
    fold_fn fn = fold_table[I->op];

@@ -76,12 +76,12 @@ bool
 ir_opt_copy_prop(struct ir_shader *s)
 {
    struct ir_remap m;
-   bool progress = false;
+   bool progress = false, copies = false;
    ir_remap_init(s, &m);
    ir_foreach_block(s, b) {
       ir_foreach_instr(b, I) {
          ir_foreach_src(I, i) {
-            progress |= ir_remap_src(&m, &I->src[i]);
+            progress |= ir_remap_operand(&m, I, i);
             struct ir_ref part;
             if (I->op != IR_OP_VA && I->op != IR_OP_COLLECT &&
                 I->op != IR_OP_PHI && collect_part(s, I->src[i], &part)) {
@@ -94,11 +94,12 @@ ir_opt_copy_prop(struct ir_shader *s)
                                      trivial_phi(I, &to))) &&
              !(to.kind == IR_REF_VALUE && to.index == I->dst.index)) {
             ir_remap_set(&m, I->dst.index, to);
-            progress = true;
+            copies = true;
          }
       }
    }
-   if (progress)
-      ir_remap_apply(s, &m);
+   /* Progress is a use rewritten: a copy into a staging operand stays. */
+   if (copies)
+      progress |= ir_remap_apply(s, &m);
    return progress;
 }

@@ -153,7 +153,7 @@ ir_opt_cse(struct ir_shader *s)
    ir_foreach_block(s, b) {
       ir_foreach_instr_safe(b, I) {
          ir_foreach_src(I, i)
-            ir_remap_src(&m, &I->src[i]);
+            ir_remap_operand(&m, I, i);
          if (!eligible(I))
             continue;
          struct ir_instr *prev = lookup_or_insert(s, &t, I);

@@ -137,7 +137,7 @@ ir_opt_fold_modifiers(struct ir_shader *s)
    ir_foreach_block(s, b) {
       ir_foreach_instr_safe(b, I) {
          ir_foreach_src(I, i) {
-            ir_remap_src(&m, &I->src[i]);
+            ir_remap_operand(&m, I, i);
             struct ir_ref folded;
             if (is_float_op(I) && mod_move(s, I->src[i], &folded)) {
                I->src[i] = folded;

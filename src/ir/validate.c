@@ -104,6 +104,11 @@ check_sizes(struct ir_shader *s, const struct ir_instr *I)
    unsigned want = 32;
    if (info->size == IR_SIZE_SAME && I->ndst)
       want = ir_ref_bits(s, I->dst);
+   /* A CSEL compares 32-bit words (the values it selects may be pairs);
+    * a 64-bit comparison is an ICMP of its own. */
+   if (I->op == IR_OP_CSEL &&
+       (ir_ref_bits(s, I->src[0]) != 32 || ir_ref_bits(s, I->src[1]) != 32))
+      ir_invalid(s, I, "a 64-bit comparison in a select");
    if (info->size == IR_SIZE_ANY)
       return;
    ir_foreach_src(I, i) {

@@ -206,7 +206,7 @@ find_affinities(struct ra *ra)
    ir_foreach_block(ra->s, b) {
       ir_foreach_instr(b, I) {
          if (I->op != IR_OP_COLLECT || I->dst.kind != IR_REF_VALUE ||
-             nregs_of(ra, I->dst.index) != I->nsrc || I->nsrc < 2)
+             nregs_of(ra, I->dst.index) != I->nsrc)
             continue;
          ir_foreach_src(I, i) {
             struct ir_ref r = I->src[i];
@@ -324,7 +324,7 @@ vector_hint(struct ra *ra, uint32_t v)
    if (ra->planned[vec] < 0) {
       uint64_t set = ra->allowed & ~ra->forbidden[vec] &
                      ~reserved_for_others(ra, vec);
-      for (unsigned r = 0; r + n <= RA_MAX_REGISTERS; r += 2) {
+      for (unsigned r = 0; r + n <= RA_MAX_REGISTERS; r += n > 1 ? 2 : 1) {
          if (fits(ra, r, n, set)) {
             ra->planned[vec] = (int16_t)r;
             for (unsigned i = 0; i < n; i++)

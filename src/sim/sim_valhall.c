@@ -331,7 +331,7 @@ step(struct sim_warp *w)
 static void
 run(struct sim_warp *w)
 {
-   w->alive = SIM_ALL_LANES;
+   w->alive = sim_env_live_lanes(w->env); /* a small workgroup */
    while (w->alive) {
       if (w->status->steps >= w->step_limit) {
          sim_fail(w, SIM_ERROR_LIMIT, "no `end` after %llu instructions",

@@ -8,13 +8,16 @@
  *    is evaluated again with that input moved up and down by its err (to
  *    the nearest representable value inside it); the result channels
  *    move by at most the sum, over inputs, of the larger of the two
- *    moves (first order).  A move across a discontinuity (a comparison,
+ *    moves (first order); an interval holding zero is tried at zero too
+ *    (poles).  A move across a discontinuity (a comparison,
  *    FLR, F2I) shows up as a changed integer or a jump and makes the
  *    channel uncertain (integers) or widens it by the jump (floats).
  * 2. Dependence.  A source channel whose err is INFINITY (undefined), or
  *    a float with an error read as an integer, cannot be moved by an
  *    amount: it is replaced by a handful of unrelated values, and every
- *    result channel that changes is undefined.
+ *    result channel that changes is undefined.  All undefined channels
+ *    are also moved together (an OR of two uncertain booleans only
+ *    changes when both do).
  * 3. Allowance.  The row's allow function adds what TGSI lets the
  *    opcode itself differ by (transcendentals, MAD, DIV, ...).
  * 4. Fusion.  An ADD (or MAD's addend, or a MAD factor whose partner
@@ -137,10 +140,21 @@ static void
 perturb_f32(struct lane_eval *le, unsigned i, unsigned c, double e)
 {
    double worst[4] = {0, 0, 0, 0};
+   float x = interp_f(le->ref->s[i][c]);
    for (int sign = -1; sign <= 1; sign += 2) {
       struct alu_io io = *le->ref;
-      if (move_f32(interp_f(le->ref->s[i][c]), e, sign, &io.s[i][c]))
+      if (move_f32(x, e, sign, &io.s[i][c]))
          measure(le, &io, worst);
+   }
+   /* An interval around zero also holds zero itself, where DIV, RCP,
+    * RSQ, LG2 and POW have their poles: the ends alone would miss it. */
+   if (x != 0.0f && fabs((double)x) <= e) {
+      static const uint32_t zeros[] = {0x00000000u, 0x80000000u};
+      for (unsigned z = 0; z < 2; z++) {
+         struct alu_io io = *le->ref;
+         io.s[i][c] = zeros[z];
+         measure(le, &io, worst);
+      }
    }
    add_worst(le, worst);
 }
@@ -192,10 +206,42 @@ dependence(struct lane_eval *le, unsigned i, unsigned c)
    }
 }
 
+/* Every undefined source channel at once given each alternative: one
+ * at a time misses results that only change when several move together
+ * (OR of two uncertain booleans is ~0 while either one is). */
+static void
+joint_dependence(struct lane_eval *le, const struct interp_vec *src,
+                 unsigned n)
+{
+   unsigned undefined = 0;
+   for (unsigned i = 0; i < n; i++) {
+      for (unsigned c = 0; c < 4; c++)
+         undefined += src[i].err[c] == INFINITY;
+   }
+   if (undefined < 2)
+      return;
+   double worst[4] = {0, 0, 0, 0};
+   for (unsigned k = 0; k < sizeof(alternatives) / 4; k++) {
+      struct alu_io io = *le->ref;
+      for (unsigned i = 0; i < n; i++) {
+         for (unsigned c = 0; c < 4; c++) {
+            if (src[i].err[c] == INFINITY)
+               io.s[i][c] = alternatives[k];
+         }
+      }
+      measure(le, &io, worst);
+   }
+   for (unsigned k = 0; k < 4; k++) {
+      if (worst[k] != 0)
+         le->err[k] = INFINITY;
+   }
+}
+
 static void
 propagate(struct lane_eval *le, unsigned op, const struct interp_vec *src,
           unsigned n)
 {
+   joint_dependence(le, src, n);
    for (unsigned i = 0; i < n; i++) {
       enum tgsi_value_type t = tgsi_op_src_type(op, i);
       for (unsigned c = 0; c < 4; c++) {

@@ -235,9 +235,26 @@ offset_lane(struct interp *ip, const struct tgsi_decl *d, uint32_t index,
    float dx = interp_f(off->v[0]), dy = interp_f(off->v[1]);
    input_at(ip, d, index, l, dx, dy, v);
    const struct tgsi_src *src = &ip->insn->src[0];
+   /* GLSL leaves the range and granularity of offsets to the
+    * implementation: past half a pixel the result is not compared, and
+    * within it the offset may be rounded to 1/16 pixel (the least
+    * precision GL allows, FRAGMENT_INTERPOLATION_OFFSET_BITS 4). */
+   bool in_range = fabsf(dx) <= 0.5f && fabsf(dy) <= 0.5f;
    for (unsigned c = 0; c < 4; c++) {
       unsigned k = src->swizzle[c] & 3;
       double e = 0;
+      for (unsigned axis = 0; axis < 2; axis++) {
+         double worst = 0;
+         for (int sign = -1; sign <= 1; sign += 2) {
+            uint32_t w[4];
+            float mx = axis ? dx : dx + sign / 32.0f;
+            float my = axis ? dy + sign / 32.0f : dy;
+            input_at(ip, d, index, l, mx, my, w);
+            worst = fmax(worst, fabs((double)interp_f(w[k]) -
+                                     (double)interp_f(v[k])));
+         }
+         e += in_range ? worst : INFINITY;
+      }
       if ((off->err[0] != 0 || off->err[1] != 0)) {
          for (unsigned axis = 0; axis < 2; axis++) {
             double ea = off->err[axis], worst = 0;

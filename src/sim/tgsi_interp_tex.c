@@ -260,12 +260,16 @@ lane_shadow(struct tex_op *t, unsigned l)
    tl->e.compare = tl->e.coord[ch];
 }
 
+/* Texel offsets past the widest range GL lets an implementation offer
+ * (MIN/MAX_PROGRAM_TEXTURE_GATHER_OFFSET, at most -32 and 31 on this
+ * hardware) give undefined results. */
 static void
 lane_offsets(struct tex_op *t, unsigned l)
 {
    for (unsigned c = 0; c < 3; c++) {
-      t->lane[l].req.offset[c] = (int32_t)t->off[l].v[c];
-      t->lane[l].e.undefined |= t->off[l].err[c] != 0;
+      int32_t o = (int32_t)t->off[l].v[c];
+      t->lane[l].req.offset[c] = o;
+      t->lane[l].e.undefined |= t->off[l].err[c] != 0 || o < -32 || o > 31;
    }
 }
 

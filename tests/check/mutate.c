@@ -6,16 +6,19 @@
  *
  *   modifier  the .neg of a float source is flipped
  *   wait      an instruction's wait on a dependency slot is dropped
- *   branch    two BRANCHZ of a program swap their targets
+ *   branch    a conditional BRANCHZ swaps its two ways (taken and not)
  *
  *   mutate mesa_ref   on Mesa's binaries ($TGSIVA_SHARED/mesa-ref)
  *   mutate diff       on tgsiva's binaries of the corpus shaders
  *
- * Only shaders whose outputs carry values are damaged (see rich()), and
- * modifiers only in FADD, FMA and FMUL.  A mutation can still be
- * harmless (a negated operand that is zero or only squared, a wait
- * another one covers, a branch over an instruction that does not
- * matter), so each kind needs MUTANTS mutants and at least
+ * Only shaders whose outputs carry values are damaged (RICH distinct
+ * output words; for branches, outputs that are not always the same), and
+ * modifiers only in FADD, FMA and FMUL; each conditional branch (up to 8
+ * per shader) makes a branch mutant.  A mutant whose simulated outputs
+ * and memory equal the original's on every input set changed nothing
+ * (a negated zero, a branch between equal results) and is not counted.
+ * The rest may still hide inside what TGSI allows (a sign flip within a
+ * tolerance), so each kind needs MUTANTS mutants and at least
  * CAUGHT_PERCENT of them caught; the ones that escape are listed.
  * Exits 77 without $TGSIVA_SHARED.
  */
@@ -37,6 +40,7 @@ static const char *const kind_names[KINDS] = {"modifier", "wait", "branch"};
 
 struct tally {
    unsigned mutants[KINDS], caught[KINDS];
+   unsigned equivalent[KINDS]; /* no change in the simulator's outputs */
 };
 
 /* Registers an instruction reads, as a mask. */
@@ -182,46 +186,102 @@ work_between(const uint64_t *words, int64_t a, int64_t b)
    return false;
 }
 
-/* Two BRANCHZ of a program whose targets have work between them swap
- * their targets (each keeps its own condition). */
+/* A conditional BRANCHZ whose two ways have work between them swaps
+ * them: it now branches where it fell through and falls through where it
+ * branched (its condition inverted). */
 static bool
 swap_branches(struct arena *arena, const struct run_programs *p,
-              struct run_programs *m, char *where, size_t size)
+              unsigned skip, struct run_programs *m, char *where,
+              size_t size)
 {
    *m = *p;
    for (unsigned prog = 0; prog < p->count; prog++) {
       const uint64_t *words = p->words[prog];
-      size_t n = 0, at[64];
-      int64_t target[64];
-      struct va_instr I[64];
-      for (size_t i = 0; i < p->word_count[prog] && words[i] && n < 64;
-           i++) {
-         if (va_decode(words[i], &I[n]) && I[n].op == VA_OP_BRANCHZ) {
-            /* Offsets count from the next instruction. */
-            target[n] = (int64_t)i + 1 + I[n].imm[VA_IMM_OFFSET];
-            at[n++] = i;
-         }
+      for (size_t i = 0; i < p->word_count[prog] && words[i]; i++) {
+         struct va_instr I;
+         if (!va_decode(words[i], &I) || I.op != VA_OP_BRANCHZ ||
+             I.src[0].kind != VA_SRC_KIND_REG)
+            continue;
+         /* Offsets count from the next instruction. */
+         int64_t target = (int64_t)i + 1 + I.imm[VA_IMM_OFFSET];
+         if (target < 0 || (size_t)target > p->word_count[prog] ||
+             !work_between(words, (int64_t)i + 1, target) || skip-- > 0)
+            continue;
+         uint64_t *w = ARENA_ARRAY(arena, uint64_t, p->word_count[prog]);
+         memcpy(w, words, 8 * p->word_count[prog]);
+         va_set_mod(&I, VA_MOD_EQ, I.mod[VA_MOD_EQ] > 0 ? 0 : 1);
+         if (!va_pack(&I, &w[i], NULL))
+            return false;
+         m->words[prog] = w;
+         snprintf(where, size, "program %u, instruction %zu", prog, i);
+         return true;
       }
-      for (size_t a = 0; a < n; a++) {
-         for (size_t b = a + 1; b < n; b++) {
-            if (target[a] < 0 || target[b] < 0 ||
-                (size_t)target[a] > p->word_count[prog] ||
-                (size_t)target[b] > p->word_count[prog] ||
-                !work_between(words, target[a], target[b]))
-               continue;
-            uint64_t *w = ARENA_ARRAY(arena, uint64_t, p->word_count[prog]);
-            memcpy(w, words, 8 * p->word_count[prog]);
-            I[a].imm[VA_IMM_OFFSET] = target[b] - (int64_t)at[a] - 1;
-            I[b].imm[VA_IMM_OFFSET] = target[a] - (int64_t)at[b] - 1;
-            if (!va_pack(&I[a], &w[at[a]], NULL) ||
-                !va_pack(&I[b], &w[at[b]], NULL))
-               return false;
-            m->words[prog] = w;
-            snprintf(where, size, "program %u, instructions %zu and %zu",
-                     prog, at[a], at[b]);
-            return true;
-         }
-      }
+   }
+   return false;
+}
+
+/* The simulator's outputs and written memory for input set `seed`;
+ * false when the program does not run to its end (a hazard, a fault). */
+static bool
+simulate_all(struct arena *arena, const struct tgsi_shader *s,
+             const struct run_programs *p, uint64_t seed,
+             struct sim_outputs *out, struct sim_env *env)
+{
+   char message[256];
+   memset(out, 0, sizeof(*out));
+   if (!run_setup_env(env, arena, s, seed, p))
+      return false;
+   for (unsigned i = 0; i < p->count; i++) {
+      struct sim_outputs part;
+      memset(&part, 0, sizeof(part));
+      if (!run_simulate(env, p, i, &part, message, sizeof(message)))
+         return false;
+      if (i == 0)
+         *out = part;
+      else
+         memcpy(out->varyings, part.varyings, sizeof(out->varyings));
+      out->varying_count += i ? part.varying_count : 0;
+   }
+   /* Which instruction wrote an output may change harmlessly. */
+   out->position_writer = out->point_size_writer = 0;
+   memset(out->varying_writer, 0, sizeof(out->varying_writer));
+   memset(out->color_writer, 0, sizeof(out->color_writer));
+   out->depth_writer = out->stencil_writer = out->sample_mask_writer = 0;
+   return true;
+}
+
+static bool
+same_memory(const struct sim_memory *a, const struct sim_memory *b)
+{
+   if (a->count != b->count)
+      return false;
+   for (unsigned k = 0; k < a->count; k++) {
+      const struct sim_region *x = &a->regions[k], *y = &b->regions[k];
+      if (x->kind == SIM_REGION_SCRATCH || x->kind == SIM_REGION_VERTEX)
+         continue; /* the program's own working memory */
+      if (x->size != y->size || memcmp(x->bytes, y->bytes, x->size))
+         return false;
+   }
+   return true;
+}
+
+/* Does the damage show at all in the simulator, on the input sets the
+ * check uses?  A mutant that computes exactly what the original computes
+ * (a negated zero, a branch between equal values) cannot be caught and
+ * is not counted. */
+static bool
+observable(struct arena *arena, const struct tgsi_shader *s,
+           const struct run_programs *p, const struct run_programs *m)
+{
+   for (uint64_t seed = 1; seed <= 16; seed++) {
+      struct sim_outputs *a = ARENA_NEW(arena, struct sim_outputs);
+      struct sim_outputs *b = ARENA_NEW(arena, struct sim_outputs);
+      struct sim_env ea, eb;
+      if (!simulate_all(arena, s, p, seed, a, &ea))
+         return false; /* the original must run */
+      if (!simulate_all(arena, s, m, seed, b, &eb) ||
+          memcmp(a, b, sizeof(*a)) || !same_memory(&ea.memory, &eb.memory))
+         return true;
    }
    return false;
 }
@@ -239,8 +299,8 @@ agrees(struct arena *arena, const struct tgsi_shader *s,
 /* Does the shader compute values rather than a verdict?  Most corpus
  * shaders compare a result with the expected one and output a constant
  * colour for pass or fail: no damage short of breaking the comparison
- * shows through such a one-bit output.  A shader qualifies when its
- * outputs over a few input sets take at least RICH distinct values. */
+ * shows through such a one-bit output.  The number of distinct exact
+ * output words over a few input sets (up to RICH) tells. */
 #define RICH 16
 
 static bool
@@ -255,8 +315,8 @@ add_value(uint32_t *seen, unsigned *n, uint32_t v)
    return true;
 }
 
-static bool
-rich(struct arena *arena, const struct tgsi_shader *s)
+static unsigned
+distinct_outputs(struct arena *arena, const struct tgsi_shader *s)
 {
    uint32_t seen[RICH];
    unsigned n = 0;
@@ -278,7 +338,7 @@ rich(struct arena *arena, const struct tgsi_shader *s)
          }
       }
    }
-   return n >= RICH;
+   return n;
 }
 
 static void
@@ -287,22 +347,34 @@ try_mutants(struct tally *t, struct arena *arena, const struct tgsi_shader *s,
 {
    if (!agrees(arena, s, p, 16))
       return; /* only binaries the check accepts */
-   bool values = rich(arena, s);
+   /* A pass/fail colour hides most damage to arithmetic; a wrong branch
+    * shows as long as the colour is not always the same. */
+   unsigned values = distinct_outputs(arena, s);
    for (unsigned k = 0; k < KINDS; k++) {
-      struct run_programs m;
-      char where[256];
-      if (t->mutants[k] >= MUTANTS || (k != BRANCH && !values))
+      if (values < (k == BRANCH ? 2 : RICH))
          continue;
-      bool made = k == BRANCH ? swap_branches(arena, p, &m, where,
-                                              sizeof(where))
-                              : mutant(arena, p, k, &m, where, sizeof(where));
-      if (!made)
-         continue;
-      t->mutants[k]++;
-      if (!agrees(arena, s, &m, 16))
-         t->caught[k]++;
-      else
-         printf("escaped (%s): %s, %s\n", kind_names[k], name, where);
+      /* Every conditional branch of a shader is a mutant of its own:
+       * shaders that compute values and branch are few. */
+      for (unsigned b = 0; b < (k == BRANCH ? 8 : 1); b++) {
+         struct run_programs m;
+         char where[256];
+         if (t->mutants[k] >= MUTANTS)
+            break;
+         bool made = k == BRANCH
+                        ? swap_branches(arena, p, b, &m, where, sizeof(where))
+                        : mutant(arena, p, k, &m, where, sizeof(where));
+         if (!made)
+            break;
+         if (!observable(arena, s, p, &m)) {
+            t->equivalent[k]++;
+            continue;
+         }
+         t->mutants[k]++;
+         if (!agrees(arena, s, &m, 16))
+            t->caught[k]++;
+         else
+            printf("escaped (%s): %s, %s\n", kind_names[k], name, where);
+      }
    }
 }
 
@@ -378,8 +450,8 @@ main(int argc, char **argv)
    }
    bool pass = true;
    for (unsigned k = 0; k < KINDS; k++) {
-      printf("%-8s %u mutants, %u caught\n", kind_names[k], t.mutants[k],
-             t.caught[k]);
+      printf("%-8s %u mutants, %u caught (%u more changed nothing)\n",
+             kind_names[k], t.mutants[k], t.caught[k], t.equivalent[k]);
       pass &= t.mutants[k] == MUTANTS &&
               100 * t.caught[k] >= CAUGHT_PERCENT * t.mutants[k];
    }

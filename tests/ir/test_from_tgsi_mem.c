@@ -85,11 +85,14 @@ test_buffer_load_store(void **state)
       "  %10:v3 = va.LOAD.i96.unsigned.slot0 %9 offset:0\n"
       "  %11:v2 = collect %8, %8.1\n"
       "  va.STORE.i64.slot0 %7, %11 offset:0\n"
-      "  va.STORE.i32.slot0 %7, #0x0 offset:12\n"
-      "  va.STORE.i32.slot0 u0, %1 offset:24\n"
-      "  %12:v2 = collect u4, #0x0\n"
-      "  va.STORE.i64.slot0 u0, %12 offset:0\n"
-      "  va.STORE.i32.slot0 u0, %10 offset:0\n"
+      "  %12 = collect #0x0\n"
+      "  va.STORE.i32.slot0 %7, %12 offset:12\n"
+      "  %13 = collect %1\n"
+      "  va.STORE.i32.slot0 u0, %13 offset:24\n"
+      "  %14:v2 = collect u4, #0x0\n"
+      "  va.STORE.i64.slot0 u0, %14 offset:0\n"
+      "  %15 = collect %10\n"
+      "  va.STORE.i32.slot0 u0, %15 offset:0\n"
       "  jump\n"
       "b2\n");
 }
@@ -315,7 +318,8 @@ test_shared_memory(void **state)
       "  %9 = va.LOAD.i32.unsigned.slot0 workgroup_local_pointer offset:8\n"
       "  %10:64 = va.SHADDX.u64 workgroup_local_pointer, #0x0 shift:0x0\n"
       "  %11 = va.ATOM_RETURN.i32.slot0.aumax %10, %9 offset:0x0\n"
-      "  va.STORE.i32.slot0 workgroup_local_pointer, %11 offset:0\n"
+      "  %12 = collect %11\n"
+      "  va.STORE.i32.slot0 workgroup_local_pointer, %12 offset:0\n"
       "  jump\n"
       "b2\n");
 }
@@ -472,19 +476,20 @@ test_layout(void **state)
    expect_translation(tgsi, "translate", false,
       "shader fragment\n"
       "b0 -> b1\n"
-      "  %6 = preload imm=60\n"
+      "  %7 = preload imm=60\n"
       "b1 -> b2\n"
       "  %1 = mov u0\n"
-      "  va.STORE.i32.slot0 u2, %1 offset:0\n"
-      "  %2 = iadd u4, u5\n"
-      "  %3 = iadd u4, u6\n"
-      "  %4 = iadd u4, u7\n"
-      "  %5 = iadd u4, u8\n"
+      "  %2 = collect %1\n"
+      "  va.STORE.i32.slot0 u2, %2 offset:0\n"
+      "  %3 = iadd u4, u5\n"
+      "  %4 = iadd u4, u6\n"
+      "  %5 = iadd u4, u7\n"
+      "  %6 = iadd u4, u8\n"
       "  jump\n"
       "b2\n"
-      "  %7 = va.ATEST %6, %5, atest_datum.w0\n"
-      "  %8:v4 = collect %2, %3, %4, %5\n"
-      "  va.BLEND.slot0.v4.auto blend_descriptor_0, %7, %8 target:0x0\n");
+      "  %8 = va.ATEST %7, %6, atest_datum.w0\n"
+      "  %9:v4 = collect %3, %4, %5, %6\n"
+      "  va.BLEND.slot0.v4.auto blend_descriptor_0, %8, %9 target:0x0\n");
 }
 
 static void

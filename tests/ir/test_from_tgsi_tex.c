@@ -820,9 +820,11 @@ test_lz_forms(void **state)
       "b0 -> b1\n"
       "b1 -> b2\n"
       "  %1:64 = collect #0x20001800, #0x0\n"
-      "  %2 = va.TEX_SINGLE.slot0.u.32.r.1d.zero %1, #0x3\n"
-      "  %3:64 = collect #0x20001800, #0x0\n"
-      "  %4 = va.TEX_FETCH.slot0.u.32.g.1d %3, #0x3\n"
+      "  %2 = collect #0x3\n"
+      "  %3 = va.TEX_SINGLE.slot0.u.32.r.1d.zero %1, %2\n"
+      "  %4:64 = collect #0x20001800, #0x0\n"
+      "  %5 = collect #0x3\n"
+      "  %6 = va.TEX_FETCH.slot0.u.32.g.1d %4, %5\n"
       "  jump\n"
       "b2\n");
 }
