@@ -134,6 +134,7 @@ compile_program(struct compile *c, const struct tgsi_shader *tgsi,
       return false;
    s->diag = c->d;
    s->bail = &c->bail;
+   s->checks = c->opts->validate;
    out->ir = s;
    after(c, s, "translate", true);
 

@@ -212,6 +212,7 @@ struct ir_shader {
    VEC(struct ir_value) values; /* value 0 is unused: index 0 means none */
    /* Set by register allocation: operands are registers, not SSA. */
    bool allocated;
+   bool checks; /* passes run their own checks (ra_verify) too */
    /* Spill code added by ra_spill: stores and reloads. */
    uint32_t spills, fills;
    /* Where ir_invalid() reports a broken invariant. */

@@ -47,6 +47,7 @@
 #include <string.h>
 
 #include "emit/va.h"
+#include "ra_verify.h"
 
 /* A value's place in the vector a COLLECT builds from it. */
 struct affinity {
@@ -499,14 +500,17 @@ static void
 sequentialize(struct ra *ra, struct ir_builder *b, struct copy *c,
               unsigned n, int scratch)
 {
-   /* Drop copies of a register to itself. */
-   unsigned m = 0;
-   for (unsigned i = 0; i < n; i++) {
-      if (!(c[i].src.kind == IR_REF_REG && c[i].src.index == c[i].dst))
-         c[m++] = c[i];
-   }
-   n = m;
    while (n) {
+      /* Drop copies of a register to itself (a swap below can make
+       * some: an XOR swap of a register with itself would clear it). */
+      unsigned m = 0;
+      for (unsigned i = 0; i < n; i++) {
+         if (!(c[i].src.kind == IR_REF_REG && c[i].src.index == c[i].dst))
+            c[m++] = c[i];
+      }
+      n = m;
+      if (!n)
+         break;
       bool emitted = false;
       for (unsigned i = 0; i < n; i++) {
          if (reads_reg(c, n, c[i].dst))
@@ -815,7 +819,12 @@ ra_allocate(struct ir_shader *s, uint64_t allowed, unsigned *registers)
       if (order[i] && !color_block(&ra, order[i]))
          return false;
    }
+   struct ra_verify rv;
+   if (s->checks)
+      ra_verify_capture(&rv, s, ra.reg);
    lower_copies(&ra);
+   if (s->checks)
+      ra_verify_check(&rv);
    s->allocated = true;
    *registers = ra.max_reg;
    return true;

@@ -21,6 +21,7 @@ struct run_args {
    bool check;
    uint64_t seed;
    unsigned runs;
+   unsigned max_registers; /* for --check: 0, or 8-64 */
 };
 
 static void
@@ -38,6 +39,9 @@ print_help(void)
           "reference\n"
           "                     package (mesa-ref/*/NAME.json) instead of "
           "tgsiva's\n"
+          "  --max-registers N  with --check: compile with at most N "
+          "registers (8-64),\n"
+          "                     so that spilled code runs too\n"
           "  --seed N           the first input set (default 1)\n"
           "  --runs K           how many input sets (default 1, or 16 with "
           "--check)\n"
@@ -88,6 +92,12 @@ parse_args(int argc, char **argv, struct run_args *a)
          if (++i == argc)
             return cli_usage_error("run", "--reference needs a file");
          a->reference = argv[i];
+      } else if (!strcmp(arg, "--max-registers")) {
+         uint64_t n;
+         status = parse_value(argc, argv, &i, 64, &n);
+         if (status < 0 && n < 8)
+            return cli_usage_error("run", "--max-registers takes 8 to 64");
+         a->max_registers = (unsigned)n;
       } else if (!strcmp(arg, "--seed")) {
          status = parse_value(argc, argv, &i, UINT64_MAX - 100000, &a->seed);
       } else if (!strcmp(arg, "--runs")) {
@@ -148,7 +158,8 @@ check(struct arena *arena, const struct tgsi_shader *s,
    diag_clear(&d);
    bool loaded = a->reference ? run_load_reference(arena, a->reference, &p,
                                                    &d)
-                              : run_compile(arena, s, &p, &d);
+                              : run_compile_limited(arena, s,
+                                                    a->max_registers, &p, &d);
    if (!loaded)
       return cli_report(&d, a->reference ? a->reference : a->input);
    struct run_options o = {.seed = a->seed, .runs = a->runs};

@@ -120,6 +120,11 @@ bool run_setup_env(struct sim_env *env, struct arena *arena,
 /* run_programs.c: compiles `s` with tgsiva. */
 bool run_compile(struct arena *arena, const struct tgsi_shader *s,
                  struct run_programs *p, struct tgsiva_diagnostic *d);
+/* The same with at most `max_registers` registers (0: no limit), which
+ * makes the allocator spill. */
+bool run_compile_limited(struct arena *arena, const struct tgsi_shader *s,
+                         unsigned max_registers, struct run_programs *p,
+                         struct tgsiva_diagnostic *d);
 
 /* run_reference.c: a Mesa reference package's binaries and layout. */
 bool run_load_reference(struct arena *arena, const char *path,

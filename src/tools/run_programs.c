@@ -82,7 +82,16 @@ bool
 run_compile(struct arena *arena, const struct tgsi_shader *s,
             struct run_programs *p, struct tgsiva_diagnostic *d)
 {
-   struct compile_options opts = {.validate = true};
+   return run_compile_limited(arena, s, 0, p, d);
+}
+
+bool
+run_compile_limited(struct arena *arena, const struct tgsi_shader *s,
+                    unsigned max_registers, struct run_programs *p,
+                    struct tgsiva_diagnostic *d)
+{
+   struct compile_options opts = {.validate = true,
+                                  .max_registers = max_registers};
    struct compile_result result;
    enum sim_stage stage;
    memset(p, 0, sizeof(*p));

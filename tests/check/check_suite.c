@@ -5,6 +5,9 @@
  *   check_suite diff      every vertex, fragment and compute shader of
  *                         $TGSIVA_SHARED/corpus that uses no double
  *                         opcode, compiled by tgsiva
+ *   check_suite spill     the same compiled with --max-registers 8
+ *                         (r0-r7 and r56-r63), so that spilled values
+ *                         must come back right
  *   check_suite mesa_ref  every package of $TGSIVA_SHARED/mesa-ref, run
  *                         with Mesa's binaries; the packages listed in
  *                         tests/mesa-ref-exceptions.txt (where Mesa
@@ -143,7 +146,7 @@ record(struct tally *t, struct arena *arena, const struct tgsi_shader *s,
  */
 
 static void
-check_compiled(struct tally *t, const char *path)
+check_compiled(struct tally *t, const char *path, unsigned max_registers)
 {
    struct arena arena;
    struct tgsiva_diagnostic d;
@@ -154,7 +157,7 @@ check_compiled(struct tally *t, const char *path)
    if (!parse_shader(&arena, path, &s, &d)) {
       add_cause(t, d.message, path, "");
    } else if (!uses_doubles(s)) {
-      if (run_compile(&arena, s, &p, &d))
+      if (run_compile_limited(&arena, s, max_registers, &p, &d))
          record(t, &arena, s, &p, path, false);
       else
          add_cause(t, d.message, path, "");
@@ -274,8 +277,9 @@ main(int argc, char **argv)
 {
    const char *shared = getenv("TGSIVA_SHARED");
    bool mesa = argc > 1 && !strcmp(argv[1], "mesa_ref");
-   if (argc != 2 || (!mesa && strcmp(argv[1], "diff"))) {
-      fprintf(stderr, "usage: check_suite diff|mesa_ref\n");
+   bool spill = argc > 1 && !strcmp(argv[1], "spill");
+   if (argc != 2 || (!mesa && !spill && strcmp(argv[1], "diff"))) {
+      fprintf(stderr, "usage: check_suite diff|spill|mesa_ref\n");
       return 2;
    }
    static const char *const stages[] = {"vs", "fs", "cs"};
@@ -299,7 +303,7 @@ main(int argc, char **argv)
          if (mesa)
             check_package(t, shared, stages[k], paths[i], &ex);
          else
-            check_compiled(t, paths[i]);
+            check_compiled(t, paths[i], spill ? 8 : 0);
       }
    }
    if (!found) {

@@ -334,6 +334,51 @@ run_integer_program(struct ir_shader *s, uint32_t input)
 }
 
 static void
+test_phi_swap_without_scratch(void **state)
+{
+   (void)state;
+   /* The same swap with every register taken: the copies become XOR
+    * swaps, which must not swap a register with itself (that clears
+    * it). */
+   const char *text =
+      "shader compute\n"
+      "b0 -> b1\n  %1 = preload imm=0\n  %2 = preload imm=1\n"
+      "  %9 = preload imm=2\n  %10 = preload imm=3\n"
+      "b1 loop -> b2\n  %3 = phi b0:%1, b2:%4\n  %4 = phi b0:%2, b2:%3\n"
+      "  %7 = phi b0:%1, b2:%5\n"
+      "  %5 = va.FADD.f32 %3, %7\n"
+      "b2 -> b1 b3\n  branch %5\n"
+      "b3\n"
+      "  va.STORE.i32.force.slot0 thread_local_pointer, %3 offset:0\n"
+      "  va.STORE.i32.force.slot0 thread_local_pointer, %4 offset:4\n"
+      "  va.STORE.i32.force.slot0 thread_local_pointer, %9 offset:8\n"
+      "  va.STORE.i32.force.slot0 thread_local_pointer, %10 offset:12\n";
+   struct ra_case c;
+   assert_true(allocate(&c, text, 0x1f, 0));
+   assert_true(count(c.s, VA_OP_LSHIFT_XOR_I32) > 0);
+   struct ir_instr *add = find(c.s, VA_OP_FADD_F32, 0);
+   /* %3 and %4: the first store's value and the second's. */
+   unsigned ra = find(c.s, VA_OP_STORE_I32, 0)->va->staging[0].reg;
+   unsigned rb = find(c.s, VA_OP_STORE_I32, 1)->va->staging[0].reg;
+   unsigned edges_with_copies = 0;
+   for (size_t p = 0; p < add->block->preds.len; p++) {
+      const struct ir_block *pred = add->block->preds.data[p];
+      if (pred == c.s->first_block)
+         continue; /* the entry edge: %7's copy of the preload */
+      edges_with_copies++;
+      uint32_t regs[64];
+      for (unsigned r = 0; r < 64; r++)
+         regs[r] = 0x1000 + r;
+      uint32_t a = regs[ra], bv = regs[rb];
+      run_copies(pred, regs);
+      assert_int_equal(regs[ra], bv);
+      assert_int_equal(regs[rb], a);
+   }
+   assert_int_equal(edges_with_copies, 1);
+   finish(&c);
+}
+
+static void
 test_spilling_small_limit(void **state)
 {
    (void)state;
@@ -396,6 +441,7 @@ main(void)
       cmocka_unit_test(test_preloads_kept),
       cmocka_unit_test(test_blend_registers_avoided),
       cmocka_unit_test(test_phi_swap),
+      cmocka_unit_test(test_phi_swap_without_scratch),
       cmocka_unit_test(test_spilling_small_limit),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
