@@ -17,7 +17,7 @@
  * Prints a line per failing shader, then "N passed, N failed" with the
  * failures grouped by cause, then the first report of each cause.
  * Inconclusive shaders (every input set met undefined behaviour) count
- * as passed and are listed by number.
+ * as passed and are listed with what made the last set inconclusive.
  * Exits 77 (skipped) without $TGSIVA_SHARED.
  */
 #include <ctype.h>
@@ -136,6 +136,7 @@ record(struct tally *t, struct arena *arena, const struct tgsi_shader *s,
    case RUN_INCONCLUSIVE:
       t->passed++;
       t->inconclusive++;
+      printf("INCONCLUSIVE %s: %s\n", file, r.cause);
       break;
    default: add_cause(t, r.cause, file, text); break;
    }
