@@ -178,24 +178,6 @@ run(struct arena *a, const struct tgsi_shader *tgsi, bool sched,
    return true;
 }
 
-static bool
-uses_doubles(const struct tgsi_shader *s)
-{
-   for (unsigned i = 0; i < s->num_insns; i++) {
-      unsigned op = s->insns[i].opcode;
-      const struct tgsi_op_info *info = tgsi_op_info(op);
-      for (unsigned k = 0; k < info->num_dst; k++) {
-         if (tgsi_op_dst_type(op, k) == TGSI_VT_F64)
-            return true;
-      }
-      for (unsigned k = 0; k < info->num_src; k++) {
-         if (tgsi_op_src_type(op, k) == TGSI_VT_F64)
-            return true;
-      }
-   }
-   return false;
-}
-
 struct changes {
    unsigned programs, failed, up, down, crossed, to64, to32;
    unsigned long long pressure_before, pressure_after;
@@ -227,7 +209,8 @@ compile_file(const char *path, unsigned max_registers, struct totals *t,
    arena_init(&arena, 0);
    diag_clear(&d);
    if (file_read(&arena, path, &data, &len, &d) &&
-       tgsi_parse_text(&arena, data, len, &tgsi, &d) && !uses_doubles(tgsi)) {
+       tgsi_parse_text(&arena, data, len, &tgsi, &d) &&
+       !tgsi_uses_doubles(tgsi)) {
       struct program_result before[MAX_PROGRAMS], after[MAX_PROGRAMS];
       unsigned nb = 0, na = 0;
       struct totals tb = {0}, ta = {0};

@@ -141,6 +141,11 @@ void va_enum_choices(enum va_enum e, char *buf, size_t size);
  * and writes (destination, staging it writes), as bit masks. */
 void va_instr_registers(const struct va_instr *I, uint64_t *read,
                         uint64_t *written);
+/* The registers the staging operands read, alone. */
+uint64_t va_instr_staging_reads(const struct va_instr *I);
+/* The dependency slots a flow value waits on (bit k: slot k; `wait`
+ * drains all eight). */
+unsigned va_flow_waits(enum va_flow flow);
 
 /* What a message does to memory the shader itself can write (buffers,
  * images, shared and thread-local memory, the tile), for the ordering of

@@ -265,3 +265,28 @@ va_writes_varying_state(const struct va_instr *I)
    int update = I->mod[VA_MOD_UPDATE];
    return update == VA_UPDATE_MODE_STORE || update == VA_UPDATE_MODE_CLOBBER;
 }
+
+uint64_t
+va_instr_staging_reads(const struct va_instr *I)
+{
+   const struct va_form *f = va_form(I->op);
+   uint64_t m = 0;
+   for (unsigned i = 0; i < f->nr_staging; i++) {
+      if (f->staging[i].read && I->staging[i].count)
+         m |= range(I->staging[i].reg, I->staging[i].count);
+   }
+   return m;
+}
+
+unsigned
+va_flow_waits(enum va_flow flow)
+{
+   static const uint8_t waits[16] = {
+      [VA_FLOW_WAIT0] = 0x01,   [VA_FLOW_WAIT1] = 0x02,
+      [VA_FLOW_WAIT01] = 0x03,  [VA_FLOW_WAIT2] = 0x04,
+      [VA_FLOW_WAIT02] = 0x05,  [VA_FLOW_WAIT12] = 0x06,
+      [VA_FLOW_WAIT012] = 0x07, [VA_FLOW_WAIT0126] = 0x47,
+      [VA_FLOW_WAIT] = 0xff,
+   };
+   return waits[flow & 15];
+}

@@ -71,23 +71,6 @@ fail(struct validator *v, size_t pc, const char *what)
 }
 
 /* The slots a flow waits on, as a mask (bit 6 ATEST, 7 tile/barrier). */
-static unsigned
-waits_of(enum va_flow f)
-{
-   switch (f) {
-   case VA_FLOW_WAIT0: return 1;
-   case VA_FLOW_WAIT1: return 2;
-   case VA_FLOW_WAIT01: return 3;
-   case VA_FLOW_WAIT2: return 4;
-   case VA_FLOW_WAIT02: return 5;
-   case VA_FLOW_WAIT12: return 6;
-   case VA_FLOW_WAIT012: return 7;
-   case VA_FLOW_WAIT0126: return 0x47;
-   case VA_FLOW_WAIT: return 0xff;
-   default: return 0;
-   }
-}
-
 static bool
 is_message(const struct va_instr *I)
 {
@@ -124,12 +107,12 @@ check_flow_rules(struct validator *v, size_t pc)
 {
    const struct va_instr *I = &v->I[pc];
    const struct va_instr *prev = pc ? &v->I[pc - 1] : NULL;
-   unsigned before = prev ? waits_of(prev->flow) : 0;
+   unsigned before = prev ? va_flow_waits(prev->flow) : 0;
    if ((I->op == VA_OP_ATEST || I->op == VA_OP_ZS_EMIT) &&
        (before & 0x47) != 0x47)
       return fail(v, pc, "the instruction before ATEST or ZS_EMIT must "
                          "wait0126");
-   if (I->op == VA_OP_ATEST && !(waits_of(I->flow) & 1) &&
+   if (I->op == VA_OP_ATEST && !(va_flow_waits(I->flow) & 1) &&
        I->flow != VA_FLOW_END)
       return fail(v, pc, "ATEST must wait on slot 0");
    if (I->op == VA_OP_BLEND && before != 0xff)
@@ -163,19 +146,6 @@ last_uses(const struct va_instr *I)
       const struct va_src *src = &I->src[i];
       if (src->kind == VA_SRC_KIND_REG && src->discard)
          m |= (va_src_reads_pair(f, i, src) ? 3ull : 1ull) << src->value;
-   }
-   return m;
-}
-
-/* Registers the staging operands of I read. */
-static uint64_t
-staging_reads(const struct va_instr *I)
-{
-   const struct va_form *f = va_form(I->op);
-   uint64_t m = 0;
-   for (unsigned i = 0; i < f->nr_staging; i++) {
-      if (f->staging[i].read && I->staging[i].count)
-         m |= ((1ull << I->staging[i].count) - 1) << I->staging[i].reg;
    }
    return m;
 }
@@ -218,12 +188,12 @@ step(struct validator *v, size_t pc, struct state *st)
                                    : -1;
    if (slot >= 0) {
       st->written[slot & 7] |= w;
-      st->staged[slot & 7] |= staging_reads(I);
+      st->staged[slot & 7] |= va_instr_staging_reads(I);
       st->mem[slot & 7] |= (uint8_t)mem;
       if (va_is_varying_load(I))
          st->varying |= (uint8_t)(1u << (slot & 7));
    }
-   unsigned wait = waits_of(I->flow);
+   unsigned wait = va_flow_waits(I->flow);
    for (unsigned k = 0; k < 8; k++) {
       if (wait & (1u << k)) {
          st->written[k] = st->staged[k] = 0;

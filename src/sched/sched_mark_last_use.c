@@ -29,33 +29,12 @@ struct staging_reads {
    uint64_t slot[8]; /* registers read by pending messages, by slot */
 };
 
-static const uint8_t flow_waits[16] = {
-   [VA_FLOW_WAIT0] = 0x01,  [VA_FLOW_WAIT1] = 0x02,
-   [VA_FLOW_WAIT01] = 0x03, [VA_FLOW_WAIT2] = 0x04,
-   [VA_FLOW_WAIT02] = 0x05, [VA_FLOW_WAIT12] = 0x06,
-   [VA_FLOW_WAIT012] = 0x07, [VA_FLOW_WAIT0126] = 0x47,
-   [VA_FLOW_WAIT] = 0xff,
-};
-
 static uint64_t
 pending(const struct staging_reads *p)
 {
    uint64_t m = 0;
    for (unsigned k = 0; k < 8; k++)
       m |= p->slot[k];
-   return m;
-}
-
-/* Registers the staging operands of a message read. */
-static uint64_t
-staging_read(const struct va_instr *I)
-{
-   const struct va_form *f = va_form(I->op);
-   uint64_t m = 0;
-   for (unsigned i = 0; i < f->nr_staging; i++) {
-      if (f->staging[i].read && I->staging[i].count)
-         m |= ((1ull << I->staging[i].count) - 1) << I->staging[i].reg;
-   }
    return m;
 }
 
@@ -66,8 +45,8 @@ step_staging(const struct ir_instr *I, struct staging_reads *p)
    int slot = va_form_mod(va_form(v->op), VA_MOD_SLOT) ? v->mod[VA_MOD_SLOT]
                                                        : -1;
    if (slot >= 0)
-      p->slot[slot & 7] |= staging_read(v);
-   uint8_t w = flow_waits[v->flow & 15];
+      p->slot[slot & 7] |= va_instr_staging_reads(v);
+   uint8_t w = va_flow_waits(v->flow);
    for (unsigned k = 0; k < 8; k++) {
       if (w & (1u << k))
          p->slot[k] = 0;
@@ -170,7 +149,8 @@ sched_mark_last_use(struct ir_shader *s)
           * its own staging reads count as pending. */
          uint64_t r, w;
          va_instr_registers(I->va, &r, &w);
-         mark(I->va, after[k++] & ~w, pending(&p) | staging_read(I->va));
+         mark(I->va, after[k++] & ~w,
+              pending(&p) | va_instr_staging_reads(I->va));
          step_staging(I, &p);
          progress = true;
       }

@@ -203,6 +203,9 @@ void tgsi_print_insn(struct strbuf *sb, const struct tgsi_insn *insn);
  * shader has none. */
 uint32_t tgsi_shader_property(const struct tgsi_shader *s,
                               enum tgsi_prop_name name, uint32_t fallback);
+/* Does any instruction read or write a double-precision value (the
+ * opcodes the compiler does not support yet)? */
+bool tgsi_uses_doubles(const struct tgsi_shader *s);
 
 /*
  * tgsi_shader.c: building a shader item by item, for the parser and the

@@ -91,3 +91,21 @@ tgsi_shader_property(const struct tgsi_shader *s, enum tgsi_prop_name name,
    }
    return fallback;
 }
+
+bool
+tgsi_uses_doubles(const struct tgsi_shader *s)
+{
+   for (unsigned i = 0; i < s->num_insns; i++) {
+      unsigned op = s->insns[i].opcode;
+      const struct tgsi_op_info *info = tgsi_op_info(op);
+      for (unsigned k = 0; info && k < info->num_dst; k++) {
+         if (tgsi_op_dst_type(op, k) == TGSI_VT_F64)
+            return true;
+      }
+      for (unsigned k = 0; info && k < info->num_src; k++) {
+         if (tgsi_op_src_type(op, k) == TGSI_VT_F64)
+            return true;
+      }
+   }
+   return false;
+}

@@ -89,24 +89,6 @@ parse_shader(struct arena *arena, const char *path, struct tgsi_shader **s,
           tgsi_parse_text(arena, text, len, s, d);
 }
 
-static bool
-uses_doubles(const struct tgsi_shader *s)
-{
-   for (unsigned i = 0; i < s->num_insns; i++) {
-      unsigned op = s->insns[i].opcode;
-      const struct tgsi_op_info *info = tgsi_op_info(op);
-      for (unsigned k = 0; k < info->num_dst; k++) {
-         if (tgsi_op_dst_type(op, k) == TGSI_VT_F64)
-            return true;
-      }
-      for (unsigned k = 0; k < info->num_src; k++) {
-         if (tgsi_op_src_type(op, k) == TGSI_VT_F64)
-            return true;
-      }
-   }
-   return false;
-}
-
 /* Runs the check and files the outcome; `expect_difference` for an
  * exception. */
 static void
@@ -157,7 +139,7 @@ check_compiled(struct tally *t, const char *path, unsigned max_registers)
    diag_clear(&d);
    if (!parse_shader(&arena, path, &s, &d)) {
       add_cause(t, d.message, path, "");
-   } else if (!uses_doubles(s)) {
+   } else if (!tgsi_uses_doubles(s)) {
       if (run_compile_limited(&arena, s, max_registers, &p, &d))
          record(t, &arena, s, &p, path, false);
       else

@@ -39,24 +39,6 @@ struct tally {
    unsigned ncauses;
 };
 
-static bool
-uses_doubles(const struct tgsi_shader *s)
-{
-   for (unsigned i = 0; i < s->num_insns; i++) {
-      unsigned op = s->insns[i].opcode;
-      const struct tgsi_op_info *info = tgsi_op_info(op);
-      for (unsigned k = 0; k < info->num_dst; k++) {
-         if (tgsi_op_dst_type(op, k) == TGSI_VT_F64)
-            return true;
-      }
-      for (unsigned k = 0; k < info->num_src; k++) {
-         if (tgsi_op_src_type(op, k) == TGSI_VT_F64)
-            return true;
-      }
-   }
-   return false;
-}
-
 /* The message without digits, so that one cause groups many files. */
 static void
 cause_of(const char *msg, char *out, size_t size)
@@ -158,7 +140,7 @@ compile_file(struct tally *t, const char *path, bool full,
    if (!file_read(&arena, path, &data, &len, &d) ||
        !tgsi_parse_text(&arena, data, len, &tgsi, &d)) {
       record_failure(t, path, d.message);
-   } else if (uses_doubles(tgsi)) {
+   } else if (tgsi_uses_doubles(tgsi)) {
       t->doubles++;
    } else {
       struct compile_options opts = {.validate = true,

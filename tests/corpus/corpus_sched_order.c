@@ -199,24 +199,6 @@ check_program(struct arena *a, const char *before, const char *after)
    return NULL;
 }
 
-static bool
-uses_doubles(const struct tgsi_shader *s)
-{
-   for (unsigned i = 0; i < s->num_insns; i++) {
-      unsigned op = s->insns[i].opcode;
-      const struct tgsi_op_info *info = tgsi_op_info(op);
-      for (unsigned k = 0; k < info->num_dst; k++) {
-         if (tgsi_op_dst_type(op, k) == TGSI_VT_F64)
-            return true;
-      }
-      for (unsigned k = 0; k < info->num_src; k++) {
-         if (tgsi_op_src_type(op, k) == TGSI_VT_F64)
-            return true;
-      }
-   }
-   return false;
-}
-
 /* 1 passed, 0 skipped (doubles), -1 failed. */
 static int
 check_file(const char *path)
@@ -233,7 +215,7 @@ check_file(const char *path)
    if (!file_read(&arena, path, &data, &len, &d) ||
        !tgsi_parse_text(&arena, data, len, &tgsi, &d)) {
       why = d.message;
-   } else if (uses_doubles(tgsi)) {
+   } else if (tgsi_uses_doubles(tgsi)) {
       result = 0;
    } else {
       struct texts t = {.arena = &arena};

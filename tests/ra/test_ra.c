@@ -239,6 +239,30 @@ run_copies(const struct ir_block *b, uint32_t regs[64])
    }
 }
 
+/* Runs the copies on every edge into the loop header except the entry's,
+ * and checks that they swap registers ra and rb; returns how many edges
+ * it ran. */
+static unsigned
+check_back_edge_swap(const struct ir_shader *s, const struct ir_block *header,
+                     unsigned ra, unsigned rb)
+{
+   unsigned edges = 0;
+   for (size_t p = 0; p < header->preds.len; p++) {
+      const struct ir_block *pred = header->preds.data[p];
+      if (pred == s->first_block)
+         continue;
+      edges++;
+      uint32_t regs[64];
+      for (unsigned r = 0; r < 64; r++)
+         regs[r] = 0x1000 + r;
+      uint32_t a = regs[ra], b = regs[rb];
+      run_copies(pred, regs);
+      assert_int_equal(regs[ra], b);
+      assert_int_equal(regs[rb], a);
+   }
+   return edges;
+}
+
 static void
 test_phi_swap(void **state)
 {
@@ -261,21 +285,8 @@ test_phi_swap(void **state)
    unsigned ra = add->va->src[0].value, rb = add->va->src[1].value;
    /* The copies sit on the back edge (in a block split from it); the
     * entry edge needs none, as the preloads are in place. */
-   struct ir_block *header = add->block;
-   unsigned edges_with_copies = 0;
-   for (size_t p = 0; p < header->preds.len; p++) {
-      const struct ir_block *pred = header->preds.data[p];
-      if (!pred->first || pred->first->op != IR_OP_VA)
-         continue;
-      edges_with_copies++;
-      uint32_t regs[64];
-      for (unsigned r = 0; r < 64; r++)
-         regs[r] = 0x1000 + r;
-      uint32_t a = regs[ra], bv = regs[rb];
-      run_copies(pred, regs);
-      assert_int_equal(regs[ra], bv);
-      assert_int_equal(regs[rb], a);
-   }
+   unsigned edges_with_copies =
+      check_back_edge_swap(c.s, add->block, ra, rb);
    assert_int_equal(edges_with_copies, 1);
    finish(&c);
 }
@@ -360,20 +371,8 @@ test_phi_swap_without_scratch(void **state)
    /* %3 and %4: the first store's value and the second's. */
    unsigned ra = find(c.s, VA_OP_STORE_I32, 0)->va->staging[0].reg;
    unsigned rb = find(c.s, VA_OP_STORE_I32, 1)->va->staging[0].reg;
-   unsigned edges_with_copies = 0;
-   for (size_t p = 0; p < add->block->preds.len; p++) {
-      const struct ir_block *pred = add->block->preds.data[p];
-      if (pred == c.s->first_block)
-         continue; /* the entry edge: %7's copy of the preload */
-      edges_with_copies++;
-      uint32_t regs[64];
-      for (unsigned r = 0; r < 64; r++)
-         regs[r] = 0x1000 + r;
-      uint32_t a = regs[ra], bv = regs[rb];
-      run_copies(pred, regs);
-      assert_int_equal(regs[ra], bv);
-      assert_int_equal(regs[rb], a);
-   }
+   unsigned edges_with_copies =
+      check_back_edge_swap(c.s, add->block, ra, rb);
    assert_int_equal(edges_with_copies, 1);
    finish(&c);
 }
