@@ -189,6 +189,11 @@ struct ir_ref t_indirect_index(struct tgsi_to_ir *t,
  * byte offset `offset`. */
 struct ir_ref t_load_ubo(struct tgsi_to_ir *t, struct ir_ref handle,
                          struct ir_ref offset, unsigned ncomp);
+/* Word `word` of system value (kind, id), or its 64-bit words `word` and
+ * `word + 1` when `pair`: a pushed uniform while push space lasts, else a
+ * load from the system-value buffer in the entry block. */
+struct ir_ref t_sysval(struct tgsi_to_ir *t, enum ir_sysval_kind kind,
+                       uint32_t id, unsigned word, bool pair);
 
 /* from_tgsi_io.c: the stage's inputs and outputs (docs/abi.md). */
 void t_io_declare(struct tgsi_to_ir *t);

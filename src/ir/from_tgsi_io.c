@@ -468,14 +468,9 @@ load_frag_coord(struct tgsi_to_ir *t, struct t_io *io)
    float step = lower_left ? 1.0f - center : center;
    io->value[1] = step ? ir_alu2(&eb, IR_OP_FADD, y, t_f(step)) : y;
    if (lower_left) {
-      unsigned slot = ir_layout_sysval(t->s->arena, t->layout,
-                                       IR_SYSVAL_FRAMEBUFFER_SIZE, 0);
-      int w = ir_layout_push(t->s->arena, t->layout,
-                             t->layout->user_ubo_count, 16 * slot + 4);
-      if (w < 0)
-         t_unsupported(t, "no push space left for the framebuffer height");
-      io->value[1] = ir_alu2(&eb, IR_OP_FADD, ir_uniform((uint32_t)w),
-                             ir_neg(io->value[1]));
+      struct ir_ref height = t_sysval(t, IR_SYSVAL_FRAMEBUFFER_SIZE, 0, 1,
+                                      false);
+      io->value[1] = ir_alu2(&eb, IR_OP_FADD, height, ir_neg(io->value[1]));
    }
    if (io->usage_mask & 0xc) {
       struct ir_ref z = load_special_varying(t, 3, 1);
@@ -538,25 +533,6 @@ t_input(struct tgsi_to_ir *t, uint32_t index, unsigned chan)
    return io->value[chan];
 }
 
-/* A system value pushed by the driver: word `word` of slot (kind, id). */
-static struct ir_ref
-sysval_word(struct tgsi_to_ir *t, enum ir_sysval_kind kind, uint32_t id,
-            unsigned word)
-{
-   unsigned slot = ir_layout_sysval(t->s->arena, t->layout, kind, id);
-   int w = ir_layout_push(t->s->arena, t->layout, t->layout->user_ubo_count,
-                          16 * slot + 4 * word);
-   if (w >= 0)
-      return ir_uniform((uint32_t)w);
-   struct ir_builder eb = t_entry_builder(t);
-   struct ir_builder save = t->b;
-   t->b = eb;
-   struct ir_ref v = t_load_ubo(t, ir_imm(t->layout->user_ubo_count),
-                                ir_imm(16 * slot + 4 * word), 1);
-   t->b = save;
-   return v;
-}
-
 static void
 load_system_value(struct tgsi_to_ir *t, struct t_io *io)
 {
@@ -603,7 +579,7 @@ load_system_value(struct tgsi_to_ir *t, struct t_io *io)
       if (!cs)
          break;
       for (unsigned c = 0; c < 3; c++)
-         v[c] = sysval_word(t, IR_SYSVAL_NUM_WORKGROUPS, 0, c);
+         v[c] = t_sysval(t, IR_SYSVAL_NUM_WORKGROUPS, 0, c, false);
       return;
    case TGSI_SEM_SAMPLEMASK:
       if (!fs)
@@ -697,8 +673,10 @@ store_position(struct tgsi_to_ir *t, uint32_t out)
    struct ir_ref rw = ir_alu1(&t->b, IR_OP_FRCP, c[3]);
    struct ir_ref v[4];
    for (unsigned i = 0; i < 3; i++) {
-      struct ir_ref scale = sysval_word(t, IR_SYSVAL_VIEWPORT_SCALE, 0, i);
-      struct ir_ref offset = sysval_word(t, IR_SYSVAL_VIEWPORT_OFFSET, 0, i);
+      struct ir_ref scale =
+         t_sysval(t, IR_SYSVAL_VIEWPORT_SCALE, 0, i, false);
+      struct ir_ref offset =
+         t_sysval(t, IR_SYSVAL_VIEWPORT_OFFSET, 0, i, false);
       struct ir_ref ndc = ir_alu2(&t->b, IR_OP_FMUL, c[i], rw);
       v[i] = ir_alu3(&t->b, IR_OP_FMA, ndc, scale, offset);
    }

@@ -75,39 +75,6 @@ word_of(struct ir_ref r, unsigned k)
    return r;
 }
 
-/* Loads the word (or, when `pair`, the 64-bit value) at byte `offset` of
- * the system-value buffer in the entry block, for when push space is
- * full. */
-static struct ir_ref
-load_sysval(struct tgsi_to_ir *t, uint32_t offset, bool pair)
-{
-   struct ir_builder eb = t_entry_builder(t);
-   struct ir_ref srcs[2] = {ir_imm(offset), ir_imm(t->layout->user_ubo_count)};
-   enum va_op op = pair ? VA_OP_LD_BUFFER_I64 : VA_OP_LD_BUFFER_I32;
-   struct ir_instr *I = t_va(&eb, op, 2, srcs, pair ? 0 : 1);
-   if (pair)
-      ir_instr_def(t->s, I, 64, 2);
-   va_set_mod(I->va, VA_MOD_UNSIGNED, 1);
-   return I->dst;
-}
-
-/* Word `word` of system value (kind, id), or its 64-bit words `word` and
- * `word + 1` when `pair`: pushed while push space lasts. */
-static struct ir_ref
-sysval(struct tgsi_to_ir *t, enum ir_sysval_kind kind, uint32_t id,
-       unsigned word, bool pair)
-{
-   struct ir_layout *l = t->layout;
-   unsigned slot = ir_layout_sysval(t->s->arena, l, kind, id);
-   uint32_t offset = 16 * slot + 4 * word;
-   int w = pair ? ir_layout_push_pair(t->s->arena, l, l->user_ubo_count,
-                                      offset)
-                : ir_layout_push(t->s->arena, l, l->user_ubo_count, offset);
-   if (w >= 0)
-      return ir_uniform((uint32_t)w);
-   return load_sysval(t, offset, pair);
-}
-
 /* A system value of resource `r` (BUFFER or IMAGE), selected by the index
  * value when `r` is indexed indirectly. */
 static struct ir_ref
@@ -121,15 +88,15 @@ resource_sysval(struct tgsi_to_ir *t, const struct tgsi_reg *r,
    if (!r->indirect) {
       if (r->index < 0 || (uint32_t)r->index >= count)
          t_error(t, "%s[%d] is not declared", file, r->index);
-      return sysval(t, kind, (uint32_t)r->index, word, pair);
+      return t_sysval(t, kind, (uint32_t)r->index, word, pair);
    }
    /* An index past the end selects the last resource. */
    struct ir_ref idx = t_indirect_index(t, &r->ind, r->index);
    struct ir_ref w[2];
    for (unsigned k = 0; k < (pair ? 2u : 1u); k++) {
-      w[k] = word_of(sysval(t, kind, count - 1, word, pair), k);
+      w[k] = word_of(t_sysval(t, kind, count - 1, word, pair), k);
       for (uint32_t e = count - 1; e-- > 0;) {
-         struct ir_ref v = word_of(sysval(t, kind, e, word, pair), k);
+         struct ir_ref v = word_of(t_sysval(t, kind, e, word, pair), k);
          w[k] = ir_csel(&t->b, IR_CMP_U, IR_COND_EQ, idx, ir_imm(e), v,
                         w[k]);
       }

@@ -523,3 +523,26 @@ t_load_ubo(struct tgsi_to_ir *t, struct ir_ref handle, struct ir_ref offset,
    I->flags |= IR_INSTR_INVARIANT_LOAD;
    return I->dst;
 }
+
+struct ir_ref
+t_sysval(struct tgsi_to_ir *t, enum ir_sysval_kind kind, uint32_t id,
+         unsigned word, bool pair)
+{
+   struct ir_layout *l = t->layout;
+   unsigned slot = ir_layout_sysval(t->s->arena, l, kind, id);
+   uint32_t offset = 16 * slot + 4 * word;
+   int w = pair ? ir_layout_push_pair(t->s->arena, l, l->user_ubo_count,
+                                      offset)
+                : ir_layout_push(t->s->arena, l, l->user_ubo_count, offset);
+   if (w >= 0)
+      return ir_uniform((uint32_t)w);
+   struct ir_builder eb = t_entry_builder(t);
+   struct ir_ref srcs[2] = {ir_imm(offset), ir_imm(l->user_ubo_count)};
+   enum va_op op = pair ? VA_OP_LD_BUFFER_I64 : VA_OP_LD_BUFFER_I32;
+   struct ir_instr *I = t_va(&eb, op, 2, srcs, pair ? 0 : 1);
+   if (pair)
+      ir_instr_def(t->s, I, 64, 2);
+   va_set_mod(I->va, VA_MOD_UNSIGNED, 1);
+   I->flags |= IR_INSTR_INVARIANT_LOAD;
+   return I->dst;
+}

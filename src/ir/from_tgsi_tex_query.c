@@ -36,24 +36,6 @@
  * System values
  */
 
-/* Word `word` of (kind, id): pushed, else loaded in the entry block. */
-static struct ir_ref
-sysval_word(struct tgsi_to_ir *t, enum ir_sysval_kind kind, uint32_t id,
-            unsigned word)
-{
-   unsigned slot = ir_layout_sysval(t->s->arena, t->layout, kind, id);
-   int w = ir_layout_push(t->s->arena, t->layout, t->layout->user_ubo_count,
-                          16 * slot + 4 * word);
-   if (w >= 0)
-      return ir_uniform((uint32_t)w);
-   struct ir_builder save = t->b;
-   t->b = t_entry_builder(t);
-   struct ir_ref v = t_load_ubo(t, ir_imm(t->layout->user_ubo_count),
-                                ir_imm(16 * slot + 4 * word), 1);
-   t->b = save;
-   return v;
-}
-
 /* The first of the consecutive slots of units 0 .. count - 1, or -1. */
 static int
 unit_slots(struct tgsi_to_ir *t, enum ir_sysval_kind kind, uint32_t count)
@@ -71,7 +53,7 @@ t_tex_sysval(struct tgsi_to_ir *t, enum ir_sysval_kind kind,
              const struct t_tex_unit *unit, unsigned word)
 {
    if (unit->direct)
-      return sysval_word(t, kind, unit->index, word);
+      return t_sysval(t, kind, unit->index, word, false);
    int first = unit_slots(t, kind, unit->count);
    if (first >= 0) {
       struct ir_ref off = ir_alu2(&t->b, IR_OP_SHL, unit->value, ir_imm(4));
@@ -79,10 +61,10 @@ t_tex_sysval(struct tgsi_to_ir *t, enum ir_sysval_kind kind,
                     ir_imm(16 * (uint32_t)first + 4 * word));
       return t_load_ubo(t, ir_imm(t->layout->user_ubo_count), off, 1);
    }
-   struct ir_ref acc = sysval_word(t, kind, unit->count - 1, word);
+   struct ir_ref acc = t_sysval(t, kind, unit->count - 1, word, false);
    for (uint32_t e = unit->count - 1; e-- > 0;) {
       acc = ir_csel(&t->b, IR_CMP_U, IR_COND_EQ, unit->value, ir_imm(e),
-                    sysval_word(t, kind, e, word), acc);
+                    t_sysval(t, kind, e, word, false), acc);
    }
    return acc;
 }
