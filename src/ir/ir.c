@@ -302,6 +302,32 @@ ir_remap_apply(struct ir_shader *s, const struct ir_remap *m)
 }
 
 bool
+ir_expand_instrs(struct ir_shader *s, ir_expand_fn expand)
+{
+   struct ir_remap m;
+   bool progress = false;
+   ir_remap_init(s, &m);
+   ir_foreach_block(s, b) {
+      ir_foreach_instr_safe(b, I) {
+         ir_foreach_src(I, i)
+            ir_remap_operand(&m, I, i);
+         if (I->op == IR_OP_PHI)
+            continue;
+         struct ir_builder bld = ir_builder_before(s, I);
+         struct ir_ref out;
+         if (expand(&bld, I, &out)) {
+            ir_remap_set(&m, I->dst.index, out);
+            ir_instr_remove(I);
+            progress = true;
+         }
+      }
+   }
+   if (progress)
+      ir_remap_apply(s, &m);
+   return progress;
+}
+
+bool
 ir_instr_has_side_effects(const struct ir_instr *I)
 {
    if (I->op == IR_OP_VA)

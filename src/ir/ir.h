@@ -389,6 +389,7 @@ bool ir_remap_operand(const struct ir_remap *m, struct ir_instr *I,
 /* Rewrites every operand; true if any changed. */
 bool ir_remap_apply(struct ir_shader *s, const struct ir_remap *m);
 
+
 /* Stores, atomics, outputs, discards, barriers, terminators: never
  * removed, merged or moved across each other. */
 bool ir_instr_has_side_effects(const struct ir_instr *I);
@@ -421,6 +422,13 @@ struct ir_builder {
    struct ir_block *block;
    struct ir_instr *before; /* insert before this; NULL: at block end */
 };
+
+/* The driver of the lowering passes: `expand` sees every instruction but
+ * phis, with a builder placed before it; when it returns true, what it
+ * built replaces the instruction (removed; its uses read *out). */
+typedef bool (*ir_expand_fn)(struct ir_builder *b, struct ir_instr *I,
+                             struct ir_ref *out);
+bool ir_expand_instrs(struct ir_shader *s, ir_expand_fn expand);
 
 static inline struct ir_builder
 ir_builder_at_end(struct ir_shader *s, struct ir_block *b)

@@ -38,7 +38,6 @@
 struct lower {
    struct ir_shader *s;
    struct ir_builder b;
-   struct ir_remap remap;
 };
 
 static struct ir_ref
@@ -276,26 +275,15 @@ lower_instr(struct lower *l, struct ir_instr *I, struct ir_ref *out)
    }
 }
 
+static bool
+expand(struct ir_builder *b, struct ir_instr *I, struct ir_ref *out)
+{
+   struct lower l = {.s = b->shader, .b = *b};
+   return lower_instr(&l, I, out);
+}
+
 bool
 ir_lower_alu(struct ir_shader *s)
 {
-   struct lower l = {.s = s};
-   bool progress = false;
-   ir_remap_init(s, &l.remap);
-   ir_foreach_block(s, b) {
-      ir_foreach_instr_safe(b, I) {
-         ir_foreach_src(I, i)
-            ir_remap_operand(&l.remap, I, i);
-         l.b = ir_builder_before(s, I);
-         struct ir_ref out;
-         if (lower_instr(&l, I, &out)) {
-            ir_remap_set(&l.remap, I->dst.index, out);
-            ir_instr_remove(I);
-            progress = true;
-         }
-      }
-   }
-   if (progress)
-      ir_remap_apply(s, &l.remap);
-   return progress;
+   return ir_expand_instrs(s, expand);
 }

@@ -30,7 +30,6 @@
 struct lower {
    struct ir_shader *s;
    struct ir_builder b;
-   struct ir_remap remap;
 };
 
 static struct ir_instr *
@@ -104,37 +103,30 @@ fsqrt(struct lower *l, struct ir_ref x)
                   ir_imm(0x7f800000u), r);
 }
 
+static bool
+expand(struct ir_builder *b, struct ir_instr *I, struct ir_ref *out)
+{
+   struct lower l = {.s = b->shader, .b = *b};
+   struct ir_ref r;
+   switch (I->op) {
+   case IR_OP_FEXP2: r = fexp2(&l, I->src[0]); break;
+   case IR_OP_FLOG2: r = flog2(&l, I->src[0]); break;
+   case IR_OP_FSIN: r = fsincos(&l, I->src[0], false); break;
+   case IR_OP_FCOS: r = fsincos(&l, I->src[0], true); break;
+   case IR_OP_FSQRT: r = fsqrt(&l, I->src[0]); break;
+   default: return false;
+   }
+   if (I->clamp) {
+      struct ir_instr *c = ir_build(&l.b, IR_OP_MOV, 32, 1, &r);
+      c->clamp = I->clamp;
+      r = c->dst;
+   }
+   *out = r;
+   return true;
+}
+
 bool
 ir_lower_transcendental(struct ir_shader *s)
 {
-   struct lower l = {.s = s};
-   bool progress = false;
-   ir_remap_init(s, &l.remap);
-   ir_foreach_block(s, b) {
-      ir_foreach_instr_safe(b, I) {
-         ir_foreach_src(I, i)
-            ir_remap_operand(&l.remap, I, i);
-         l.b = ir_builder_before(s, I);
-         struct ir_ref r;
-         switch (I->op) {
-         case IR_OP_FEXP2: r = fexp2(&l, I->src[0]); break;
-         case IR_OP_FLOG2: r = flog2(&l, I->src[0]); break;
-         case IR_OP_FSIN: r = fsincos(&l, I->src[0], false); break;
-         case IR_OP_FCOS: r = fsincos(&l, I->src[0], true); break;
-         case IR_OP_FSQRT: r = fsqrt(&l, I->src[0]); break;
-         default: continue;
-         }
-         if (I->clamp) {
-            struct ir_instr *c = ir_build(&l.b, IR_OP_MOV, 32, 1, &r);
-            c->clamp = I->clamp;
-            r = c->dst;
-         }
-         ir_remap_set(&l.remap, I->dst.index, r);
-         ir_instr_remove(I);
-         progress = true;
-      }
-   }
-   if (progress)
-      ir_remap_apply(s, &l.remap);
-   return progress;
+   return ir_expand_instrs(s, expand);
 }
