@@ -203,13 +203,10 @@ compile_file(const char *path, unsigned max_registers, struct totals *t,
 {
    struct arena arena;
    struct tgsiva_diagnostic d;
-   char *data;
-   size_t len;
    struct tgsi_shader *tgsi;
    arena_init(&arena, 0);
    diag_clear(&d);
-   if (file_read(&arena, path, &data, &len, &d) &&
-       tgsi_parse_text(&arena, data, len, &tgsi, &d) &&
+   if (tgsi_parse_file(&arena, path, &tgsi, &d) &&
        !tgsi_uses_doubles(tgsi)) {
       struct program_result before[MAX_PROGRAMS], after[MAX_PROGRAMS];
       unsigned nb = 0, na = 0;

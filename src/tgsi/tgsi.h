@@ -170,6 +170,9 @@ struct tgsi_shader {
  * NUL-terminated) to a decoded shader. */
 bool tgsi_parse_text(struct arena *arena, const char *text, size_t len,
                      struct tgsi_shader **out, struct tgsiva_diagnostic *d);
+/* The same for the file at `path` ("-": standard input). */
+bool tgsi_parse_file(struct arena *arena, const char *path,
+                     struct tgsi_shader **out, struct tgsiva_diagnostic *d);
 
 /* tgsi_write.c: a decoded shader to token words in the arena.  Fails only
  * on a shader the parser or reader would not have produced. */

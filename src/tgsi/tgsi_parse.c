@@ -31,6 +31,7 @@
  * in tgsi_parse_insn.c, the scanner both use in tgsi_parse_scan.h.
  */
 #include "tgsi_parse_scan.h"
+#include "util/fileio.h"
 
 static void
 on_arena_fail(void *ctx, bool over_limit)
@@ -547,4 +548,14 @@ tgsi_parse_text(struct arena *arena, const char *text, size_t len,
    arena->fail_ctx = P->old_fail_ctx;
    *out = tgsi_builder_finish(&P->b);
    return true;
+}
+
+bool
+tgsi_parse_file(struct arena *arena, const char *path,
+                struct tgsi_shader **out, struct tgsiva_diagnostic *d)
+{
+   char *text;
+   size_t len;
+   return file_read(arena, path, &text, &len, d) &&
+          tgsi_parse_text(arena, text, len, out, d);
 }

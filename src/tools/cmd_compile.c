@@ -190,14 +190,11 @@ cmd_compile(int argc, char **argv)
 
    struct arena arena;
    struct tgsiva_diagnostic d;
-   char *data;
-   size_t len;
    struct tgsi_shader *tgsi;
    arena_init(&arena, 0);
    diag_clear(&d);
    status = CLI_OK;
-   if (!file_read(&arena, a.input, &data, &len, &d) ||
-       !tgsi_parse_text(&arena, data, len, &tgsi, &d)) {
+   if (!tgsi_parse_file(&arena, a.input, &tgsi, &d)) {
       status = cli_report(&d, a.input);
    } else {
       struct compile_options opts = {

@@ -13,7 +13,6 @@
 #include "cli.h"
 #include "run_check.h"
 #include "util/diag.h"
-#include "util/fileio.h"
 
 struct run_args {
    const char *input;
@@ -196,13 +195,10 @@ cmd_run(int argc, char **argv)
       return status;
    struct arena arena;
    struct tgsiva_diagnostic d;
-   char *data;
-   size_t len;
    struct tgsi_shader *s;
    arena_init(&arena, 0);
    diag_clear(&d);
-   if (!file_read(&arena, a.input, &data, &len, &d) ||
-       !tgsi_parse_text(&arena, data, len, &s, &d))
+   if (!tgsi_parse_file(&arena, a.input, &s, &d))
       status = cli_report(&d, a.input);
    else if (a.check)
       status = check(&arena, s, &a);

@@ -79,16 +79,6 @@ add_cause(struct tally *t, const char *msg, const char *file,
    snprintf(c->example, len, "%s\n%s", file, report);
 }
 
-static bool
-parse_shader(struct arena *arena, const char *path, struct tgsi_shader **s,
-             struct tgsiva_diagnostic *d)
-{
-   char *text;
-   size_t len;
-   return file_read(arena, path, &text, &len, d) &&
-          tgsi_parse_text(arena, text, len, s, d);
-}
-
 /* Runs the check and files the outcome; `expect_difference` for an
  * exception. */
 static void
@@ -137,7 +127,7 @@ check_compiled(struct tally *t, const char *path, unsigned max_registers)
    struct run_programs p;
    arena_init(&arena, 0);
    diag_clear(&d);
-   if (!parse_shader(&arena, path, &s, &d)) {
+   if (!tgsi_parse_file(&arena, path, &s, &d)) {
       add_cause(t, d.message, path, "");
    } else if (!tgsi_uses_doubles(s)) {
       if (run_compile_limited(&arena, s, max_registers, &p, &d))
@@ -219,7 +209,7 @@ check_package(struct tally *t, const char *shared, const char *stage,
    arena_init(&arena, 0);
    diag_clear(&d);
    bool is_exception = excepted(ex, stage, name);
-   if (!parse_shader(&arena, tgsi, &s, &d)) {
+   if (!tgsi_parse_file(&arena, tgsi, &s, &d)) {
       add_cause(t, d.message, tgsi, "");
    } else if (!run_load_reference(&arena, path, &p, &d)) {
       if (is_exception)

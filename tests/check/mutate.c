@@ -396,8 +396,7 @@ one_file(struct tally *t, const char *shared, const char *stage,
    struct tgsiva_diagnostic d;
    struct tgsi_shader *s;
    struct run_programs p;
-   char tgsi[4096], *text;
-   size_t len;
+   char tgsi[4096];
    if (mesa) {
       const char *base = strrchr(path, '/');
       snprintf(tgsi, sizeof(tgsi), "%s/corpus/tgsi/%s/%.12s.tgsi", shared,
@@ -407,8 +406,7 @@ one_file(struct tally *t, const char *shared, const char *stage,
    }
    arena_init(&arena, 0);
    diag_clear(&d);
-   bool ok = file_read(&arena, tgsi, &text, &len, &d) &&
-             tgsi_parse_text(&arena, text, len, &s, &d) &&
+   bool ok = tgsi_parse_file(&arena, tgsi, &s, &d) &&
              (mesa ? run_load_reference(&arena, path, &p, &d)
                    : run_compile(&arena, s, &p, &d));
    if (ok)

@@ -132,13 +132,10 @@ compile_file(struct tally *t, const char *path, bool full,
 {
    struct arena arena;
    struct tgsiva_diagnostic d;
-   char *data;
-   size_t len;
    struct tgsi_shader *tgsi;
    arena_init(&arena, 0);
    diag_clear(&d);
-   if (!file_read(&arena, path, &data, &len, &d) ||
-       !tgsi_parse_text(&arena, data, len, &tgsi, &d)) {
+   if (!tgsi_parse_file(&arena, path, &tgsi, &d)) {
       record_failure(t, path, d.message);
    } else if (tgsi_uses_doubles(tgsi)) {
       t->doubles++;

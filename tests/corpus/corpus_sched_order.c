@@ -205,15 +205,12 @@ check_file(const char *path)
 {
    struct arena arena;
    struct tgsiva_diagnostic d;
-   char *data;
-   size_t len;
    struct tgsi_shader *tgsi;
    const char *why = NULL;
    int result = 1;
    arena_init(&arena, 0);
    diag_clear(&d);
-   if (!file_read(&arena, path, &data, &len, &d) ||
-       !tgsi_parse_text(&arena, data, len, &tgsi, &d)) {
+   if (!tgsi_parse_file(&arena, path, &tgsi, &d)) {
       why = d.message;
    } else if (tgsi_uses_doubles(tgsi)) {
       result = 0;

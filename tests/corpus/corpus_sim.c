@@ -95,8 +95,6 @@ bind_resources(struct arena *a, struct sim_env *env, const char *shared,
                const struct sim_mesa_ref *pkg)
 {
    char *path = arena_printf(a, "%s/corpus/tgsi/%s", shared, pkg->tgsi);
-   char *text;
-   size_t len;
    struct tgsiva_diagnostic d;
    struct tgsi_shader *s;
    diag_clear(&d);
@@ -104,8 +102,7 @@ bind_resources(struct arena *a, struct sim_env *env, const char *shared,
       sim_env_bind_texture(env, u, TGSI_TEX_2D, SIM_TEXEL_FLOAT);
    for (uint32_t u = 0; u < pkg->sampler_count; u++)
       sim_env_bind_sampler(env, u, false);
-   if (file_read(a, path, &text, &len, &d) &&
-       tgsi_parse_text(a, text, len, &s, &d)) {
+   if (tgsi_parse_file(a, path, &s, &d)) {
       for (unsigned i = 0; i < s->num_decls; i++)
          bind_decl(env, &s->decls[i]);
    }

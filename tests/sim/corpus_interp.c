@@ -120,14 +120,11 @@ check_file(const char *path, struct tally *t)
 {
    struct arena arena;
    struct tgsiva_diagnostic d;
-   char *text;
-   size_t len;
    struct tgsi_shader *s;
    char why[300];
    arena_init(&arena, 0);
    diag_clear(&d);
-   if (!file_read(&arena, path, &text, &len, &d) ||
-       !tgsi_parse_text(&arena, text, len, &s, &d)) {
+   if (!tgsi_parse_file(&arena, path, &s, &d)) {
       t->failed++;
       add_cause(t, d.message, path);
    } else if (check_shader(&arena, s, t, why, sizeof(why))) {
