@@ -165,14 +165,9 @@ t_va(struct ir_builder *b, enum va_op op, unsigned nsrc,
      const struct ir_ref *srcs, unsigned nregs)
 {
    struct ir_shader *s = b->shader;
-   struct ir_instr *I = ir_instr_create(s, IR_OP_VA, nsrc);
-   I->va_op = (uint16_t)op;
-   I->va = ARENA_NEW(s->arena, struct va_instr);
-   va_instr_init(I->va, op);
+   struct ir_instr *I = ir_va_create(s, op, nsrc, srcs);
    if (va_form_mod(va_form(op), VA_MOD_SLOT))
       va_set_mod(I->va, VA_MOD_SLOT, 0);
-   for (unsigned i = 0; i < nsrc; i++)
-      I->src[i] = srcs[i];
    if (nregs)
       ir_instr_def(s, I, 32, nregs);
    ir_builder_insert(b, I);

@@ -476,6 +476,11 @@ bool ir_va_has_side_effects(unsigned va_op);
 /* How many of a Valhall form's operands are plain sources (the rest are
  * staging vectors). */
 unsigned ir_va_nr_srcs(unsigned va_op);
+/* A Valhall instruction of form `va_op` with `nsrc` operands (copied from
+ * `srcs` unless NULL) and its template at the form's defaults: not yet
+ * placed, no result. */
+struct ir_instr *ir_va_create(struct ir_shader *s, unsigned va_op,
+                              unsigned nsrc, const struct ir_ref *srcs);
 void ir_print_va_template(struct strbuf *sb, const struct va_instr *I);
 void ir_print_va_imms(struct strbuf *sb, const struct va_instr *I);
 struct va_instr *ir_parse_va_template(struct arena *arena, const char *text,

@@ -51,6 +51,19 @@ ir_va_has_side_effects(unsigned op)
    return true;
 }
 
+struct ir_instr *
+ir_va_create(struct ir_shader *s, unsigned op, unsigned nsrc,
+             const struct ir_ref *srcs)
+{
+   struct ir_instr *I = ir_instr_create(s, IR_OP_VA, nsrc);
+   for (unsigned i = 0; srcs && i < nsrc; i++)
+      I->src[i] = srcs[i];
+   I->va_op = (uint16_t)op;
+   I->va = ARENA_NEW(s->arena, struct va_instr);
+   va_instr_init(I->va, (enum va_op)op);
+   return I;
+}
+
 unsigned
 ir_va_nr_srcs(unsigned op)
 {

@@ -44,12 +44,7 @@ static struct ir_instr *
 new_va(struct legalize *l, struct ir_instr *before, enum va_op op,
        unsigned nsrc, const struct ir_ref *srcs)
 {
-   struct ir_instr *I = ir_instr_create(l->s, IR_OP_VA, nsrc);
-   for (unsigned i = 0; i < nsrc; i++)
-      I->src[i] = srcs[i];
-   I->va_op = (uint16_t)op;
-   I->va = ARENA_NEW(l->s->arena, struct va_instr);
-   va_instr_init(I->va, op);
+   struct ir_instr *I = ir_va_create(l->s, op, nsrc, srcs);
    ir_instr_def(l->s, I, 32, 1);
    ir_instr_insert_before(before, I);
    return I;

@@ -57,12 +57,8 @@ static struct ir_ref
 va2(struct lower *l, enum va_op op, struct ir_ref a, struct ir_ref b,
     unsigned bits)
 {
-   struct ir_instr *I = ir_instr_create(l->s, IR_OP_VA, 2);
-   I->src[0] = a;
-   I->src[1] = b;
-   I->va_op = (uint16_t)op;
-   I->va = ARENA_NEW(l->s->arena, struct va_instr);
-   va_instr_init(I->va, op);
+   struct ir_ref srcs[2] = {a, b};
+   struct ir_instr *I = ir_va_create(l->s, op, 2, srcs);
    ir_instr_def(l->s, I, bits, bits == 64 ? 2 : 1);
    ir_builder_insert(&l->b, I);
    return I->dst;
@@ -162,12 +158,7 @@ insert(struct lower *l, struct ir_instr *I)
    struct ir_ref mask = add(l, IR_OP_SHL, ones, off);
    struct ir_ref shifted = add(l, IR_OP_SHL, ins, off);
    struct ir_ref srcs[3] = {shifted, base, mask};
-   struct ir_instr *M = ir_instr_create(l->s, IR_OP_VA, 3);
-   for (unsigned i = 0; i < 3; i++)
-      M->src[i] = srcs[i];
-   M->va_op = VA_OP_MUX_I32;
-   M->va = ARENA_NEW(l->s->arena, struct va_instr);
-   va_instr_init(M->va, VA_OP_MUX_I32);
+   struct ir_instr *M = ir_va_create(l->s, VA_OP_MUX_I32, 3, srcs);
    va_set_mod(M->va, VA_MOD_MUX, VA_MUX_BIT);
    ir_instr_def(l->s, M, 32, 1);
    ir_builder_insert(&l->b, M);

@@ -68,12 +68,7 @@ static struct ir_instr *
 va(struct lower *l, enum va_op op, unsigned n, const struct ir_ref *srcs,
    unsigned bits)
 {
-   struct ir_instr *I = ir_instr_create(l->s, IR_OP_VA, n);
-   for (unsigned i = 0; i < n; i++)
-      I->src[i] = srcs[i];
-   I->va_op = (uint16_t)op;
-   I->va = ARENA_NEW(l->s->arena, struct va_instr);
-   va_instr_init(I->va, op);
+   struct ir_instr *I = ir_va_create(l->s, op, n, srcs);
    ir_instr_def(l->s, I, bits, bits == 64 ? 2 : 1);
    ir_builder_insert(&l->b, I);
    return I;

@@ -440,10 +440,7 @@ emit_mov(struct ra *ra, struct ir_builder *b, unsigned dst, struct ir_ref src)
 {
    enum va_op op = src.kind == IR_REF_CONST ? VA_OP_IADD_IMM_I32
                                             : VA_OP_MOV_I32;
-   struct ir_instr *I = ir_instr_create(ra->s, IR_OP_VA, 1);
-   I->va_op = (uint16_t)op;
-   I->va = ARENA_NEW(ra->s->arena, struct va_instr);
-   va_instr_init(I->va, op);
+   struct ir_instr *I = ir_va_create(ra->s, op, 1, NULL);
    if (src.kind == IR_REF_CONST) {
       I->va->imm[VA_IMM_CONSTANT] = src.index;
       src = ir_imm(0);
@@ -465,13 +462,8 @@ static void
 emit_xor(struct ra *ra, struct ir_builder *b, unsigned dst, unsigned x,
          unsigned y)
 {
-   struct ir_instr *I = ir_instr_create(ra->s, IR_OP_VA, 3);
-   I->va_op = VA_OP_LSHIFT_XOR_I32;
-   I->va = ARENA_NEW(ra->s->arena, struct va_instr);
-   va_instr_init(I->va, VA_OP_LSHIFT_XOR_I32);
-   I->src[0] = ir_reg(x);
-   I->src[1] = ir_imm(0);
-   I->src[2] = ir_reg(y);
+   struct ir_ref srcs[3] = {ir_reg(x), ir_imm(0), ir_reg(y)};
+   struct ir_instr *I = ir_va_create(ra->s, VA_OP_LSHIFT_XOR_I32, 3, srcs);
    I->ndst = 1;
    I->dst = ir_reg(dst);
    for (unsigned i = 0; i < 3; i++) {

@@ -147,16 +147,11 @@ tls_access(struct ir_shader *s, enum va_op op, uint32_t offset)
 {
    struct ir_ref tls = {.kind = IR_REF_SPECIAL,
                         .index = VA_SPECIAL_THREAD_LOCAL_POINTER};
-   struct ir_instr *I = ir_instr_create(s, IR_OP_VA, op == VA_OP_LOAD_I32 ||
-                                                     op == VA_OP_LOAD_I64 ||
-                                                     op == VA_OP_LOAD_I96 ||
-                                                     op == VA_OP_LOAD_I128
-                                                  ? 1
-                                                  : 2);
+   /* The address, and for a store the value it stores. */
+   bool load = op == VA_OP_LOAD_I32 || op == VA_OP_LOAD_I64 ||
+               op == VA_OP_LOAD_I96 || op == VA_OP_LOAD_I128;
+   struct ir_instr *I = ir_va_create(s, op, load ? 1 : 2, NULL);
    I->src[0] = tls;
-   I->va_op = (uint16_t)op;
-   I->va = ARENA_NEW(s->arena, struct va_instr);
-   va_instr_init(I->va, op);
    va_set_mod(I->va, VA_MOD_SLOT, 0);
    va_set_mod(I->va, VA_MOD_MEMORY_ACCESS, VA_MEMORY_ACCESS_FORCE);
    if (va_form_mod(va_form(op), VA_MOD_UNSIGNED))
@@ -197,10 +192,7 @@ as_value(struct ir_shader *s, struct ir_ref r, struct ir_block *b)
    }
    enum va_op op = r.kind == IR_REF_CONST ? VA_OP_IADD_IMM_I32
                                           : VA_OP_MOV_I32;
-   struct ir_instr *I = ir_instr_create(s, IR_OP_VA, 1);
-   I->va_op = (uint16_t)op;
-   I->va = ARENA_NEW(s->arena, struct va_instr);
-   va_instr_init(I->va, op);
+   struct ir_instr *I = ir_va_create(s, op, 1, NULL);
    if (r.kind == IR_REF_CONST) {
       I->va->imm[VA_IMM_CONSTANT] = r.index;
       r = ir_imm(0);

@@ -48,10 +48,7 @@ needs_helpers(const struct ir_instr *I)
 static struct ir_instr *
 nop(struct ir_shader *s, enum va_flow flow)
 {
-   struct ir_instr *N = ir_instr_create(s, IR_OP_VA, 0);
-   N->va_op = VA_OP_NOP;
-   N->va = ARENA_NEW(s->arena, struct va_instr);
-   va_instr_init(N->va, VA_OP_NOP);
+   struct ir_instr *N = ir_va_create(s, VA_OP_NOP, 0, NULL);
    N->va->flow = flow;
    return N;
 }

@@ -249,10 +249,7 @@ analyse(struct flow_pass *fp)
 static struct ir_instr *
 nop_before(struct ir_shader *s, struct ir_instr *I, struct ir_block *b)
 {
-   struct ir_instr *N = ir_instr_create(s, IR_OP_VA, 0);
-   N->va_op = VA_OP_NOP;
-   N->va = ARENA_NEW(s->arena, struct va_instr);
-   va_instr_init(N->va, VA_OP_NOP);
+   struct ir_instr *N = ir_va_create(s, VA_OP_NOP, 0, NULL);
    if (I)
       ir_instr_insert_before(I, N);
    else
