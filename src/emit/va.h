@@ -157,6 +157,9 @@ enum {
    VA_MEM_WRITE = 2,
 };
 unsigned va_memory_effects(const struct va_instr *I);
+/* Does I send a message that may complete after the next instruction
+ * runs?  Branches and NOP sit on the message units too, but are not. */
+bool va_is_message(const struct va_instr *I);
 /* A varying load (unit V or VT) that writes the hidden varying state
  * (update mode store or clobber): it must wait for pending varying loads
  * (Mesa's flow pass, facts proven on hardware). */

@@ -220,6 +220,13 @@ va_instr_registers(const struct va_instr *I, uint64_t *read,
    *written = w;
 }
 
+bool
+va_is_message(const struct va_instr *I)
+{
+   return va_form(I->op)->message && I->op != VA_OP_BRANCHZ &&
+          I->op != VA_OP_BRANCHZI && I->op != VA_OP_NOP;
+}
+
 unsigned
 va_memory_effects(const struct va_instr *I)
 {

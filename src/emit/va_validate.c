@@ -70,15 +70,6 @@ fail(struct validator *v, size_t pc, const char *what)
                      sb.data, what);
 }
 
-/* The slots a flow waits on, as a mask (bit 6 ATEST, 7 tile/barrier). */
-static bool
-is_message(const struct va_instr *I)
-{
-   const struct va_form *f = va_form(I->op);
-   return f->message && I->op != VA_OP_BRANCHZ && I->op != VA_OP_BRANCHZI &&
-          I->op != VA_OP_NOP;
-}
-
 /* Successors of word pc: up to two. */
 static unsigned
 successors(const struct validator *v, size_t pc, size_t *out)
@@ -158,7 +149,7 @@ step(struct validator *v, size_t pc, struct state *st)
    const struct va_instr *I = &v->I[pc];
    uint64_t r, w;
    va_instr_registers(I, &r, &w);
-   unsigned mem = is_message(I) ? va_memory_effects(I) : 0;
+   unsigned mem = va_is_message(I) ? va_memory_effects(I) : 0;
    for (unsigned k = 0; k < 8; k++) {
       if ((r | w) & st->written[k])
          return fail(v, pc, "a register a pending message writes is used "
@@ -184,7 +175,7 @@ step(struct validator *v, size_t pc, struct state *st)
    }
    st->dropped = (st->dropped | dropping) & ~w;
    int slot = I->op == VA_OP_ATEST ? WAIT_ATEST
-              : is_message(I)      ? I->mod[VA_MOD_SLOT]
+              : va_is_message(I)      ? I->mod[VA_MOD_SLOT]
                                    : -1;
    if (slot >= 0) {
       st->written[slot & 7] |= w;

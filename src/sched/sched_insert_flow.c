@@ -78,9 +78,7 @@ struct flow_pass {
 static bool
 is_message(const struct ir_instr *I)
 {
-   return I->va && va_form(I->va->op)->message &&
-          I->va->op != VA_OP_BRANCHZ && I->va->op != VA_OP_BRANCHZI &&
-          I->va->op != VA_OP_NOP;
+   return I->va && va_is_message(I->va);
 }
 
 static bool
