@@ -8,13 +8,18 @@
  * unit, 4 texture messages and 1 load/store message; a program's cycles
  * are its busiest unit's count divided by that rate (Mesa's shader-db
  * model for Mali-G78-class peaks, so the numbers compare with Mesa's).
- * FMA/CVT/SFU count the register words an instruction writes.
+ * FMA/CVT/SFU count the register words an instruction writes.  The
+ * counts are integers per instruction, so that paths through the program
+ * (va_paths.c) add them exactly and divide once.
  */
 #include "va_emit.h"
 
 #include <string.h>
 
 #include "va.h"
+
+/* Items each unit issues per clock, by enum va_cost_unit. */
+static const double unit_rate[VA_COST_UNITS] = {64, 64, 16, 1, 16, 4};
 
 static unsigned
 words_written(const struct va_instr *I)
@@ -38,38 +43,56 @@ varying_components(const struct va_instr *I)
 }
 
 void
+va_instr_costs(const struct va_instr *I, uint32_t counts[VA_COST_UNITS])
+{
+   memset(counts, 0, VA_COST_UNITS * sizeof(counts[0]));
+   switch (va_form(I->op)->unit) {
+   case VA_UNIT_FMA: counts[VA_COST_FMA] = words_written(I); break;
+   case VA_UNIT_CVT: counts[VA_COST_CVT] = words_written(I); break;
+   case VA_UNIT_SFU: counts[VA_COST_SFU] = words_written(I); break;
+   case VA_UNIT_V: counts[VA_COST_V] = varying_components(I); break;
+   case VA_UNIT_T: counts[VA_COST_T] = 1; break;
+   case VA_UNIT_VT:
+      counts[VA_COST_V] = varying_components(I);
+      counts[VA_COST_T] = 1;
+      break;
+   case VA_UNIT_LS: counts[VA_COST_LS] = 1; break;
+   default: break;
+   }
+}
+
+void
+va_stats_from_counts(const uint64_t counts[VA_COST_UNITS],
+                     unsigned instructions, struct va_stats *st)
+{
+   double cycles[VA_COST_UNITS];
+   double m = 0;
+   for (unsigned u = 0; u < VA_COST_UNITS; u++) {
+      cycles[u] = (double)counts[u] / unit_rate[u];
+      m = cycles[u] > m ? cycles[u] : m;
+   }
+   st->instructions = instructions;
+   st->fma = cycles[VA_COST_FMA];
+   st->cvt = cycles[VA_COST_CVT];
+   st->sfu = cycles[VA_COST_SFU];
+   st->ls = cycles[VA_COST_LS];
+   st->v = cycles[VA_COST_V];
+   st->t = cycles[VA_COST_T];
+   st->cycles = m;
+}
+
+void
 va_program_stats(const uint64_t *words, size_t count, struct va_stats *st)
 {
-   memset(st, 0, sizeof(*st));
-   unsigned fma = 0, cvt = 0, sfu = 0, v = 0, t = 0, ls = 0;
+   uint64_t sum[VA_COST_UNITS] = {0};
    for (size_t pc = 0; pc < count; pc++) {
       struct va_instr I;
-      st->instructions++;
+      uint32_t c[VA_COST_UNITS];
       if (!va_decode(words[pc], &I))
          continue;
-      switch (va_form(I.op)->unit) {
-      case VA_UNIT_FMA: fma += words_written(&I); break;
-      case VA_UNIT_CVT: cvt += words_written(&I); break;
-      case VA_UNIT_SFU: sfu += words_written(&I); break;
-      case VA_UNIT_V: v += varying_components(&I); break;
-      case VA_UNIT_T: t++; break;
-      case VA_UNIT_VT:
-         v += varying_components(&I);
-         t++;
-         break;
-      case VA_UNIT_LS: ls++; break;
-      default: break;
-      }
+      va_instr_costs(&I, c);
+      for (unsigned u = 0; u < VA_COST_UNITS; u++)
+         sum[u] += c[u];
    }
-   st->fma = fma / 64.0;
-   st->cvt = cvt / 64.0;
-   st->sfu = sfu / 16.0;
-   st->v = v / 16.0;
-   st->t = t / 4.0;
-   st->ls = ls;
-   double m = st->fma;
-   const double units[] = {st->cvt, st->sfu, st->v, st->t, st->ls};
-   for (unsigned i = 0; i < 5; i++)
-      m = units[i] > m ? units[i] : m;
-   st->cycles = m;
+   va_stats_from_counts(sum, (unsigned)count, st);
 }

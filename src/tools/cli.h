@@ -35,5 +35,8 @@ int cmd_compile(int argc, char **argv);
 int cmd_asm(int argc, char **argv);
 int cmd_disasm(int argc, char **argv);
 int cmd_run(int argc, char **argv);
+int cmd_test(int argc, char **argv);
+int cmd_stats(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
 
 #endif

@@ -13,6 +13,7 @@
 #include "emit/va.h"
 #include "emit/va_emit.h"
 #include "util/diag.h"
+#include "shader_metrics.h"
 #include "util/fileio.h"
 
 struct compile_args {
@@ -98,20 +99,6 @@ print_ir(void *ctx, const char *pass, const char *text)
    fprintf(stderr, "# after %s\n%s", pass, text);
 }
 
-static const char *const program_names[] = {"position", "varying"};
-
-/* The disassembly, with "# position" / "# varying" headers for the two
- * programs of a vertex shader. */
-static void
-disassemble(struct strbuf *sb, const struct compile_result *r)
-{
-   for (unsigned p = 0; p < r->program_count; p++) {
-      if (r->program_count > 1)
-         strbuf_printf(sb, "# %s\n", program_names[p]);
-      va_disassemble(sb, r->programs[p].words, r->programs[p].count, 0);
-   }
-}
-
 /* Little-endian bytes of the words. */
 static uint8_t *
 to_bytes(struct arena *arena, const struct compile_program *p)
@@ -122,35 +109,6 @@ to_bytes(struct arena *arena, const struct compile_program *p)
          bytes[8 * i + b] = (uint8_t)(p->words[i] >> (8 * b));
    }
    return bytes;
-}
-
-/* One line of key=value pairs, summed over a vertex shader's two
- * programs (docs/stats.md). */
-static void
-print_stats(const struct compile_result *r)
-{
-   struct va_stats sum = {0};
-   unsigned regs = 0, spills = 0;
-   for (unsigned p = 0; p < r->program_count; p++) {
-      struct va_stats st;
-      const struct compile_program *prog = &r->programs[p];
-      va_program_stats(prog->words, prog->count, &st);
-      sum.instructions += st.instructions;
-      sum.fma += st.fma;
-      sum.cvt += st.cvt;
-      sum.sfu += st.sfu;
-      sum.v += st.v;
-      sum.t += st.t;
-      sum.ls += st.ls;
-      sum.cycles += st.cycles;
-      regs = prog->work_registers > regs ? prog->work_registers : regs;
-      spills += prog->ir->spills + prog->ir->fills;
-   }
-   fprintf(stderr,
-           "instructions=%u registers=%u threads=%u spills=%u fma=%.6f "
-           "cvt=%.6f sfu=%.6f ls=%.6f v=%.6f t=%.6f cycles=%.6f\n",
-           sum.instructions, regs, regs > 32 ? 1 : 2, spills, sum.fma,
-           sum.cvt, sum.sfu, sum.ls, sum.v, sum.t, sum.cycles);
 }
 
 static int
@@ -171,12 +129,16 @@ write_results(const struct compile_args *a, struct arena *arena,
    if (a->disasm) {
       struct strbuf sb;
       strbuf_init(&sb, arena);
-      disassemble(&sb, r);
+      shader_disassemble(&sb, r);
       fputs(sb.data, stdout);
       fflush(stdout); /* before the statistics when both go to a pipe */
    }
-   if (a->stats)
-      print_stats(r);
+   if (a->stats) {
+      struct strbuf sb;
+      strbuf_init(&sb, arena);
+      shader_stats_line(&sb, r);
+      fprintf(stderr, "%s\n", sb.data);
+   }
    return CLI_OK;
 }
 

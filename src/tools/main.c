@@ -21,6 +21,9 @@ static const struct command commands[] = {
    {"disasm", cmd_disasm, "disassemble Valhall instruction words"},
    {"run", cmd_run, "run in the TGSI interpreter (--check: against the "
                     "binary)"},
+   {"test", cmd_test, "compare shaders with their NAME.expected files"},
+   {"stats", cmd_stats, "statistics of every shader, as CSV or JSON"},
+   {"compare", cmd_compare, "compare two `tgsiva stats` runs"},
    {NULL, NULL, NULL},
 };
 

@@ -1,0 +1,203 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A shader file compiled and measured for the batch commands and the
+ * report.  The numbers are the cost model's (va_stats.c, va_paths.c);
+ * the properties come from the layout the compiler decided, plus the one
+ * thing only the code shows (a tile read).
+ */
+#include "shader_metrics.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "emit/va.h"
+#include "util/diag.h"
+
+static const char *const stage_names[] = {
+   [IR_STAGE_VERTEX_POSITION] = "vertex",
+   [IR_STAGE_VERTEX_VARYING] = "vertex",
+   [IR_STAGE_FRAGMENT] = "fragment",
+   [IR_STAGE_COMPUTE] = "compute",
+};
+
+void
+shader_stats_line(struct strbuf *sb, const struct compile_result *r)
+{
+   struct va_stats sum = {0};
+   unsigned regs = 0, spills = 0;
+   for (unsigned p = 0; p < r->program_count; p++) {
+      struct va_stats st;
+      const struct compile_program *prog = &r->programs[p];
+      va_program_stats(prog->words, prog->count, &st);
+      sum.instructions += st.instructions;
+      sum.fma += st.fma;
+      sum.cvt += st.cvt;
+      sum.sfu += st.sfu;
+      sum.v += st.v;
+      sum.t += st.t;
+      sum.ls += st.ls;
+      sum.cycles += st.cycles;
+      regs = prog->work_registers > regs ? prog->work_registers : regs;
+      spills += prog->ir->spills + prog->ir->fills;
+   }
+   strbuf_printf(sb,
+                 "instructions=%u registers=%u threads=%u spills=%u "
+                 "fma=%.6f cvt=%.6f sfu=%.6f ls=%.6f v=%.6f t=%.6f "
+                 "cycles=%.6f",
+                 sum.instructions, regs, regs > 32 ? 1 : 2, spills, sum.fma,
+                 sum.cvt, sum.sfu, sum.ls, sum.v, sum.t, sum.cycles);
+}
+
+static const char *const program_names[] = {"position", "varying"};
+
+void
+shader_disassemble(struct strbuf *sb, const struct compile_result *r)
+{
+   for (unsigned p = 0; p < r->program_count; p++) {
+      if (r->program_count > 1)
+         strbuf_printf(sb, "# %s\n", program_names[p]);
+      va_disassemble(sb, r->programs[p].words, r->programs[p].count, 0);
+   }
+}
+
+const char *
+shader_bound_unit(const struct va_stats *st, char *buf, size_t size)
+{
+   static const char *const names[] = {"fma", "cvt", "sfu", "ls", "v", "t"};
+   const double cycles[] = {st->fma, st->cvt, st->sfu, st->ls, st->v, st->t};
+   size_t at = 0;
+   buf[0] = '\0';
+   for (unsigned u = 0; u < VA_COST_UNITS && st->cycles > 0; u++) {
+      if (cycles[u] == st->cycles && at + 5 < size)
+         at += (size_t)snprintf(buf + at, size - at, "%s%s", at ? "+" : "",
+                                names[u]);
+   }
+   return at ? buf : "none";
+}
+
+static void
+measure_program(struct arena *arena, const struct compile_program *p,
+                struct program_metrics *m)
+{
+   va_program_paths(arena, p->words, p->count, &m->paths);
+   m->work_registers = p->work_registers;
+   m->threads = p->work_registers > 32 ? 1 : 2;
+   m->spills = p->ir->spills;
+   m->fills = p->ir->fills;
+   for (size_t i = 0; i < p->count; i++) {
+      struct va_instr I;
+      if (!va_decode(p->words[i], &I))
+         continue;
+      const struct va_form *f = va_form(I.op);
+      if (f->unit == VA_UNIT_FMA || f->unit == VA_UNIT_CVT ||
+          f->unit == VA_UNIT_SFU) {
+         m->arithmetic++;
+         m->fp16_arithmetic += f->size == 16;
+      }
+   }
+}
+
+static bool
+reads_tile(const struct compile_result *r)
+{
+   for (unsigned p = 0; p < r->program_count; p++) {
+      const struct compile_program *prog = &r->programs[p];
+      for (size_t i = 0; i < prog->count; i++) {
+         struct va_instr I;
+         if (va_decode(prog->words[i], &I) && I.op == VA_OP_LD_TILE)
+            return true;
+      }
+   }
+   return false;
+}
+
+static void
+measure_properties(const struct compile_result *r,
+                   struct shader_properties *p)
+{
+   const struct ir_layout *l = &r->layout;
+   bool fs = r->stage == IR_STAGE_FRAGMENT;
+   p->side_effects = l->writes_memory;
+   p->discard = fs && l->can_discard;
+   p->modifies_coverage = fs && (l->can_discard || l->writes_sample_mask);
+   p->late_zs_test = fs && !l->early_fragment_tests &&
+                     (l->writes_depth || l->writes_stencil ||
+                      p->modifies_coverage || l->writes_memory);
+   p->reads_color_buffer = reads_tile(r);
+   p->derivatives = l->uses_derivatives;
+   p->barriers = l->uses_barrier;
+}
+
+static void
+measure_compiled(struct arena *arena, const struct compile_result *r,
+                 struct shader_metrics *m)
+{
+   m->compiled = true;
+   m->stage = stage_names[r->stage];
+   m->uniform_words = (unsigned)r->layout.push.len;
+   m->tls_bytes = r->layout.tls_bytes;
+   m->program_count = r->program_count;
+   for (unsigned p = 0; p < r->program_count; p++) {
+      m->programs[p].name = r->program_count > 1 ? program_names[p] : "main";
+      measure_program(arena, &r->programs[p], &m->programs[p]);
+   }
+   measure_properties(r, &m->properties);
+   struct strbuf sb;
+   strbuf_init(&sb, arena);
+   strbuf_puts(&sb, "# stats: ");
+   shader_stats_line(&sb, r);
+   strbuf_putc(&sb, '\n');
+   shader_disassemble(&sb, r);
+   m->expected = strdup(sb.data);
+}
+
+static double
+now_ms(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+void
+shader_measure(const char *path, struct shader_metrics *m)
+{
+   memset(m, 0, sizeof(*m));
+   m->file = path;
+   struct arena arena;
+   struct tgsiva_diagnostic d;
+   struct tgsi_shader *tgsi;
+   struct compile_result r;
+   struct compile_options opts = {.validate = true};
+   arena_init(&arena, 0);
+   diag_clear(&d);
+   double start = now_ms();
+   bool ok = tgsi_parse_file(&arena, path, &tgsi, &d) &&
+             compile_tgsi(&arena, tgsi, &opts, &r, &d);
+   m->compile_ms = now_ms() - start;
+   if (ok) {
+      measure_compiled(&arena, &r, m);
+   } else {
+      const char *base = strrchr(path, '/');
+      char text[1024];
+      tgsiva_diagnostic_format(&d, base ? base + 1 : path, text,
+                               sizeof(text));
+      m->diagnostic = strdup(text);
+      size_t n = strlen(text);
+      m->expected = malloc(n + 2);
+      memcpy(m->expected, text, n);
+      memcpy(m->expected + n, "\n", 2);
+   }
+   arena_finish(&arena);
+}
+
+void
+shader_metrics_free(struct shader_metrics *m)
+{
+   free(m->diagnostic);
+   free(m->expected);
+   m->diagnostic = m->expected = NULL;
+}
