@@ -176,8 +176,7 @@ relax(struct cfg *g, struct block *b)
 /* Kahn's order of the reachable blocks; false if a cycle leaves some
  * out.  `order` gets them entry first. */
 static bool
-topological_order(struct arena *arena, struct cfg *g, int *order,
-                  unsigned *n)
+topological_order(struct arena *arena, struct cfg *g, int *order, unsigned *n)
 {
    int *ready = ARENA_ARRAY(arena, int, g->nblocks + 1);
    unsigned top = 0, reachable = 0;

@@ -28,16 +28,14 @@ compare_paths(const void *a, const void *b)
 }
 
 bool
-batch_find_shaders(struct arena *arena, const char *cmd,
-                   char *const *paths, size_t npaths, char ***out,
-                   size_t *count)
+batch_find_shaders(struct arena *arena, const char *cmd, char *const *paths,
+                   size_t npaths, char ***out, size_t *count)
 {
    VEC(char *) all = {0};
    for (size_t i = 0; i < npaths; i++) {
       struct stat st;
       if (stat(paths[i], &st) != 0) {
-         fprintf(stderr, "tgsiva %s: %s: %s\n", cmd, paths[i],
-                 strerror(errno));
+         fprintf(stderr, "tgsiva %s: %s: %s\n", cmd, paths[i], strerror(errno));
          return false;
       }
       if (!S_ISDIR(st.st_mode)) {
@@ -120,8 +118,8 @@ show_progress(struct pool *p, const char *what)
 }
 
 void
-batch_run(size_t n, unsigned threads, void (*job)(void *, size_t),
-          void *ctx, const char *what)
+batch_run(size_t n, unsigned threads, void (*job)(void *, size_t), void *ctx,
+          const char *what)
 {
    struct pool p = {.job = job, .ctx = ctx, .n = n};
    atomic_init(&p.next, 0);

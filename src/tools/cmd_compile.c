@@ -13,6 +13,7 @@
 #include "emit/va.h"
 #include "emit/va_emit.h"
 #include "util/diag.h"
+#include "report.h"
 #include "shader_metrics.h"
 #include "util/fileio.h"
 
@@ -22,6 +23,7 @@ struct compile_args {
    bool print_ir;
    const char *print_pass; /* NULL: after every pass */
    bool disasm, stats, no_validate, no_sched_order;
+   bool report, report_json;
    unsigned max_registers;
 };
 
@@ -35,6 +37,9 @@ print_help(void)
           "                     binary goes to FILE.varying)\n"
           "  --disasm           print the disassembly to stdout\n"
           "  --stats            print statistics to stderr\n"
+          "  --report           print a performance report "
+          "(docs/report.md)\n"
+          "  --format text|json the report's format (default text)\n"
           "  --print-ir[=PASS]  print the IR to stderr after every pass "
           "(or after PASS)\n"
           "  --max-registers N  allocate at most N registers (spilling "
@@ -75,6 +80,14 @@ parse_args(int argc, char **argv, struct compile_args *a)
          a->disasm = true;
       } else if (!strcmp(arg, "--stats")) {
          a->stats = true;
+      } else if (!strcmp(arg, "--report")) {
+         a->report = true;
+      } else if (!strcmp(arg, "--format")) {
+         if (++i == argc || (strcmp(argv[i], "text") &&
+                             strcmp(argv[i], "json")))
+            return cli_usage_error("compile", "--format takes text or "
+                                              "json");
+         a->report_json = !strcmp(argv[i], "json");
       } else if (!strncmp(arg, "--print-ir", 10) &&
                  (arg[10] == '\0' || arg[10] == '=')) {
          a->print_ir = true;
@@ -111,6 +124,23 @@ to_bytes(struct arena *arena, const struct compile_program *p)
    return bytes;
 }
 
+static void
+print_report(const struct compile_args *a, struct arena *arena,
+             const struct compile_result *r)
+{
+   struct shader_metrics m = {.file = a->input};
+   struct strbuf sb;
+   shader_measure_compiled(arena, r, &m);
+   strbuf_init(&sb, arena);
+   if (a->report_json)
+      report_json(&sb, &m, 1);
+   else
+      report_text(&sb, &m);
+   fputs(sb.data, stdout);
+   fflush(stdout);
+   shader_metrics_free(&m);
+}
+
 static int
 write_results(const struct compile_args *a, struct arena *arena,
               const struct compile_result *r)
@@ -133,6 +163,8 @@ write_results(const struct compile_args *a, struct arena *arena,
       fputs(sb.data, stdout);
       fflush(stdout); /* before the statistics when both go to a pipe */
    }
+   if (a->report)
+      print_report(a, arena, r);
    if (a->stats) {
       struct strbuf sb;
       strbuf_init(&sb, arena);

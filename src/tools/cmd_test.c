@@ -210,12 +210,13 @@ write_junit(struct arena *arena, const char *path,
    double total = 0;
    for (size_t i = 0; i < n; i++)
       total += cases[i].m.compile_ms;
-   strbuf_printf(&sb, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+   strbuf_printf(&sb,
+                 "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                  "<testsuites tests=\"%zu\" failures=\"%zu\">\n"
                  "<testsuite name=\"tgsiva test\" tests=\"%zu\" "
                  "failures=\"%zu\" errors=\"0\" skipped=\"0\" "
-                 "time=\"%.3f\">\n", n, n - count[PASSED], n,
-                 n - count[PASSED], total / 1e3);
+                 "time=\"%.3f\">\n",
+                 n, n - count[PASSED], n, n - count[PASSED], total / 1e3);
    for (size_t i = 0; i < n; i++) {
       const struct test_case *c = &cases[i];
       strbuf_puts(&sb, "<testcase classname=\"tgsiva\" name=\"");

@@ -17,10 +17,10 @@
 #include "util/diag.h"
 
 static const char *const stage_names[] = {
-   [IR_STAGE_VERTEX_POSITION] = "vertex",
-   [IR_STAGE_VERTEX_VARYING] = "vertex",
-   [IR_STAGE_FRAGMENT] = "fragment",
-   [IR_STAGE_COMPUTE] = "compute",
+    [IR_STAGE_VERTEX_POSITION] = "vertex",
+    [IR_STAGE_VERTEX_VARYING] = "vertex",
+    [IR_STAGE_FRAGMENT] = "fragment",
+    [IR_STAGE_COMPUTE] = "compute",
 };
 
 void
@@ -115,8 +115,7 @@ reads_tile(const struct compile_result *r)
 }
 
 static void
-measure_properties(const struct compile_result *r,
-                   struct shader_properties *p)
+measure_properties(const struct compile_result *r, struct shader_properties *p)
 {
    const struct ir_layout *l = &r->layout;
    bool fs = r->stage == IR_STAGE_FRAGMENT;
@@ -131,9 +130,9 @@ measure_properties(const struct compile_result *r,
    p->barriers = l->uses_barrier;
 }
 
-static void
-measure_compiled(struct arena *arena, const struct compile_result *r,
-                 struct shader_metrics *m)
+void
+shader_measure_compiled(struct arena *arena, const struct compile_result *r,
+                        struct shader_metrics *m)
 {
    m->compiled = true;
    m->stage = stage_names[r->stage];
@@ -179,12 +178,11 @@ shader_measure(const char *path, struct shader_metrics *m)
              compile_tgsi(&arena, tgsi, &opts, &r, &d);
    m->compile_ms = now_ms() - start;
    if (ok) {
-      measure_compiled(&arena, &r, m);
+      shader_measure_compiled(&arena, &r, m);
    } else {
       const char *base = strrchr(path, '/');
       char text[1024];
-      tgsiva_diagnostic_format(&d, base ? base + 1 : path, text,
-                               sizeof(text));
+      tgsiva_diagnostic_format(&d, base ? base + 1 : path, text, sizeof(text));
       m->diagnostic = strdup(text);
       size_t n = strlen(text);
       m->expected = malloc(n + 2);

@@ -32,14 +32,14 @@ struct shader_properties {
    bool modifies_coverage; /* discard or a written sample mask */
    bool late_zs_test;      /* depth/stencil test after the shader */
    bool reads_color_buffer;
-   bool derivatives;       /* needs helper lanes */
+   bool derivatives; /* needs helper lanes */
    bool barriers;
 };
 
 struct shader_metrics {
    const char *file;
    bool compiled;
-   char *diagnostic; /* when not: "FILE:LINE:COLUMN: error: ..." */
+   char *diagnostic;  /* when not: "FILE:LINE:COLUMN: error: ..." */
    const char *stage; /* "vertex", "fragment", "compute" */
    unsigned uniform_words, tls_bytes;
    unsigned program_count;
@@ -52,6 +52,10 @@ struct shader_metrics {
 };
 
 void shader_measure(const char *path, struct shader_metrics *out);
+/* The same for a shader already compiled (out->file is left as is). */
+void shader_measure_compiled(struct arena *arena,
+                             const struct compile_result *r,
+                             struct shader_metrics *out);
 void shader_metrics_free(struct shader_metrics *m);
 
 /* The `--stats` line (docs/stats.md), summed over a vertex shader's two

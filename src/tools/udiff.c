@@ -60,9 +60,8 @@ push(struct edit *e, size_t *n, char op, size_t i, size_t j)
 }
 
 static size_t
-middle_script(struct arena *arena, const struct lines *a,
-              const struct lines *b, size_t head, size_t ea, size_t eb,
-              struct edit *e, size_t n)
+middle_script(struct arena *arena, const struct lines *a, const struct lines *b,
+              size_t head, size_t ea, size_t eb, struct edit *e, size_t n)
 {
    size_t ra = ea - head, rb = eb - head;
    size_t i = head, j = head;
@@ -76,7 +75,8 @@ middle_script(struct arena *arena, const struct lines *a,
                *c = lcs[(x + 1) * w + y + 1] + 1;
             else
                *c = lcs[(x + 1) * w + y] > lcs[x * w + y + 1]
-                       ? lcs[(x + 1) * w + y] : lcs[x * w + y + 1];
+                        ? lcs[(x + 1) * w + y]
+                        : lcs[x * w + y + 1];
          }
       }
       while (i < ea && j < eb) {
@@ -107,12 +107,11 @@ print_hunk(struct strbuf *sb, const struct lines *a, const struct lines *b,
       nb += e[k].op != '-';
    }
    /* diff -u numbers an empty side by the line before it. */
-   strbuf_printf(sb, "@@ -%zu,%zu +%zu,%zu @@\n",
-                 e[from].old_line + (na != 0), na,
-                 e[from].new_line + (nb != 0), nb);
+   strbuf_printf(sb, "@@ -%zu,%zu +%zu,%zu @@\n", e[from].old_line + (na != 0),
+                 na, e[from].new_line + (nb != 0), nb);
    for (size_t k = from; k < to; k++) {
-      const struct line *l = e[k].op == '+' ? &b->at[e[k].new_line]
-                                            : &a->at[e[k].old_line];
+      const struct line *l =
+          e[k].op == '+' ? &b->at[e[k].new_line] : &a->at[e[k].old_line];
       strbuf_putc(sb, e[k].op);
       strbuf_putn(sb, l->text, l->len);
       strbuf_putc(sb, '\n');
