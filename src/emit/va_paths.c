@@ -6,11 +6,12 @@
  * The graph is read from the words, not from the IR, so that it is the
  * code that runs (after scheduling, with every jump the emitter kept):
  * basic blocks start at the entry, at every branch target and after every
- * branch or end.  BRANCHZ on a constant zero is a jump; BRANCHZI (the
- * blend-shader call after BLEND) returns to the next instruction, and the
- * `end` flow of a BLEND lets that tail run, so every path counts the tail
- * as the total does.  Another instruction with `end` is an exit, as is
- * falling off the last word.
+ * branch or exit.  BRANCHZ on a constant zero is a jump.  The `end` flow
+ * of a BLEND lets its two-instruction tail run (the blend shader returns
+ * there), so every path counts the tail as the total does, and the
+ * tail's BRANCHZI is the exit; a BRANCHZI after a BLEND without `end`
+ * calls the blend shader and returns to the next word.  Any other
+ * instruction with `end` is an exit, as is falling off the last word.
  *
  * Each unit is minimised and maximised on its own (a bound per unit, the
  * way malioc's columns read): the shortest path's FMA column is the least
@@ -41,6 +42,7 @@ struct block {
 struct cfg {
    struct va_instr *instrs;
    bool *decoded;
+   bool *exit; /* the program ends after this word */
    size_t count;
    struct block *blocks;
    unsigned nblocks;
@@ -73,8 +75,31 @@ branch_target(const struct cfg *g, size_t i)
 static bool
 is_exit(const struct cfg *g, size_t i)
 {
-   const struct va_instr *I = &g->instrs[i];
-   return g->decoded[i] && I->flow == VA_FLOW_END && I->op != VA_OP_BLEND;
+   return g->exit[i];
+}
+
+/* An instruction with `end` is an exit, except BLEND: its tail runs
+ * (the blend shader returns there), and the BRANCHZI closing that tail
+ * is the exit instead.  A BRANCHZI after a BLEND without `end` calls the
+ * blend shader and comes back. */
+static void
+find_exits(struct arena *arena, struct cfg *g)
+{
+   bool in_final_tail = false;
+   g->exit = arena_zalloc(arena, g->count);
+   for (size_t i = 0; i < g->count; i++) {
+      const struct va_instr *I = &g->instrs[i];
+      if (!g->decoded[i])
+         continue;
+      if (I->op == VA_OP_BLEND) {
+         in_final_tail = I->flow == VA_FLOW_END;
+      } else if (I->op == VA_OP_BRANCHZI) {
+         g->exit[i] = in_final_tail;
+         in_final_tail = false;
+      } else {
+         g->exit[i] = I->flow == VA_FLOW_END;
+      }
+   }
 }
 
 static void
@@ -248,6 +273,7 @@ va_program_paths(struct arena *arena, const uint64_t *words, size_t count,
    g.decoded = arena_zalloc(arena, count);
    for (size_t i = 0; i < count; i++)
       g.decoded[i] = va_decode(words[i], &g.instrs[i]);
+   find_exits(arena, &g);
    find_blocks(arena, &g);
    link_blocks(&g);
    mark_reachable(arena, &g);
