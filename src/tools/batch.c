@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "util/fileio.h"
 
 static int
@@ -139,4 +140,70 @@ batch_run(size_t n, unsigned threads, void (*job)(void *, size_t), void *ctx,
    for (unsigned t = 0; t < started; t++)
       pthread_join(ids[t], NULL);
    free(ids);
+}
+
+void
+batch_args_init(struct batch_args *a, char **argv)
+{
+   a->jobs = batch_default_jobs();
+   a->paths = argv + 1;
+   a->npaths = 0;
+}
+
+int
+batch_parse_arg(const char *cmd, int argc, char **argv, int *i,
+                struct batch_args *a)
+{
+   const char *arg = argv[*i];
+   if (!strcmp(arg, "-j")) {
+      if (++*i == argc || !batch_parse_jobs(argv[*i], &a->jobs))
+         return cli_usage_error(cmd, "-j needs a number of threads");
+   } else if (arg[0] == '-' && arg[1] != '\0') {
+      return cli_usage_error(cmd, "unknown option '%s'", arg);
+   } else {
+      /* Paths are gathered at the front of argv, behind the command. */
+      a->paths[a->npaths++] = argv[*i];
+   }
+   return -1;
+}
+
+int
+batch_check_args(const char *cmd, const struct batch_args *a)
+{
+   if (!a->npaths)
+      return cli_usage_error(cmd, "no shader or directory given");
+   return -1;
+}
+
+static void
+measure_one(void *ctx, size_t i)
+{
+   struct shader_metrics *m = ctx;
+   shader_measure(m[i].file, &m[i]);
+}
+
+struct shader_metrics *
+batch_measure(struct arena *arena, const char *cmd, const struct batch_args *a,
+              size_t *count)
+{
+   char **files;
+   if (!batch_find_shaders(arena, cmd, a->paths, a->npaths, &files, count))
+      return NULL;
+   struct shader_metrics *m = calloc(*count ? *count : 1, sizeof(*m));
+   if (!m) {
+      fprintf(stderr, "tgsiva %s: out of memory\n", cmd);
+      return NULL;
+   }
+   for (size_t i = 0; i < *count; i++)
+      m[i].file = files[i];
+   batch_run(*count, a->jobs, measure_one, m, cmd);
+   return m;
+}
+
+void
+batch_free(struct shader_metrics *m, size_t count)
+{
+   for (size_t i = 0; i < count; i++)
+      shader_metrics_free(&m[i]);
+   free(m);
 }

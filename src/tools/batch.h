@@ -10,7 +10,32 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "shader_metrics.h"
 #include "util/arena.h"
+
+/* The arguments every batch command takes: -j N and the paths. */
+struct batch_args {
+   unsigned jobs;
+   char **paths; /* within argv */
+   size_t npaths;
+};
+
+/* Sets the defaults (every core, no path). */
+void batch_args_init(struct batch_args *a, char **argv);
+/* Takes argv[*i] if it is -j N or a path (moving *i past what it took)
+ * and returns -1; returns 1 with a message for -j without a number or
+ * an unknown option.  Call it after the command's own options. */
+int batch_parse_arg(const char *cmd, int argc, char **argv, int *i,
+                    struct batch_args *a);
+/* After the loop: 1 with a message if no path was given, else -1. */
+int batch_check_args(const char *cmd, const struct batch_args *a);
+
+/* Every shader under a->paths, measured on a->jobs threads
+ * (shader_measure), in path order; NULL (after a message) if a path
+ * cannot be read.  Free with batch_free. */
+struct shader_metrics *batch_measure(struct arena *arena, const char *cmd,
+                                     const struct batch_args *a, size_t *count);
+void batch_free(struct shader_metrics *m, size_t count);
 
 /* Every `.tgsi` file under each path (recursively), or the path itself
  * if it is a file; sorted, each once.  On a path that cannot be read,

@@ -17,11 +17,9 @@
 #include "util/fileio.h"
 
 struct stats_args {
-   unsigned jobs;
+   struct batch_args batch;
    bool json;
    const char *output;
-   char **paths;
-   size_t npaths;
 };
 
 static void
@@ -45,16 +43,13 @@ print_help(void)
 static int
 parse_args(int argc, char **argv, struct stats_args *a)
 {
-   a->jobs = batch_default_jobs();
-   a->paths = argv + 1;
+   batch_args_init(&a->batch, argv);
    for (int i = 1; i < argc; i++) {
       const char *arg = argv[i];
+      int status = -1;
       if (cli_is_help(arg)) {
          print_help();
          return CLI_OK;
-      } else if (!strcmp(arg, "-j")) {
-         if (++i == argc || !batch_parse_jobs(argv[i], &a->jobs))
-            return cli_usage_error("stats", "-j needs a number of threads");
       } else if (!strcmp(arg, "--format")) {
          if (++i == argc || (strcmp(argv[i], "csv") && strcmp(argv[i], "json")))
             return cli_usage_error("stats", "--format takes csv or json");
@@ -63,22 +58,13 @@ parse_args(int argc, char **argv, struct stats_args *a)
          if (++i == argc)
             return cli_usage_error("stats", "-o needs a file name");
          a->output = argv[i];
-      } else if (arg[0] == '-' && arg[1] != '\0') {
-         return cli_usage_error("stats", "unknown option '%s'", arg);
       } else {
-         a->paths[a->npaths++] = argv[i];
+         status = batch_parse_arg("stats", argc, argv, &i, &a->batch);
       }
+      if (status >= 0)
+         return status;
    }
-   if (!a->npaths)
-      return cli_usage_error("stats", "no shader or directory given");
-   return -1;
-}
-
-static void
-measure_one(void *ctx, size_t i)
-{
-   struct shader_metrics *m = ctx;
-   shader_measure(m[i].file, &m[i]);
+   return batch_check_args("stats", &a->batch);
 }
 
 int
@@ -90,16 +76,12 @@ cmd_stats(int argc, char **argv)
       return status;
    struct arena arena;
    arena_init(&arena, 0);
-   char **files;
    size_t n;
-   if (!batch_find_shaders(&arena, "stats", a.paths, a.npaths, &files, &n)) {
+   struct shader_metrics *m = batch_measure(&arena, "stats", &a.batch, &n);
+   if (!m) {
       arena_finish(&arena);
       return CLI_USER_ERROR;
    }
-   struct shader_metrics *m = calloc(n ? n : 1, sizeof(*m));
-   for (size_t i = 0; i < n; i++)
-      m[i].file = files[i];
-   batch_run(n, a.jobs, measure_one, m, "stats");
    size_t refused = 0;
    for (size_t i = 0; i < n; i++) {
       if (!m[i].compiled) {
@@ -122,9 +104,7 @@ cmd_stats(int argc, char **argv)
            "stats: %zu shaders, %zu compiled, %zu do not "
            "compile\n",
            n, n - refused, refused);
-   for (size_t i = 0; i < n; i++)
-      shader_metrics_free(&m[i]);
-   free(m);
+   batch_free(m, n);
    arena_finish(&arena);
    return status;
 }

@@ -21,17 +21,15 @@
 #include "util/fileio.h"
 
 struct test_args {
+   struct batch_args batch;
    bool update;
-   unsigned jobs;
    const char *junit;
-   char **paths;
-   size_t npaths;
 };
 
 enum outcome { PASSED, FAILED, NEW };
 
 struct test_case {
-   struct shader_metrics m;
+   const struct shader_metrics *m;
    char *expected_path;
    enum outcome outcome;
    char *report; /* the diff or message, for the log and JUnit */
@@ -57,38 +55,26 @@ print_help(void)
 static int
 parse_args(int argc, char **argv, struct test_args *a)
 {
-   a->jobs = batch_default_jobs();
-   a->paths = argv + 1;
+   batch_args_init(&a->batch, argv);
    for (int i = 1; i < argc; i++) {
       const char *arg = argv[i];
+      int status = -1;
       if (cli_is_help(arg)) {
          print_help();
          return CLI_OK;
       } else if (!strcmp(arg, "--update")) {
          a->update = true;
-      } else if (!strcmp(arg, "-j")) {
-         if (++i == argc || !batch_parse_jobs(argv[i], &a->jobs))
-            return cli_usage_error("test", "-j needs a number of threads");
       } else if (!strcmp(arg, "--junit")) {
          if (++i == argc)
             return cli_usage_error("test", "--junit needs a file name");
          a->junit = argv[i];
-      } else if (arg[0] == '-' && arg[1] != '\0') {
-         return cli_usage_error("test", "unknown option '%s'", arg);
       } else {
-         a->paths[a->npaths++] = argv[i];
+         status = batch_parse_arg("test", argc, argv, &i, &a->batch);
       }
+      if (status >= 0)
+         return status;
    }
-   if (!a->npaths)
-      return cli_usage_error("test", "no shader or directory given");
-   return -1;
-}
-
-static void
-run_one(void *ctx, size_t i)
-{
-   struct test_case *cases = ctx;
-   shader_measure(cases[i].m.file, &cases[i].m);
+   return batch_check_args("test", &a->batch);
 }
 
 /* The file's contents, or false if it cannot be read (absent). */
@@ -115,21 +101,21 @@ judge(struct arena *arena, struct test_case *c)
 {
    char *want;
    size_t len;
-   c->expected_path = expected_path_of(arena, c->m.file);
+   c->expected_path = expected_path_of(arena, c->m->file);
    if (!read_file(arena, c->expected_path, &want, &len)) {
       c->outcome = NEW;
       c->report = arena_printf(arena, "no %s", c->expected_path);
       return;
    }
-   if (strlen(want) == len && !strcmp(want, c->m.expected)) {
+   if (strlen(want) == len && !strcmp(want, c->m->expected)) {
       c->outcome = PASSED;
       return;
    }
    struct strbuf sb;
    strbuf_init(&sb, arena);
-   if (!c->m.compiled)
-      strbuf_printf(&sb, "does not compile: %s\n", c->m.diagnostic);
-   udiff(&sb, c->expected_path, want, "compiled", c->m.expected);
+   if (!c->m->compiled)
+      strbuf_printf(&sb, "does not compile: %s\n", c->m->diagnostic);
+   udiff(&sb, c->expected_path, want, "compiled", c->m->expected);
    c->outcome = FAILED;
    c->report = sb.data;
 }
@@ -148,8 +134,8 @@ write_expected(const struct test_case *c)
    sigprocmask(SIG_BLOCK, &hold, &old);
    struct tgsiva_diagnostic d;
    diag_clear(&d);
-   bool ok = file_write_atomic(c->expected_path, c->m.expected,
-                               strlen(c->m.expected), &d);
+   bool ok = file_write_atomic(c->expected_path, c->m->expected,
+                               strlen(c->m->expected), &d);
    sigprocmask(SIG_SETMASK, &old, NULL);
    if (!ok)
       cli_report(&d, c->expected_path);
@@ -161,10 +147,10 @@ static size_t
 report_stale(struct arena *arena, const struct test_args *a)
 {
    size_t stale = 0;
-   for (size_t i = 0; i < a->npaths; i++) {
+   for (size_t i = 0; i < a->batch.npaths; i++) {
       char **found;
       size_t n;
-      if (!file_list(arena, a->paths[i], ".expected", &found, &n))
+      if (!file_list(arena, a->batch.paths[i], ".expected", &found, &n))
          continue; /* not a directory */
       for (size_t k = 0; k < n; k++) {
          size_t len = strlen(found[k]) - strlen(".expected");
@@ -209,7 +195,7 @@ write_junit(struct arena *arena, const char *path,
    strbuf_init(&sb, arena);
    double total = 0;
    for (size_t i = 0; i < n; i++)
-      total += cases[i].m.compile_ms;
+      total += cases[i].m->compile_ms;
    strbuf_printf(&sb,
                  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                  "<testsuites tests=\"%zu\" failures=\"%zu\">\n"
@@ -220,8 +206,8 @@ write_junit(struct arena *arena, const char *path,
    for (size_t i = 0; i < n; i++) {
       const struct test_case *c = &cases[i];
       strbuf_puts(&sb, "<testcase classname=\"tgsiva\" name=\"");
-      xml_escaped(&sb, c->m.file);
-      strbuf_printf(&sb, "\" time=\"%.6f\"", c->m.compile_ms / 1e3);
+      xml_escaped(&sb, c->m->file);
+      strbuf_printf(&sb, "\" time=\"%.6f\"", c->m->compile_ms / 1e3);
       if (c->outcome == PASSED) {
          strbuf_puts(&sb, "/>\n");
          continue;
@@ -245,6 +231,23 @@ write_junit(struct arena *arena, const char *path,
    return true;
 }
 
+/* Prints what became of the shader; with --update, writes its file if
+ * it did not pass.  False if that write failed. */
+static bool
+print_case(const struct test_case *c, bool update)
+{
+   if (c->outcome == FAILED)
+      printf("FAIL %s\n%s", c->m->file, c->report);
+   else if (c->outcome == NEW)
+      printf("NEW %s: %s\n", c->m->file, c->report);
+   if (!update || c->outcome == PASSED)
+      return true;
+   if (!write_expected(c))
+      return false;
+   printf("wrote %s\n", c->expected_path);
+   return true;
+}
+
 int
 cmd_test(int argc, char **argv)
 {
@@ -254,35 +257,26 @@ cmd_test(int argc, char **argv)
       return status;
    struct arena arena;
    arena_init(&arena, 0);
-   char **files;
    size_t n;
-   if (!batch_find_shaders(&arena, "test", a.paths, a.npaths, &files, &n)) {
+   struct shader_metrics *m = batch_measure(&arena, "test", &a.batch, &n);
+   if (!m) {
       arena_finish(&arena);
       return CLI_USER_ERROR;
    }
-   struct test_case *cases = calloc(n ? n : 1, sizeof(*cases));
+   struct test_case *cases = ARENA_ARRAY(&arena, struct test_case, n + 1);
    for (size_t i = 0; i < n; i++)
-      cases[i].m.file = files[i];
-   batch_run(n, a.jobs, run_one, cases, "test");
+      cases[i].m = &m[i];
 
    size_t count[3] = {0}, written = 0, write_errors = 0;
    for (size_t i = 0; i < n; i++) {
       struct test_case *c = &cases[i];
       judge(&arena, c);
       count[c->outcome]++;
-      if (c->outcome == FAILED)
-         printf("FAIL %s\n%s", c->m.file, c->report);
-      else if (c->outcome == NEW)
-         printf("NEW %s: %s\n", c->m.file, c->report);
-      if (a.update && c->outcome != PASSED) {
-         if (write_expected(c)) {
-            printf("wrote %s\n", c->expected_path);
-            written++;
-         } else {
-            write_errors++;
-         }
-      }
+      if (!print_case(c, a.update))
+         write_errors++;
+      written += a.update && c->outcome != PASSED;
    }
+   written -= write_errors;
    count[FAILED] += report_stale(&arena, &a);
    if (!n)
       printf("no .tgsi files under the paths given\n");
@@ -294,9 +288,7 @@ cmd_test(int argc, char **argv)
    fflush(stdout);
    if (a.junit && !write_junit(&arena, a.junit, cases, n, count))
       write_errors++;
-   for (size_t i = 0; i < n; i++)
-      shader_metrics_free(&cases[i].m);
-   free(cases);
+   batch_free(m, n);
    arena_finish(&arena);
    if (write_errors || !n)
       return CLI_USER_ERROR;

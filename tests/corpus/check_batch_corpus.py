@@ -21,26 +21,19 @@ import csv
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..'))
+from cli_check import check, finish, run  # noqa: E402
 
 DOUBLE_OPCODES = {
     'D2F', 'D2I', 'D2U', 'D2U64', 'DABS', 'DADD', 'DDIV', 'DFLR', 'DFRAC',
     'DFRACEXP', 'DLDEXP', 'DMAD', 'DMAX', 'DMIN', 'DMUL', 'DNEG', 'DRSQ',
     'DSEQ', 'DSGE', 'DSLT', 'DSNE', 'DSQRT', 'F2D', 'I2D', 'I642D', 'U2D'}
 UNITS = ('instructions', 'fma', 'cvt', 'sfu', 'ls', 'v', 't', 'cycles')
-failures = []
 
 
-def run(args):
-    return subprocess.run(args, capture_output=True, text=True)
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-    return cond
 
 
 def copy_corpus(corpus, dest):
@@ -138,10 +131,7 @@ def main():
         test_and_update(exe, tmp, copied)
         stats_and_compare(exe, tmp)
         check_paths(exe, tmp)
-    for f in failures:
-        print('FAIL', f)
-    print(f'batch corpus: {len(failures)} failed')
-    return 1 if failures else 0
+    return finish('batch corpus')
 
 
 if __name__ == '__main__':

@@ -13,9 +13,9 @@ and the report's figures.
 """
 import csv
 import glob
-import io
 import json
 import os
+import pty
 import shutil
 import signal
 import subprocess
@@ -24,8 +24,9 @@ import tempfile
 import time
 import xml.etree.ElementTree as ET
 
-failures = []
-passed = 0
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..'))
+from cli_check import check, finish, run  # noqa: E402
+
 
 # IF/ELSE with a texture on the IF side only.
 IF_ELSE = """FRAG
@@ -72,17 +73,6 @@ DCL OUT[0], COLOR
 """
 
 
-def run(args):
-    return subprocess.run(args, capture_output=True, text=True)
-
-
-def check(cond, what):
-    global passed
-    if cond:
-        passed += 1
-    else:
-        failures.append(what)
-    return cond
 
 
 def last_line(r):
@@ -254,6 +244,29 @@ def check_stats_and_compare(exe, tmp):
           'JSON: version and one object per program')
 
 
+def check_progress(exe, root):
+    """A progress line on a terminal, nothing when stderr is a pipe."""
+    golden = os.path.join(root, 'shaders', 'golden')
+    piped = run([exe, 'stats', '-j', '1', golden])
+    check('\r' not in piped.stderr, 'no progress line into a pipe')
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([exe, 'stats', '-j', '1', golden],
+                            stdout=subprocess.DEVNULL, stderr=slave)
+    os.close(slave)
+    seen = b''
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    proc.wait()
+    os.close(master)
+    check(b'\rstats: ' in seen, 'a progress line on a terminal')
+
+
 def report(exe, path):
     r = run([exe, 'compile', '--report', '--format', 'json', path])
     check(r.returncode == 0, f'report of {path}: {r.stderr}')
@@ -294,13 +307,11 @@ def main():
         check_report(exe, tmp)
         check_stats_and_compare(exe, tmp)
         check_interrupted_update(exe, root, tmp)
+    check_progress(exe, root)
     r = run([exe, 'test', '/nonexistent/dir'])
     check(r.returncode == 1 and 'nonexistent' in r.stderr,
           'a missing path is an error')
-    for f in failures:
-        print('FAIL', f)
-    print(f'batch cli: {passed} passed, {len(failures)} failed')
-    return 1 if failures else 0
+    return finish('batch cli')
 
 
 if __name__ == '__main__':
