@@ -158,6 +158,9 @@ batch_parse_arg(const char *cmd, int argc, char **argv, int *i,
    if (!strcmp(arg, "-j")) {
       if (++*i == argc || !batch_parse_jobs(argv[*i], &a->jobs))
          return cli_usage_error(cmd, "-j needs a number of threads");
+   } else if (!strncmp(arg, "-j", 2)) { /* -jN, as make takes it */
+      if (!batch_parse_jobs(arg + 2, &a->jobs))
+         return cli_usage_error(cmd, "-j needs a number of threads");
    } else if (arg[0] == '-' && arg[1] != '\0') {
       return cli_usage_error(cmd, "unknown option '%s'", arg);
    } else {

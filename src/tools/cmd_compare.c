@@ -51,40 +51,52 @@ read_run(struct arena *arena, const char *path, struct stats_run *run)
    return true;
 }
 
-static void
-print_value(double v)
+/* A number as it reads best: integers without decimals. */
+static const char *
+format_value(double v, char *buf, size_t size)
 {
    if (v == floor(v) && fabs(v) < 1e15)
-      printf("%.0f", v);
+      snprintf(buf, size, "%.0f", v);
    else
-      printf("%.3f", v);
+      snprintf(buf, size, "%.3f", v);
+   return buf;
 }
 
 static void
 print_move(double before, double after)
 {
-   print_value(before);
-   printf(" -> ");
-   print_value(after);
-   printf(" (%+.2f%%)", stats_percent(before, after));
+   char b[32], a[32];
+   printf("%s -> %s (%+.2f%%)", format_value(before, b, sizeof(b)),
+          format_value(after, a, sizeof(a)), stats_percent(before, after));
+}
+
+/* before, after and the change, in columns. */
+static void
+print_columns(double before, double after)
+{
+   char b[32], a[32];
+   printf(" %12s %12s %+8.2f%%", format_value(before, b, sizeof(b)),
+          format_value(after, a, sizeof(a)), stats_percent(before, after));
 }
 
 static void
 print_metrics(const struct stats_comparison *c)
 {
+   printf("%-15s %12s %12s %9s | %12s %12s %9s | %6s %6s %8s\n", "metric",
+          "before", "after", "change", "aff. before", "aff. after", "change",
+          "helped", "hurt", "geomean");
    for (unsigned m = 0; m < STATS_METRICS; m++) {
       const struct metric_change *ch = &c->change[m];
-      printf("%-15s ", stats_metric_infos[m].name);
-      print_move(ch->before, ch->after);
+      printf("%-15s", stats_metric_infos[m].name);
+      print_columns(ch->before, ch->after);
       if (!stats_metric_infos[m].counted) {
-         printf("; reported, not counted as a change\n");
+         printf(" | %s\n", "(reported, never counted as a change)");
       } else if (!ch->helped && !ch->hurt) {
-         printf("; no change\n");
+         printf(" | %12s %12s %9s | %6u %6u %8s\n", "-", "-", "-", 0u, 0u, "-");
       } else {
-         printf("; affected ");
-         print_move(ch->affected_before, ch->affected_after);
-         printf("; helped %u, hurt %u, geomean %.4f\n", ch->helped, ch->hurt,
-                ch->geomean);
+         printf(" |");
+         print_columns(ch->affected_before, ch->affected_after);
+         printf(" | %6u %6u %8.4f\n", ch->helped, ch->hurt, ch->geomean);
       }
    }
 }
