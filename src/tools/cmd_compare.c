@@ -22,7 +22,7 @@ static void
 print_help(void)
 {
    printf("usage: tgsiva compare [--top N] OLD NEW\n\n"
-          "Compares two runs of 'tgsiva stats' (CSV): per metric the "
+          "Compares two runs of 'tgsiva stats' (CSV or JSON): per metric the "
           "total over the\nprograms in both runs, before -> after, the "
           "same over the programs that\nchanged, how many were helped "
           "and hurt, the geometric mean of the\nratios, then the "
@@ -44,7 +44,7 @@ read_run(struct arena *arena, const char *path, struct stats_run *run)
       cli_report(&d, path);
       return false;
    }
-   if (!stats_parse_csv(arena, text, run, error, sizeof(error))) {
+   if (!stats_parse(arena, text, run, error, sizeof(error))) {
       fprintf(stderr, "%s:%s\n", path, error);
       return false;
    }

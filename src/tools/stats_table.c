@@ -8,6 +8,8 @@
  */
 #include "stats_table.h"
 
+#include "json_read.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -142,6 +144,77 @@ stats_parse_csv(struct arena *arena, const char *text, struct stats_run *out,
    out->rows = rows.data;
    out->count = rows.len;
    return true;
+}
+
+/* One program object of the JSON report (docs/report.md). */
+static bool
+json_row(const struct json_value *p, struct stats_row *row)
+{
+   static const char *const top[][2] = {
+       {"instructions", "instructions"},
+       {"work_registers", "work_registers"},
+       {"threads", "threads"},
+       {"uniform_words", "uniform_registers"},
+       {"spills", "spills"},
+       {"fills", "fills"},
+       {"tls_bytes", "tls_bytes"},
+       {"compile_ms", "compile_ms"},
+   };
+   const struct json_value *file = json_member(p, "file");
+   const struct json_value *program = json_member(p, "program");
+   const struct json_value *total =
+       json_member(json_member(p, "cycles"), "total");
+   if (!file || file->kind != JSON_STRING || !program ||
+       program->kind != JSON_STRING || !total)
+      return false;
+   memset(row, 0, sizeof(*row));
+   row->file = file->string;
+   row->program = program->string;
+   for (int m = 0; m < STATS_METRICS; m++) {
+      const char *name = stats_metric_infos[m].name;
+      const struct json_value *from = total;
+      for (unsigned k = 0; k < sizeof(top) / sizeof(top[0]); k++) {
+         if (!strcmp(top[k][0], name)) {
+            name = top[k][1];
+            from = p;
+         }
+      }
+      row->value[m] = json_number(from, name, 0);
+   }
+   return true;
+}
+
+bool
+stats_parse_json(struct arena *arena, const char *text, struct stats_run *out,
+                 char *error, size_t size)
+{
+   struct json_value *doc;
+   if (!json_parse(arena, text, &doc, error, size))
+      return false;
+   const struct json_value *programs = json_member(doc, "programs");
+   if (json_number(doc, "version", 0) != 1 || !programs ||
+       programs->kind != JSON_ARRAY) {
+      snprintf(error, size, "1:1: not a version 1 report of tgsiva");
+      return false;
+   }
+   out->rows = ARENA_ARRAY(arena, struct stats_row, programs->count + 1);
+   out->count = programs->count;
+   for (size_t i = 0; i < programs->count; i++) {
+      if (!json_row(programs->items[i], &out->rows[i])) {
+         snprintf(error, size, "program %zu: no file, program or cycles", i);
+         return false;
+      }
+   }
+   return true;
+}
+
+bool
+stats_parse(struct arena *arena, const char *text, struct stats_run *out,
+            char *error, size_t size)
+{
+   const char *p = text + strspn(text, " \t\r\n");
+   return *p == '{' ? stats_parse_json(arena, text, out, error, size)
+                    : stats_parse_csv(arena, text, out, error, size);
 }
 
 static int

@@ -55,6 +55,13 @@ struct stats_run {
 bool stats_parse_csv(struct arena *arena, const char *text,
                      struct stats_run *out, char *error, size_t size);
 
+/* The same for the JSON report (version 1), and either by its first
+ * character. */
+bool stats_parse_json(struct arena *arena, const char *text,
+                      struct stats_run *out, char *error, size_t size);
+bool stats_parse(struct arena *arena, const char *text, struct stats_run *out,
+                 char *error, size_t size);
+
 struct metric_change {
    double before, after;                   /* over programs in both runs */
    double affected_before, affected_after; /* over those that changed */

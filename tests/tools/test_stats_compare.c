@@ -116,6 +116,45 @@ test_bad_csv(void **state)
    arena_finish(&arena);
 }
 
+/* The JSON report of a program reads as the CSV row does. */
+static void
+test_json_run(void **state)
+{
+   (void)state;
+   static const char doc[] =
+      "{\"version\": 1, \"programs\": [\n"
+      " {\"file\": \"a\\u002etgsi\", \"program\": \"main\", "
+      "\"instructions\": 10, \"threads\": 2, \"compile_ms\": 1.5,\n"
+      "  \"cycles\": {\"total\": {\"cycles\": 2, \"fma\": 0.5},"
+      " \"longest\": null}, \"properties\": {\"discard\": true}}],\n"
+      " \"errors\": []}\n";
+   struct arena arena;
+   struct stats_run j, c;
+   struct stats_comparison cmp;
+   char error[128];
+   arena_init(&arena, 0);
+   assert_true(stats_parse(&arena, doc, &j, error, sizeof(error)));
+   assert_int_equal(j.count, 1);
+   assert_string_equal(j.rows[0].file, "a.tgsi");
+   assert_true(j.rows[0].value[STATS_INSTRUCTIONS] == 10);
+   assert_true(j.rows[0].value[STATS_CYCLES] == 2);
+   assert_true(j.rows[0].value[STATS_FMA] == 0.5);
+   parse(&arena, old_csv, &c);
+   stats_compare(&arena, &c, &j, &cmp);
+   assert_int_equal(cmp.pair_count, 1);
+   /* Only fma moved: the CSV has no fma column (0). */
+   assert_int_equal(cmp.changed, 1);
+   assert_int_equal(cmp.change[STATS_FMA].hurt, 1);
+   assert_int_equal(cmp.change[STATS_CYCLES].hurt, 0);
+
+   assert_false(stats_parse(&arena, "{\"version\": 1, \"programs\": [1,\n",
+                            &j, error, sizeof(error)));
+   assert_string_equal(error, "2:1: a value expected");
+   assert_false(stats_parse(&arena, "{\"version\": 2, \"programs\": []}",
+                            &j, error, sizeof(error)));
+   arena_finish(&arena);
+}
+
 static void
 test_percent(void **state)
 {
@@ -150,6 +189,7 @@ main(void)
       cmocka_unit_test(test_known_deltas),
       cmocka_unit_test(test_run_against_itself),
       cmocka_unit_test(test_bad_csv),
+      cmocka_unit_test(test_json_run),
       cmocka_unit_test(test_percent),
       cmocka_unit_test(test_unified_diff),
    };
