@@ -173,5 +173,7 @@ udiff(struct strbuf *sb, const char *old_name, const char *old_text,
       push(e, &n, ' ', i, j);
    strbuf_printf(sb, "--- %s\n+++ %s\n", old_name, new_name);
    print_hunks(sb, &a, &b, e, n);
+   if (head == a.n && head == b.n) /* every line kept: only a '\n' */
+      strbuf_puts(sb, "\\ the texts differ in their final newline\n");
    arena_finish(&arena);
 }

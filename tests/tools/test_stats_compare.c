@@ -179,6 +179,11 @@ test_unified_diff(void **state)
    strbuf_clear(&sb);
    udiff(&sb, "old", "same\n", "new", "same\n");
    assert_int_equal(sb.len, 0);
+   udiff(&sb, "old", "a\nb", "new", "a\nb\n");
+   assert_non_null(strstr(sb.data, "final newline"));
+   strbuf_clear(&sb);
+   udiff(&sb, "old", "", "new", "x\n");
+   assert_string_equal(sb.data, "--- old\n+++ new\n@@ -0,0 +1,1 @@\n+x\n");
    arena_finish(&arena);
 }
 
