@@ -8,7 +8,8 @@
  */
 #include "stats_table.h"
 
-#include "json_read.h"
+#include "sim/sim_json.h"
+#include "util/diag.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -148,7 +149,7 @@ stats_parse_csv(struct arena *arena, const char *text, struct stats_run *out,
 
 /* One program object of the JSON report (docs/report.md). */
 static bool
-json_row(const struct json_value *p, struct stats_row *row)
+json_row(const struct sim_json *p, struct stats_row *row)
 {
    static const char *const top[][2] = {
        {"instructions", "instructions"},
@@ -160,26 +161,23 @@ json_row(const struct json_value *p, struct stats_row *row)
        {"tls_bytes", "tls_bytes"},
        {"compile_ms", "compile_ms"},
    };
-   const struct json_value *file = json_member(p, "file");
-   const struct json_value *program = json_member(p, "program");
-   const struct json_value *total =
-       json_member(json_member(p, "cycles"), "total");
-   if (!file || file->kind != JSON_STRING || !program ||
-       program->kind != JSON_STRING || !total)
-      return false;
+   const struct sim_json *total =
+       sim_json_get(sim_json_get(p, "cycles"), "total");
    memset(row, 0, sizeof(*row));
-   row->file = file->string;
-   row->program = program->string;
+   row->file = sim_json_string(sim_json_get(p, "file"), NULL);
+   row->program = sim_json_string(sim_json_get(p, "program"), NULL);
+   if (!row->file || !row->program || !total)
+      return false;
    for (int m = 0; m < STATS_METRICS; m++) {
       const char *name = stats_metric_infos[m].name;
-      const struct json_value *from = total;
+      const struct sim_json *from = total;
       for (unsigned k = 0; k < sizeof(top) / sizeof(top[0]); k++) {
          if (!strcmp(top[k][0], name)) {
             name = top[k][1];
             from = p;
          }
       }
-      row->value[m] = json_number(from, name, 0);
+      row->value[m] = sim_json_number(sim_json_get(from, name), 0);
    }
    return true;
 }
@@ -188,18 +186,22 @@ bool
 stats_parse_json(struct arena *arena, const char *text, struct stats_run *out,
                  char *error, size_t size)
 {
-   struct json_value *doc;
-   if (!json_parse(arena, text, &doc, error, size))
+   struct sim_json *doc;
+   struct tgsiva_diagnostic d;
+   diag_clear(&d);
+   if (!sim_json_parse(arena, text, strlen(text), &doc, &d)) {
+      snprintf(error, size, "%u:%u: %s", d.line, d.column, d.message);
       return false;
-   const struct json_value *programs = json_member(doc, "programs");
-   if (json_number(doc, "version", 0) != 1 || !programs ||
-       programs->kind != JSON_ARRAY) {
+   }
+   const struct sim_json *programs = sim_json_get(doc, "programs");
+   if (sim_json_number(sim_json_get(doc, "version"), 0) != 1 || !programs ||
+       programs->type != SIM_JSON_ARRAY) {
       snprintf(error, size, "1:1: not a version 1 report of tgsiva");
       return false;
    }
-   out->rows = ARENA_ARRAY(arena, struct stats_row, programs->count + 1);
-   out->count = programs->count;
-   for (size_t i = 0; i < programs->count; i++) {
+   out->rows = ARENA_ARRAY(arena, struct stats_row, programs->length + 1);
+   out->count = programs->length;
+   for (size_t i = 0; i < programs->length; i++) {
       if (!json_row(programs->items[i], &out->rows[i])) {
          snprintf(error, size, "program %zu: no file, program or cycles", i);
          return false;

@@ -149,7 +149,7 @@ test_json_run(void **state)
 
    assert_false(stats_parse(&arena, "{\"version\": 1, \"programs\": [1,\n",
                             &j, error, sizeof(error)));
-   assert_string_equal(error, "2:1: a value expected");
+   assert_string_equal(error, "2:1: JSON: expected a value");
    assert_false(stats_parse(&arena, "{\"version\": 2, \"programs\": []}",
                             &j, error, sizeof(error)));
    arena_finish(&arena);
