@@ -2,8 +2,8 @@
 /*
  * A shader file compiled and measured for the batch commands and the
  * report.  The numbers are the cost model's (va_stats.c, va_paths.c);
- * the properties come from the layout the compiler decided, plus the one
- * thing only the code shows (a tile read).
+ * the properties come from the layout the compiler decided, plus what
+ * only the code shows (tile reads, textures with a computed LOD).
  */
 #include "shader_metrics.h"
 
@@ -100,18 +100,24 @@ measure_program(struct arena *arena, const struct compile_program *p,
    }
 }
 
-static bool
-reads_tile(const struct compile_result *r)
+/* What only the code shows: tile reads (the colour buffer) and
+ * textures whose LOD comes from the neighbouring lanes (helper lanes, as
+ * derivatives need). */
+static void
+scan_code(const struct compile_result *r, struct shader_properties *p)
 {
-   for (unsigned p = 0; p < r->program_count; p++) {
-      const struct compile_program *prog = &r->programs[p];
+   for (unsigned k = 0; k < r->program_count; k++) {
+      const struct compile_program *prog = &r->programs[k];
       for (size_t i = 0; i < prog->count; i++) {
          struct va_instr I;
-         if (va_decode(prog->words[i], &I) && I.op == VA_OP_LD_TILE)
-            return true;
+         if (!va_decode(prog->words[i], &I))
+            continue;
+         int lod = I.mod[VA_MOD_LOD_MODE];
+         p->reads_color_buffer |= I.op == VA_OP_LD_TILE;
+         p->derivatives |=
+             lod == VA_LOD_MODE_COMPUTED || lod == VA_LOD_MODE_COMPUTED_BIAS;
       }
    }
-   return false;
 }
 
 static void
@@ -125,8 +131,8 @@ measure_properties(const struct compile_result *r, struct shader_properties *p)
    p->late_zs_test = fs && !l->early_fragment_tests &&
                      (l->writes_depth || l->writes_stencil ||
                       p->modifies_coverage || l->writes_memory);
-   p->reads_color_buffer = reads_tile(r);
    p->derivatives = l->uses_derivatives;
+   scan_code(r, p);
    p->barriers = l->uses_barrier;
 }
 

@@ -32,7 +32,7 @@ struct shader_properties {
    bool modifies_coverage; /* discard or a written sample mask */
    bool late_zs_test;      /* depth/stencil test after the shader */
    bool reads_color_buffer;
-   bool derivatives; /* needs helper lanes */
+   bool derivatives; /* or a computed texture LOD: helper lanes */
    bool barriers;
 };
 

@@ -66,6 +66,14 @@ IMM[1] INT32 {0, 1, 0, 0}
  11: END
 """
 
+DISCARD = """FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+  0: KILL_IF IN[0].xxxx
+  1: MOV OUT[0], IN[0]
+  2: END
+"""
+
 REFUSED = """FRAG
 DCL OUT[0], COLOR
   0: NOSUCHOP OUT[0]
@@ -275,6 +283,24 @@ def report(exe, path):
     return json.loads(r.stdout)['programs'][0]
 
 
+def check_properties(exe, tmp):
+    example = report(exe, os.path.join(tmp, 'sub', 'example.tgsi'))
+    check(example['properties']['derivatives'] and
+          not example['properties']['discard'],
+          'a texture with an implicit LOD needs helper lanes')
+    cs = report(exe, os.path.join(tmp, '40b0a50e1bb0.tgsi'))
+    check(cs['properties']['side_effects'] and cs['stage'] == 'compute',
+          'a compute shader that stores has side effects')
+    path = os.path.join(tmp, 'discard.tgsi')
+    with open(path, 'w') as f:
+        f.write(DISCARD)
+    kill = report(exe, path)['properties']
+    os.remove(path)
+    check(kill['discard'] and kill['modifies_coverage'] and
+          kill['late_zs_test'] and not kill['derivatives'],
+          f'KILL_IF: discard, coverage, late ZS: {kill}')
+
+
 def check_report(exe, tmp):
     straight = report(exe, os.path.join(tmp, 'sub', 'example.tgsi'))
     c = straight['cycles']
@@ -293,6 +319,7 @@ def check_report(exe, tmp):
     loop = report(exe, os.path.join(tmp, 'sub', 'loop.tgsi'))
     check(loop['cycles']['longest'] is None and loop['longest_unbounded'],
           'loop: no longest path')
+    check_properties(exe, tmp)
     text = run([exe, 'compile', '--report', os.path.join(tmp, 'sub',
                                                           'loop.tgsi')])
     check('N/A (a loop: no bound)' in text.stdout and
