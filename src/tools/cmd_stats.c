@@ -100,6 +100,10 @@ cmd_stats(int argc, char **argv)
    status = CLI_OK;
    if (!file_write_atomic(a.output ? a.output : "-", sb.data, sb.len, &d))
       status = cli_report(&d, a.output ? a.output : "-");
+   if (!n) {
+      fprintf(stderr, "tgsiva stats: no .tgsi files under the paths\n");
+      status = CLI_USER_ERROR;
+   }
    fprintf(stderr,
            "stats: %zu shaders, %zu compiled, %zu do not "
            "compile\n",
