@@ -104,7 +104,9 @@ judge(struct arena *arena, struct test_case *c)
    c->expected_path = expected_path_of(arena, c->m->file);
    if (!read_file(arena, c->expected_path, &want, &len)) {
       c->outcome = NEW;
-      c->report = arena_printf(arena, "no %s", c->expected_path);
+      c->report = arena_printf(arena, "no %s%s%s", c->expected_path,
+                               c->m->compiled ? "" : "; does not compile: ",
+                               c->m->compiled ? "" : c->m->diagnostic);
       return;
    }
    if (strlen(want) == len && !strcmp(want, c->m->expected)) {
