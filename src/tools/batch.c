@@ -118,6 +118,18 @@ show_progress(struct pool *p, const char *what)
    fflush(stderr);
 }
 
+/* On a terminal, and not while the results go into a pipe (a pager
+ * would share the terminal with the line); into a file is fine. */
+static bool
+show_progress_line(void)
+{
+   struct stat st;
+   if (!isatty(STDERR_FILENO))
+      return false;
+   return fstat(STDOUT_FILENO, &st) != 0 ||
+          !(S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode));
+}
+
 void
 batch_run(size_t n, unsigned threads, void (*job)(void *, size_t), void *ctx,
           const char *what)
@@ -132,7 +144,7 @@ batch_run(size_t n, unsigned threads, void (*job)(void *, size_t), void *ctx,
    while (ids && started < threads &&
           pthread_create(&ids[started], NULL, worker, &p) == 0)
       started++;
-   bool progress = isatty(STDERR_FILENO) && n > 1;
+   bool progress = show_progress_line() && n > 1;
    if (started == 0)
       worker(&p); /* no thread could start: do the work here */
    else if (progress)

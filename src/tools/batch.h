@@ -50,8 +50,9 @@ bool batch_parse_jobs(const char *arg, unsigned *jobs);
 unsigned batch_default_jobs(void);
 
 /* Calls job(ctx, i) for every i below n, on `threads` threads (each i
- * once, in no particular order).  While it runs and stderr is a
- * terminal, a line "WHAT: done/n" is kept up to date there. */
+ * once, in no particular order).  While it runs, if stderr is a
+ * terminal and stdout no pipe, a line "WHAT: done/n" is kept up to date
+ * on stderr. */
 void batch_run(size_t n, unsigned threads, void (*job)(void *, size_t),
                void *ctx, const char *what);
 

@@ -254,15 +254,14 @@ def check_stats_and_compare(exe, tmp):
           'JSON: version and one object per program')
 
 
-def check_progress(exe, root):
-    """A progress line on a terminal, nothing when stderr is a pipe."""
-    golden = os.path.join(root, 'shaders', 'golden')
-    piped = run([exe, 'stats', '-j', '1', golden])
-    check('\r' not in piped.stderr, 'no progress line into a pipe')
+def on_terminal(exe, golden, stdout):
+    """What `tgsiva stats` writes to stderr when that is a terminal."""
     master, slave = pty.openpty()
     proc = subprocess.Popen([exe, 'stats', '-j', '1', golden],
-                            stdout=subprocess.DEVNULL, stderr=slave)
+                            stdout=stdout, stderr=slave)
     os.close(slave)
+    if stdout == subprocess.PIPE:
+        proc.stdout.read()
     seen = b''
     while True:
         try:
@@ -274,7 +273,18 @@ def check_progress(exe, root):
         seen += chunk
     proc.wait()
     os.close(master)
-    check(b'\rstats: ' in seen, 'a progress line on a terminal')
+    return seen
+
+
+def check_progress(exe, root):
+    """A progress line on a terminal, nothing when stderr is a pipe."""
+    golden = os.path.join(root, 'shaders', 'golden')
+    piped = run([exe, 'stats', '-j', '1', golden])
+    check('\r' not in piped.stderr, 'no progress line into a pipe')
+    check(b'\rstats: ' in on_terminal(exe, golden, subprocess.DEVNULL),
+          'a progress line on a terminal')
+    check(b'\r' not in on_terminal(exe, golden, subprocess.PIPE),
+          'no progress line while the output goes into a pipe')
 
 
 def report(exe, path):
