@@ -43,9 +43,15 @@ batch_find_shaders(struct arena *arena, const char *cmd, char *const *paths,
          *VEC_PUSH(arena, &all) = paths[i];
          continue;
       }
+      /* "dir/" lists as "dir/x.tgsi", as "dir" does, so that runs
+       * compare whichever was typed. */
+      size_t len = strlen(paths[i]);
+      while (len > 1 && paths[i][len - 1] == '/')
+         len--;
+      char *dir = arena_strndup(arena, paths[i], len);
       char **found;
       size_t n;
-      if (!file_list(arena, paths[i], ".tgsi", &found, &n)) {
+      if (!file_list(arena, dir, ".tgsi", &found, &n)) {
          fprintf(stderr, "tgsiva %s: cannot read %s\n", cmd, paths[i]);
          return false;
       }
