@@ -110,6 +110,12 @@ def check_test_cycle(exe, tmp, n):
     check(r.returncode == 1 and last_line(r) == f'0 passed, 0 failed, {n} new',
           f'all new: {last_line(r)} exit {r.returncode}')
     check(r.stdout.count('NEW ') == n, 'one line per new shader')
+    news = [l.split(':')[0][4:] for l in r.stdout.splitlines()
+            if l.startswith('NEW ')]
+    check(news == sorted(news), 'shaders in sorted path order')
+    check(run([exe, 'test', '-j', '1', tmp]).stdout ==
+          run([exe, 'test', '-j', '4', tmp]).stdout,
+          'the same output for any -j')
     r = run([exe, 'test', '--update', tmp])
     check(r.returncode == 0 and r.stdout.count('wrote ') == n,
           f'--update writes the {n} new files')
