@@ -19,7 +19,8 @@ checks=0
 ok() { checks=$((checks + 1)); echo "ok: $*"; }
 fail() { echo "FAILED: $*"; exit 1; }
 
-meson install -C "$build" --no-rebuild --quiet --destdir "$dest" >/dev/null
+meson install -C "$build" --no-rebuild --quiet --destdir "$dest" >"$root/log" 2>&1 ||
+   { cat "$root/log"; fail "meson install --destdir"; }
 
 pc=$(find "$dest" -name tgsiva.pc)
 [ -n "$pc" ] || fail "no tgsiva.pc installed"
