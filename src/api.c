@@ -27,6 +27,7 @@ struct call {
    struct arena arena;
    jmp_buf bail;
    struct tgsiva_diagnostic *d;
+   struct compile_options opts;
 };
 
 static void
@@ -163,34 +164,51 @@ export(const struct compile_result *r)
    return sh;
 }
 
+/*
+ * The part of a call an arena failure may longjmp out of.  No local of
+ * this function is read after the jump: what must survive it (the arena,
+ * the diagnostic, the result) lives in *c, which is in the caller's frame,
+ * and behind `out` (C11 7.13.2.1: locals of the function that called
+ * setjmp and changed before the longjmp are indeterminate after it).
+ */
+static void
+run(struct call *c, const uint32_t *tokens, size_t count, const char *text,
+    size_t len, struct tgsiva_shader **out)
+{
+   if (setjmp(c->bail))
+      return;
+   struct tgsi_shader *tgsi;
+   struct compile_result r;
+   bool ok = text ? tgsi_parse_text(&c->arena, text, len, &tgsi, c->d)
+                  : tgsi_read_tokens(&c->arena, tokens, count, &tgsi, c->d);
+   if (ok && compile_tgsi(&c->arena, tgsi, &c->opts, &r, c->d)) {
+      *out = export(&r);
+      if (!*out)
+         diag_error(c->d, TGSIVA_ERROR_NOMEM, "out of memory");
+   }
+}
+
 static enum tgsiva_status
 compile(const uint32_t *tokens, size_t count, const char *text, size_t len,
         const struct tgsiva_compile_options *opts,
         struct tgsiva_shader **out, struct tgsiva_diagnostic *d)
 {
-   struct call c = {.d = d};
-   const struct compile_options o = {
-      .max_registers = opts ? opts->max_registers : 0,
-      .validate = opts && opts->validate,
+   struct call c = {
+      .d = d,
+      .opts = {.max_registers = opts ? opts->max_registers : 0,
+               .validate = opts && opts->validate},
    };
    size_t limit = opts && opts->memory_limit ? opts->memory_limit
                                              : DEFAULT_MEMORY_LIMIT;
+   struct tgsiva_diagnostic own_diag;
+   if (!d)
+      d = c.d = &own_diag; /* the caller only wants the status */
    diag_clear(d);
    *out = NULL;
    arena_init(&c.arena, limit);
    c.arena.fail = out_of_memory;
    c.arena.fail_ctx = &c;
-   if (setjmp(c.bail) == 0) {
-      struct tgsi_shader *tgsi;
-      struct compile_result r;
-      bool ok = text ? tgsi_parse_text(&c.arena, text, len, &tgsi, d)
-                     : tgsi_read_tokens(&c.arena, tokens, count, &tgsi, d);
-      if (ok && compile_tgsi(&c.arena, tgsi, &o, &r, d)) {
-         *out = export(&r);
-         if (!*out)
-            diag_error(d, TGSIVA_ERROR_NOMEM, "out of memory");
-      }
-   }
+   run(&c, tokens, count, text, len, out);
    arena_finish(&c.arena);
    return d->status;
 }

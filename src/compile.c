@@ -41,15 +41,21 @@ after(struct compile *c, struct ir_shader *s, const char *pass,
 
 #define PASS(c, s, fn) after((c), (s), #fn, fn(s))
 
-/* Clean-up to a fixed point; each pass is cheap on a clean shader. */
+/* Clean-up to a fixed point; each pass is cheap on a clean shader.  Every
+ * pass runs in every round, whichever made progress. */
 static void
 optimize(struct compile *c, struct ir_shader *s)
 {
-   while (PASS(c, s, ir_opt_copy_prop) | PASS(c, s, ir_opt_constant_fold) |
-          PASS(c, s, ir_opt_algebraic) | PASS(c, s, ir_opt_cse) |
-          PASS(c, s, ir_opt_fold_modifiers) | PASS(c, s, ir_opt_dce) |
-          PASS(c, s, ir_opt_cfg))
-      ;
+   bool progress;
+   do {
+      progress = PASS(c, s, ir_opt_copy_prop);
+      progress |= PASS(c, s, ir_opt_constant_fold);
+      progress |= PASS(c, s, ir_opt_algebraic);
+      progress |= PASS(c, s, ir_opt_cse);
+      progress |= PASS(c, s, ir_opt_fold_modifiers);
+      progress |= PASS(c, s, ir_opt_dce);
+      progress |= PASS(c, s, ir_opt_cfg);
+   } while (progress);
 }
 
 static unsigned

@@ -6,7 +6,8 @@
  *
  * Each call works in its own memory and touches no global state, so
  * drivers may compile on many threads at once.  The result is a single
- * allocation released with tgsiva_shader_free().
+ * allocation released with tgsiva_shader_free().  docs/api.md is the
+ * contract (ownership, thread safety, errors, stability).
  *
  * The conventions the binaries follow (resource tables, push constants,
  * system values, varying layout, preloaded registers) are described in
@@ -19,7 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "tgsiva.h"
+#include "tgsiva/tgsiva.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -51,8 +52,8 @@ struct tgsiva_stats {
 };
 
 struct tgsiva_program {
-   const uint8_t *code; /* little-endian 64-bit words, no header */
-   size_t size;         /* bytes */
+   const uint8_t *code;     /* little-endian 64-bit words, no header */
+   size_t size;             /* bytes */
    unsigned work_registers; /* 32 or 64 */
    uint64_t preload_mask;   /* registers the program reads at entry */
    struct tgsiva_stats stats;
@@ -66,16 +67,16 @@ struct tgsiva_push_word {
 };
 
 enum tgsiva_sysval_kind {
-   TGSIVA_SYSVAL_VIEWPORT_SCALE,  /* f32 x, y, z */
-   TGSIVA_SYSVAL_VIEWPORT_OFFSET, /* f32 x, y, z */
-   TGSIVA_SYSVAL_BUFFER,          /* u64 address, u32 size of BUFFER[id] */
-   TGSIVA_SYSVAL_TEXTURE_SIZE,    /* u32 w, h, d/layers, levels of SVIEW */
-   TGSIVA_SYSVAL_IMAGE_SIZE,      /* u32 w, h, d/layers, samples */
-   TGSIVA_SYSVAL_IMAGE_ADDRESS,   /* u64 address, u32 row and layer stride */
-   TGSIVA_SYSVAL_NUM_WORKGROUPS,  /* u32 x, y, z */
-   TGSIVA_SYSVAL_FRAMEBUFFER_SIZE,/* f32 width, height */
-   TGSIVA_SYSVAL_TEXTURE_SAMPLES, /* u32 sample count of SVIEW[id] */
-   TGSIVA_SYSVAL_SAMPLER_LOD,     /* f32 bias, min, max LOD, mip filter */
+   TGSIVA_SYSVAL_VIEWPORT_SCALE,   /* f32 x, y, z */
+   TGSIVA_SYSVAL_VIEWPORT_OFFSET,  /* f32 x, y, z */
+   TGSIVA_SYSVAL_BUFFER,           /* u64 address, u32 size of BUFFER[id] */
+   TGSIVA_SYSVAL_TEXTURE_SIZE,     /* u32 w, h, d/layers, levels of SVIEW */
+   TGSIVA_SYSVAL_IMAGE_SIZE,       /* u32 w, h, d/layers, samples */
+   TGSIVA_SYSVAL_IMAGE_ADDRESS,    /* u64 address, u32 row and layer stride */
+   TGSIVA_SYSVAL_NUM_WORKGROUPS,   /* u32 x, y, z */
+   TGSIVA_SYSVAL_FRAMEBUFFER_SIZE, /* f32 width, height */
+   TGSIVA_SYSVAL_TEXTURE_SAMPLES,  /* u32 sample count of SVIEW[id] */
+   TGSIVA_SYSVAL_SAMPLER_LOD,      /* f32 bias, min, max LOD, mip filter */
 };
 
 /* System value slot i is 16 bytes at 16 * i of uniform buffer
@@ -86,8 +87,8 @@ struct tgsiva_sysval {
 };
 
 struct tgsiva_varying {
-   uint32_t semantic;  /* TGSI semantic name (p_shader_tokens.h values) */
-   uint32_t index;     /* semantic index */
+   uint32_t semantic; /* TGSI semantic name (p_shader_tokens.h values) */
+   uint32_t index;    /* semantic index */
    uint32_t byte_offset;
    uint32_t components;
    uint32_t interpolation; /* TGSI interpolation mode (fragment inputs) */
@@ -107,8 +108,8 @@ struct tgsiva_shader {
    unsigned sysval_count;
    const struct tgsiva_sysval *sysvals;
    unsigned user_ubo_count, texture_count, sampler_count, image_count,
-      buffer_count;
-   uint32_t tls_bytes;    /* thread-local storage per thread */
+       buffer_count;
+   uint32_t tls_bytes; /* thread-local storage per thread */
    bool uses_barrier, writes_memory;
 
    /* Vertex */
@@ -131,20 +132,32 @@ struct tgsiva_shader {
    uint32_t shared_bytes;
 };
 
-/* Compiles a token stream (`count` 32-bit words).  On success *out holds
- * the result; on failure it is NULL and `d` says why. */
-enum tgsiva_status tgsiva_compile(const uint32_t *tokens, size_t count,
-                                  const struct tgsiva_compile_options *opts,
-                                  struct tgsiva_shader **out,
-                                  struct tgsiva_diagnostic *d);
+/*
+ * Compiles a token stream (`count` 32-bit words, header first, as in
+ * pipe_shader_state.tokens).  `opts` may be NULL (every default).  On
+ * success returns TGSIVA_OK and *out holds the result, which the caller
+ * owns and releases with tgsiva_shader_free(); every pointer inside it
+ * points into that one block.  On failure *out is NULL and `d` (which may
+ * be NULL) says why: TGSIVA_ERROR_INPUT with `word` for a bad token,
+ * TGSIVA_ERROR_UNSUPPORTED, TGSIVA_ERROR_LIMIT past `memory_limit`,
+ * TGSIVA_ERROR_NOMEM, or TGSIVA_ERROR_INTERNAL for a bug the validators
+ * caught.  The tokens are only read during the call.  Thread-safe: calls
+ * share nothing.
+ */
+TGSIVA_API enum tgsiva_status
+tgsiva_compile(const uint32_t *tokens, size_t count,
+               const struct tgsiva_compile_options *opts,
+               struct tgsiva_shader **out, struct tgsiva_diagnostic *d);
 
-/* The same from tgsi_dump text (errors carry line and column). */
-enum tgsiva_status
+/* The same from `len` bytes of tgsi_dump text (errors carry line and
+ * column). */
+TGSIVA_API enum tgsiva_status
 tgsiva_compile_text(const char *text, size_t len,
                     const struct tgsiva_compile_options *opts,
                     struct tgsiva_shader **out, struct tgsiva_diagnostic *d);
 
-void tgsiva_shader_free(struct tgsiva_shader *shader);
+/* Releases a result of the functions above (NULL is ignored). */
+TGSIVA_API void tgsiva_shader_free(struct tgsiva_shader *shader);
 
 #ifdef __cplusplus
 }

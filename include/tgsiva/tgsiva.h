@@ -3,12 +3,29 @@
  * tgsiva: a TGSI -> Arm Mali Valhall shader compiler back end.
  *
  * This is the core of the public API shared by every part of the library:
- * versioning and diagnostics.  The library never prints, never exits and
- * keeps no global mutable state, so every entry point may be called from
- * many threads at once as long as each call uses its own objects.
+ * versioning, symbol visibility and diagnostics.  The other headers are
+ * <tgsiva/compile.h> (the driver's entry point), <tgsiva/tgsi.h> (TGSI
+ * text <-> tokens) and <tgsiva/valhall.h> (Valhall assembler and
+ * disassembler); each includes this one.  docs/api.md is the full
+ * contract; in short:
  *
- * The TGSI front end is declared in <tgsiva/tgsi.h>, the Valhall ISA layer
- * in <tgsiva/valhall.h>.
+ * - Ownership: every result a call returns is one heap allocation that
+ *   belongs to the caller and is released with the free function of its
+ *   header (tgsiva_shader_free, tgsiva_tgsi_free, tgsiva_valhall_free).
+ *   Inputs are only read during the call and never retained.  On failure
+ *   nothing is allocated and output pointers are set to NULL (counts 0).
+ * - Thread safety: the library keeps no global mutable state, never
+ *   prints and never exits, so any function may run on many threads at
+ *   once as long as concurrent calls do not share output objects or the
+ *   same diagnostic.
+ * - Errors: every call returns an enum tgsiva_status and fills a struct
+ *   tgsiva_diagnostic (if not NULL) with the first error (TGSIVA_OK and
+ *   an empty message on success).  Running out of memory or past a
+ *   memory limit is an error status, never an abort.
+ * - Versioning: TGSIVA_VERSION_* (<tgsiva/version.h>) describe the
+ *   headers, tgsiva_version() the library linked.  Until 1.0 a new minor
+ *   version may change the API and ABI (and then the soname); patch
+ *   versions never do.
  */
 #ifndef TGSIVA_TGSIVA_H
 #define TGSIVA_TGSIVA_H
@@ -16,16 +33,24 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tgsiva/version.h"
+
+/* Marks the functions the shared library exports; everything else in it
+ * is hidden (built with -fvisibility=hidden). */
+#if defined(__GNUC__) || defined(__clang__)
+#define TGSIVA_API __attribute__((visibility("default")))
+#else
+#define TGSIVA_API
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define TGSIVA_VERSION_MAJOR 0
-#define TGSIVA_VERSION_MINOR 1
-#define TGSIVA_VERSION_PATCH 0
-
-/* "MAJOR.MINOR.PATCH" of the library actually linked. */
-const char *tgsiva_version(void);
+/* "MAJOR.MINOR.PATCH" of the library actually linked (equal to
+ * TGSIVA_VERSION_STRING when headers and library match).  The string is
+ * static. */
+TGSIVA_API const char *tgsiva_version(void);
 
 enum tgsiva_status {
    TGSIVA_OK = 0,
@@ -56,7 +81,7 @@ struct tgsiva_diagnostic {
 };
 
 /* A short English name of a status ("input error", ...). */
-const char *tgsiva_status_name(enum tgsiva_status status);
+TGSIVA_API const char *tgsiva_status_name(enum tgsiva_status status);
 
 /*
  * Formats `d` the way the command line prints it:
@@ -64,8 +89,9 @@ const char *tgsiva_status_name(enum tgsiva_status status);
  * position).  Writes at most `size` bytes including the NUL; returns the
  * length the full text would have, like snprintf.
  */
-int tgsiva_diagnostic_format(const struct tgsiva_diagnostic *d,
-                             const char *filename, char *out, size_t size);
+TGSIVA_API int tgsiva_diagnostic_format(const struct tgsiva_diagnostic *d,
+                                        const char *filename, char *out,
+                                        size_t size);
 
 #ifdef __cplusplus
 }

@@ -7,7 +7,8 @@
  *
  * Each call allocates its own memory and keeps no state, so calls may run
  * on many threads at once.  Results are heap blocks that the caller
- * releases with tgsiva_valhall_free.
+ * releases with tgsiva_valhall_free.  `diag` may be NULL when the status
+ * is enough.
  */
 #ifndef TGSIVA_VALHALL_H
 #define TGSIVA_VALHALL_H
@@ -27,9 +28,9 @@ extern "C" {
  * On success *words holds *count instruction words (NULL if none).  An
  * error names the line and column in `diag`; nothing is returned then.
  */
-enum tgsiva_status tgsiva_valhall_assemble(const char *text, size_t len,
-                                           uint64_t **words, size_t *count,
-                                           struct tgsiva_diagnostic *diag);
+TGSIVA_API enum tgsiva_status
+tgsiva_valhall_assemble(const char *text, size_t len, uint64_t **words,
+                        size_t *count, struct tgsiva_diagnostic *diag);
 
 /* Flags of tgsiva_valhall_disassemble. */
 #define TGSIVA_DISASM_OFFSETS (1u << 0) /* byte offset and hex bytes */
@@ -39,10 +40,9 @@ enum tgsiva_status tgsiva_valhall_assemble(const char *text, size_t len,
  * instruction.  Words that are no instruction print as
  * "UNKNOWN 0x<hex word>"; trailing all-zero words (padding) print nothing.
  */
-enum tgsiva_status tgsiva_valhall_disassemble(const uint64_t *words,
-                                              size_t count, unsigned flags,
-                                              char **text,
-                                              struct tgsiva_diagnostic *diag);
+TGSIVA_API enum tgsiva_status
+tgsiva_valhall_disassemble(const uint64_t *words, size_t count, unsigned flags,
+                           char **text, struct tgsiva_diagnostic *diag);
 
 /*
  * Parses text in the conformance-case format: one word per line as 8 hex
@@ -50,12 +50,12 @@ enum tgsiva_status tgsiva_valhall_disassemble(const uint64_t *words,
  * ignored (the cases put the disassembly there); blank lines and lines
  * starting with '#' skipped.
  */
-enum tgsiva_status tgsiva_valhall_parse_hex(const char *text, size_t len,
-                                            uint64_t **words, size_t *count,
-                                            struct tgsiva_diagnostic *diag);
+TGSIVA_API enum tgsiva_status
+tgsiva_valhall_parse_hex(const char *text, size_t len, uint64_t **words,
+                         size_t *count, struct tgsiva_diagnostic *diag);
 
 /* Releases a result of the functions above (NULL is fine). */
-void tgsiva_valhall_free(void *result);
+TGSIVA_API void tgsiva_valhall_free(void *result);
 
 #ifdef __cplusplus
 }

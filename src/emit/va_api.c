@@ -4,7 +4,10 @@
  * works in its own arena, so that nothing is shared between threads, and
  * copies its result into one heap block that the caller frees: the arena
  * never escapes.  Running out of memory jumps back here and becomes
- * TGSIVA_ERROR_NOMEM instead of an abort.
+ * TGSIVA_ERROR_NOMEM instead of an abort.  The call's state lives in the
+ * public function's frame; the functions that call setjmp only get a
+ * pointer to it, so no local changed after setjmp is read after a longjmp
+ * (such locals are indeterminate, C11 7.13.2.1).
  */
 #include <setjmp.h>
 #include <stdlib.h>
@@ -17,6 +20,7 @@
 struct call {
    struct arena arena;
    jmp_buf fail;
+   struct tgsiva_diagnostic own_diag; /* when the caller passes none */
 };
 
 static void
@@ -64,28 +68,41 @@ copy_words(const uint64_t *src, size_t n, uint64_t **out)
    return true;
 }
 
-/* Text to words with `parse` (the assembler or the hex reader). */
-static enum tgsiva_status
-words_of_text(bool (*parse)(struct arena *, const char *, size_t,
-                            uint64_t **, size_t *,
-                            struct tgsiva_diagnostic *),
-              const char *text, size_t len, uint64_t **words, size_t *count,
-              struct tgsiva_diagnostic *d)
+typedef bool (*parse_fn)(struct arena *, const char *, size_t, uint64_t **,
+                         size_t *, struct tgsiva_diagnostic *);
+
+/* Parses into a heap copy; false when memory ran out (an arena failure
+ * jumps back here). */
+static bool
+parse_words(struct call *c, parse_fn parse, const char *text, size_t len,
+            uint64_t **words, size_t *count, struct tgsiva_diagnostic *d)
 {
-   struct call c;
+   if (setjmp(c->fail))
+      return false;
    uint64_t *tmp = NULL;
    size_t n = 0;
+   if (parse(&c->arena, text, len, &tmp, &n, d)) {
+      if (!copy_words(tmp, n, words))
+         return false;
+      *count = n;
+   }
+   return true;
+}
+
+/* Text to words with `parse` (the assembler or the hex reader). */
+static enum tgsiva_status
+words_of_text(parse_fn parse, const char *text, size_t len, uint64_t **words,
+              size_t *count, struct tgsiva_diagnostic *d)
+{
+   struct call c;
+   if (!d)
+      d = &c.own_diag;
    diag_clear(d);
    *words = NULL;
    *count = 0;
    call_init(&c);
-   if (setjmp(c.fail))
+   if (!parse_words(&c, parse, text, len, words, count, d))
       return no_memory(&c, d);
-   if (parse(&c.arena, text, len, &tmp, &n, d)) {
-      if (!copy_words(tmp, n, words))
-         return no_memory(&c, d);
-      *count = n;
-   }
    return finish(&c, d);
 }
 
@@ -103,25 +120,38 @@ tgsiva_valhall_parse_hex(const char *text, size_t len, uint64_t **words,
    return words_of_text(va_read_hex, text, len, words, count, d);
 }
 
+/* Words to a heap string; false when memory ran out (an arena failure
+ * jumps back here). */
+static bool
+disassemble(struct call *c, const uint64_t *words, size_t count,
+            unsigned flags, char **text)
+{
+   if (setjmp(c->fail))
+      return false;
+   struct strbuf sb;
+   strbuf_init(&sb, &c->arena);
+   va_disassemble(&sb, words, count,
+                  flags & TGSIVA_DISASM_OFFSETS ? VA_DISASM_OFFSETS : 0);
+   *text = malloc(sb.len + 1);
+   if (!*text)
+      return false;
+   memcpy(*text, sb.data, sb.len + 1);
+   return true;
+}
+
 enum tgsiva_status
 tgsiva_valhall_disassemble(const uint64_t *words, size_t count,
                            unsigned flags, char **text,
                            struct tgsiva_diagnostic *d)
 {
    struct call c;
-   struct strbuf sb;
+   if (!d)
+      d = &c.own_diag;
    diag_clear(d);
    *text = NULL;
    call_init(&c);
-   if (setjmp(c.fail))
+   if (!disassemble(&c, words, count, flags, text))
       return no_memory(&c, d);
-   strbuf_init(&sb, &c.arena);
-   va_disassemble(&sb, words, count,
-                  flags & TGSIVA_DISASM_OFFSETS ? VA_DISASM_OFFSETS : 0);
-   *text = malloc(sb.len + 1);
-   if (!*text)
-      return no_memory(&c, d);
-   memcpy(*text, sb.data, sb.len + 1);
    return finish(&c, d);
 }
 

@@ -123,9 +123,13 @@ pow_(struct tgsi_to_ir *t, const struct t_alu_row *row)
 static void
 dot(struct tgsi_to_ir *t, const struct t_alu_row *row)
 {
-   struct ir_ref acc = op2(t, IR_OP_FMUL, t_src(t, 0, 0), t_src(t, 1, 0));
-   for (unsigned c = 1; c < row->op; c++)
-      acc = op3(t, IR_OP_FMA, t_src(t, 0, c), t_src(t, 1, c), acc);
+   struct ir_ref b = t_src(t, 1, 0), a = t_src(t, 0, 0);
+   struct ir_ref acc = op2(t, IR_OP_FMUL, a, b);
+   for (unsigned c = 1; c < row->op; c++) {
+      b = t_src(t, 1, c);
+      a = t_src(t, 0, c);
+      acc = op3(t, IR_OP_FMA, a, b, acc);
+   }
    replicate(t, acc);
 }
 
@@ -179,8 +183,10 @@ static void
 select_(struct tgsi_to_ir *t, const struct t_alu_row *row)
 {
    foreach_chan(t, c) {
-      struct ir_ref r = ir_csel(&t->b, row->type, row->cond, t_src(t, 0, c),
-                                ir_imm(0), t_src(t, 1, c), t_src(t, 2, c));
+      struct ir_ref y = t_src(t, 2, c), x = t_src(t, 1, c);
+      struct ir_ref cond = t_src(t, 0, c);
+      struct ir_ref r =
+         ir_csel(&t->b, row->type, row->cond, cond, ir_imm(0), x, y);
       t_dst(t, 0, c, r);
    }
 }
@@ -204,7 +210,8 @@ umad(struct tgsi_to_ir *t, const struct t_alu_row *row)
 {
    (void)row;
    foreach_chan(t, c) {
-      struct ir_ref m = op2(t, IR_OP_IMUL, t_src(t, 0, c), t_src(t, 1, c));
+      struct ir_ref b = t_src(t, 1, c), a = t_src(t, 0, c);
+      struct ir_ref m = op2(t, IR_OP_IMUL, a, b);
       t_dst(t, 0, c, op2(t, IR_OP_IADD, m, t_src(t, 2, c)));
    }
 }
@@ -282,8 +289,10 @@ dst_(struct tgsi_to_ir *t, const struct t_alu_row *row)
    unsigned m = t_writemask(t, 0);
    if (m & 1)
       t_dst(t, 0, 0, t_f(1.0f));
-   if (m & 2)
-      t_dst(t, 0, 1, op2(t, IR_OP_FMUL, t_src(t, 0, 1), t_src(t, 1, 1)));
+   if (m & 2) {
+      struct ir_ref b = t_src(t, 1, 1), a = t_src(t, 0, 1);
+      t_dst(t, 0, 1, op2(t, IR_OP_FMUL, a, b));
+   }
    if (m & 4)
       t_dst(t, 0, 2, ir_mov(&t->b, t_src(t, 0, 2)));
    if (m & 8)
@@ -361,8 +370,8 @@ compare64(struct tgsi_to_ir *t, const struct t_alu_row *row)
    for (unsigned p = 0; p < 2; p++) {
       if (!(t_writemask(t, 0) & (1u << (2 * p))))
          continue;
-      struct ir_ref r = ir_icmp(&t->b, row->type, row->cond,
-                                t_src64(t, 0, p), t_src64(t, 1, p));
+      struct ir_ref b = t_src64(t, 1, p), a = t_src64(t, 0, p);
+      struct ir_ref r = ir_icmp(&t->b, row->type, row->cond, a, b);
       t_dst(t, 0, 2 * p, r);
    }
 }

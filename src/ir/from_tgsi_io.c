@@ -367,8 +367,9 @@ load_vertex_input(struct tgsi_to_ir *t, uint32_t index, struct t_io *io)
    if (index > 15)
       t_unsupported(t, "vertex attribute %u: at most 16", index);
    struct ir_builder eb = t_entry_builder(t);
-   struct ir_ref srcs[2] = {t_preload(t, REG_VS_VERTEX_ID),
-                            t_preload(t, REG_VS_INSTANCE_ID)};
+   struct ir_ref srcs[2];
+   srcs[0] = t_preload(t, REG_VS_VERTEX_ID);
+   srcs[1] = t_preload(t, REG_VS_INSTANCE_ID);
    struct ir_instr *I = t_va(&eb, VA_OP_LD_ATTR_IMM, 2, srcs, n);
    va_set_mod(I->va, VA_MOD_VECSIZE, vecsizes[n - 1]);
    va_set_mod(I->va, VA_MOD_REGFMT, VA_REGISTER_FORMAT_F32);
@@ -776,11 +777,11 @@ finish_fragment(struct tgsi_to_ir *t)
    cov = t_va(&t->b, VA_OP_ATEST, 3, atest_srcs, 1)->dst;
 
    if (depth >= 0 || stencil >= 0) {
-      struct ir_ref zs[3] = {
-         depth >= 0 ? output_channel(t, (uint32_t)depth, 2) : ir_imm(0),
-         stencil >= 0 ? output_channel(t, (uint32_t)stencil, 1) : ir_imm(0),
-         cov,
-      };
+      struct ir_ref zs[3] = {ir_imm(0), ir_imm(0), cov};
+      if (depth >= 0)
+         zs[0] = output_channel(t, (uint32_t)depth, 2);
+      if (stencil >= 0)
+         zs[1] = output_channel(t, (uint32_t)stencil, 1);
       struct ir_instr *I = t_va(&t->b, VA_OP_ZS_EMIT, 3, zs, 1);
       va_set_mod(I->va, VA_MOD_Z, depth >= 0);
       va_set_mod(I->va, VA_MOD_STENCIL, stencil >= 0);

@@ -328,8 +328,9 @@ struct ir_ref
 t_src64(struct tgsi_to_ir *t, unsigned i, unsigned pair)
 {
    const struct tgsi_src *src = &insn(t)->src[i];
-   struct ir_ref w[2] = {t_src_raw(t, i, 2 * pair),
-                         t_src_raw(t, i, 2 * pair + 1)};
+   struct ir_ref w[2];
+   w[0] = t_src_raw(t, i, 2 * pair);
+   w[1] = t_src_raw(t, i, 2 * pair + 1);
    struct ir_ref v = ir_collect(&t->b, 64, 2, w);
    enum tgsi_value_type type = tgsi_op_src_type(insn(t)->opcode, i);
    if (type == TGSI_VT_F64 && (src->absolute || src->negate))

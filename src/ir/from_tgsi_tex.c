@@ -138,20 +138,22 @@ static const struct t_tex_row rows[] = {
 };
 
 /* Shadow targets keep their reference where TEX reads it; a cube array
- * has no free channel, so TEX2 and TG4 pass it in src1.x. */
+ * has no free channel, so TEX2 and TG4 pass it in src1.x.  Every row ends
+ * in a designated flag, so that the flags it omits are plainly false
+ * (clang warns about a row that stops short positionally). */
 static const struct t_tex_target targets[TGSI_TEX_COUNT] = {
    [TGSI_TEX_BUFFER] = {VA_DIMENSION_1D, 1, -1, -1, .buffer = true},
-   [TGSI_TEX_1D] = {VA_DIMENSION_1D, 1, -1, -1},
-   [TGSI_TEX_2D] = {VA_DIMENSION_2D, 2, -1, -1},
-   [TGSI_TEX_3D] = {VA_DIMENSION_3D, 3, -1, -1},
+   [TGSI_TEX_1D] = {VA_DIMENSION_1D, 1, -1, -1, .cube = false},
+   [TGSI_TEX_2D] = {VA_DIMENSION_2D, 2, -1, -1, .cube = false},
+   [TGSI_TEX_3D] = {VA_DIMENSION_3D, 3, -1, -1, .cube = false},
    [TGSI_TEX_CUBE] = {VA_DIMENSION_CUBE, 3, -1, -1, .cube = true},
    [TGSI_TEX_RECT] = {VA_DIMENSION_2D, 2, -1, -1, .rect = true},
    [TGSI_TEX_SHADOW1D] = {VA_DIMENSION_1D, 1, -1, 2, .shadow = true},
    [TGSI_TEX_SHADOW2D] = {VA_DIMENSION_2D, 2, -1, 2, .shadow = true},
    [TGSI_TEX_SHADOWRECT] = {VA_DIMENSION_2D, 2, -1, 2, .rect = true,
                             .shadow = true},
-   [TGSI_TEX_1D_ARRAY] = {VA_DIMENSION_1D, 1, 1, -1},
-   [TGSI_TEX_2D_ARRAY] = {VA_DIMENSION_2D, 2, 2, -1},
+   [TGSI_TEX_1D_ARRAY] = {VA_DIMENSION_1D, 1, 1, -1, .cube = false},
+   [TGSI_TEX_2D_ARRAY] = {VA_DIMENSION_2D, 2, 2, -1, .cube = false},
    [TGSI_TEX_SHADOW1D_ARRAY] = {VA_DIMENSION_1D, 1, 1, 2, .shadow = true},
    [TGSI_TEX_SHADOW2D_ARRAY] = {VA_DIMENSION_2D, 2, 2, 3, .shadow = true},
    [TGSI_TEX_SHADOWCUBE] = {VA_DIMENSION_CUBE, 3, -1, 3, .cube = true,
@@ -348,8 +350,10 @@ static struct ir_ref
 cube_op(struct tgsi_to_ir *t, enum va_op op, struct ir_ref a, struct ir_ref b,
         struct ir_ref c)
 {
-   struct ir_ref srcs[3] = {t_tex_plain(t, a), t_tex_plain(t, b),
-                            t_tex_plain(t, c)};
+   struct ir_ref srcs[3];
+   srcs[0] = t_tex_plain(t, a);
+   srcs[1] = t_tex_plain(t, b);
+   srcs[2] = t_tex_plain(t, c);
    return t_va(&t->b, op, 3, srcs, 1)->dst;
 }
 
@@ -378,9 +382,10 @@ cube_coords(struct tgsi_to_ir *t, const struct ir_ref *d, struct ir_ref *x,
                                 t_f(0.5f));
    struct ir_ref s = to_unit_range(t, half, sc);
    *y = to_unit_range(t, half, tc);
-   *x = ir_alu2(&t->b, IR_OP_OR,
-                ir_alu2(&t->b, IR_OP_AND, s, ir_imm(0x1fffffff)),
-                ir_alu2(&t->b, IR_OP_AND, face, ir_imm(0xe0000000)));
+   struct ir_ref face_bits =
+      ir_alu2(&t->b, IR_OP_AND, face, ir_imm(0xe0000000));
+   struct ir_ref s_bits = ir_alu2(&t->b, IR_OP_AND, s, ir_imm(0x1fffffff));
+   *x = ir_alu2(&t->b, IR_OP_OR, s_bits, face_bits);
 }
 
 /* The coordinates of a sampling or gather message (float), with TXP's
@@ -488,12 +493,11 @@ emit(struct tgsi_to_ir *t, const struct t_tex *x, struct t_tex_msg *m,
    bool fetch = m->op == VA_OP_TEX_FETCH;
    const struct t_tex_unit *samp = x->row->sampler >= 0 ? &x->sampler
                                                         : &x->view;
-   struct ir_ref srcs[2] = {
-      descriptor(t, &x->view, fetch ? &x->view : samp),
-      /* A vector of its own even for one register: regs[0] may be a
-       * part of a bigger value, which a staging operand would read whole. */
-      ir_collect(&t->b, 32, n, regs),
-   };
+   struct ir_ref srcs[2];
+   srcs[0] = descriptor(t, &x->view, fetch ? &x->view : samp);
+   /* A vector of its own even for one register: regs[0] may be a part of
+    * a bigger value, which a staging operand would read whole. */
+   srcs[1] = ir_collect(&t->b, 32, n, regs);
    struct ir_instr *I =
       t_va(&t->b, m->op, 2, srcs, (unsigned)__builtin_popcount(mask));
    struct va_instr *v = I->va;

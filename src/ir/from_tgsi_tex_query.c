@@ -154,9 +154,9 @@ cube_axes(struct tgsi_to_ir *t, const struct ir_ref *d)
 {
    struct ir_ref ax = ir_abs(d[0]), ay = ir_abs(d[1]), az = ir_abs(d[2]);
    struct cube_axes a;
-   a.xmajor = ir_alu2(&t->b, IR_OP_AND,
-                      ir_fcmp(&t->b, IR_COND_GE, IR_BOOL_M1, ax, ay),
-                      ir_fcmp(&t->b, IR_COND_GE, IR_BOOL_M1, ax, az));
+   struct ir_ref x_over_z = ir_fcmp(&t->b, IR_COND_GE, IR_BOOL_M1, ax, az);
+   struct ir_ref x_over_y = ir_fcmp(&t->b, IR_COND_GE, IR_BOOL_M1, ax, ay);
+   a.xmajor = ir_alu2(&t->b, IR_OP_AND, x_over_y, x_over_z);
    a.ymajor = ir_fcmp(&t->b, IR_COND_GE, IR_BOOL_M1, ay, az);
    return a;
 }
@@ -185,8 +185,8 @@ cube_gradient(struct tgsi_to_ir *t, const struct cube_axes *a,
                                          fmul(t, p[2], p[2])),
                               t_f(0.5f));
    for (unsigned i = 0; i < 2; i++) {
-      struct ir_ref num = ir_alu2(&t->b, IR_OP_FADD, fmul(t, dp[i], p[2]),
-                                  ir_neg(fmul(t, p[i], dp[2])));
+      struct ir_ref pd = fmul(t, p[i], dp[2]), dpp = fmul(t, dp[i], p[2]);
+      struct ir_ref num = ir_alu2(&t->b, IR_OP_FADD, dpp, ir_neg(pd));
       out[i] = fmul(t, num, scale);
    }
 }

@@ -97,11 +97,11 @@ static struct ir_ref
 select64(struct lower *l, struct ir_ref cond, struct ir_ref x,
          struct ir_ref y)
 {
-   return pair(l,
-               csel(l, IR_CMP_U, IR_COND_NE, cond, ir_imm(0), word(x, 0),
-                    word(y, 0)),
-               csel(l, IR_CMP_U, IR_COND_NE, cond, ir_imm(0), word(x, 1),
-                    word(y, 1)));
+   struct ir_ref hi = csel(l, IR_CMP_U, IR_COND_NE, cond, ir_imm(0),
+                           word(x, 1), word(y, 1));
+   struct ir_ref lo = csel(l, IR_CMP_U, IR_COND_NE, cond, ir_imm(0),
+                           word(x, 0), word(y, 0));
+   return pair(l, lo, hi);
 }
 
 static struct ir_ref
@@ -163,11 +163,11 @@ u64_to_f32(struct lower *l, struct ir_ref x)
 {
    struct ir_ref lo = word(x, 0), hi = word(x, 1);
    struct ir_ref n = ir_alu1(&l->b, IR_OP_CLZ, hi);
-   struct ir_ref top = op2(l, IR_OP_OR, op2(l, IR_OP_SHL, hi, n),
-                           csel(l, IR_CMP_U, IR_COND_EQ, n, ir_imm(0),
+   struct ir_ref from_lo = csel(l, IR_CMP_U, IR_COND_EQ, n, ir_imm(0),
                                 ir_imm(0),
                                 op2(l, IR_OP_USHR, lo,
-                                    op2(l, IR_OP_ISUB, ir_imm(32), n))));
+                                    op2(l, IR_OP_ISUB, ir_imm(32), n)));
+   struct ir_ref top = op2(l, IR_OP_OR, op2(l, IR_OP_SHL, hi, n), from_lo);
    struct ir_ref rest = op2(l, IR_OP_SHL, lo, n);
    struct ir_ref sticky = csel(l, IR_CMP_U, IR_COND_NE, rest, ir_imm(0),
                                ir_imm(1), ir_imm(0));
@@ -200,8 +200,8 @@ f32_to_u64(struct lower *l, struct ir_ref x)
                                         ir_immf(1.0f / 4294967296.0f)));
    struct ir_ref rest = ir_alu3(&l->b, IR_OP_FMA, hi_f,
                                 ir_immf(-4294967296.0f), t);
-   return pair(l, ir_alu1(&l->b, IR_OP_F2U, rest),
-               ir_alu1(&l->b, IR_OP_F2U, hi_f));
+   struct ir_ref hi = ir_alu1(&l->b, IR_OP_F2U, hi_f);
+   return pair(l, ir_alu1(&l->b, IR_OP_F2U, rest), hi);
 }
 
 static struct ir_ref
@@ -259,13 +259,16 @@ lower_instr(struct lower *l, struct ir_instr *I, struct ir_ref *out)
    case IR_OP_AND:
    case IR_OP_OR:
    case IR_OP_XOR:
-      *out = pair(l, op2(l, I->op, word(x[0], 0), word(x[1], 0)),
-                  op2(l, I->op, word(x[0], 1), word(x[1], 1)));
+   {
+      struct ir_ref hi = op2(l, I->op, word(x[0], 1), word(x[1], 1));
+      *out = pair(l, op2(l, I->op, word(x[0], 0), word(x[1], 0)), hi);
       return true;
-   case IR_OP_NOT:
-      *out = pair(l, ir_alu1(&l->b, IR_OP_NOT, word(x[0], 0)),
-                  ir_alu1(&l->b, IR_OP_NOT, word(x[0], 1)));
+   }
+   case IR_OP_NOT: {
+      struct ir_ref hi = ir_alu1(&l->b, IR_OP_NOT, word(x[0], 1));
+      *out = pair(l, ir_alu1(&l->b, IR_OP_NOT, word(x[0], 0)), hi);
       return true;
+   }
    case IR_OP_SHL:
    case IR_OP_USHR:
    case IR_OP_ISHR:
@@ -297,15 +300,17 @@ lower_instr(struct lower *l, struct ir_instr *I, struct ir_ref *out)
       *out = pair(l, lo, neg);
       return true;
    }
-   case IR_OP_CSEL:
+   case IR_OP_CSEL: {
+      enum ir_cmptype type = (enum ir_cmptype)I->cmptype;
+      enum ir_cond cond = (enum ir_cond)I->cond;
+      struct ir_ref hi = ir_csel(&l->b, type, cond, x[0], x[1],
+                                 word(x[2], 1), word(x[3], 1));
       *out = pair(l,
-                  ir_csel(&l->b, (enum ir_cmptype)I->cmptype,
-                          (enum ir_cond)I->cond, x[0], x[1], word(x[2], 0),
+                  ir_csel(&l->b, type, cond, x[0], x[1], word(x[2], 0),
                           word(x[3], 0)),
-                  ir_csel(&l->b, (enum ir_cmptype)I->cmptype,
-                          (enum ir_cond)I->cond, x[0], x[1], word(x[2], 1),
-                          word(x[3], 1)));
+                  hi);
       return true;
+   }
    default:
       if (l->s->diag)
          diag_error(l->s->diag, TGSIVA_ERROR_UNSUPPORTED,

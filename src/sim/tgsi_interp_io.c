@@ -182,7 +182,7 @@ interp_setup_inputs(struct interp *ip)
       if (!d)
          continue;
       for (unsigned l = 0; l < SIM_LANES; l++) {
-         uint32_t v[4];
+         uint32_t v[4] = {0}; /* gcc -O3 cannot see every path fill it */
          if (fragment) {
             if (!fragment_input(ip, d, i, l, v))
                return false;

@@ -18,7 +18,12 @@
 /* Far above what any real shader needs; a runaway input stops here. */
 #define CALL_MEMORY_LIMIT (512u * 1024 * 1024)
 
-/* Allocated with malloc so that it stays valid across the longjmp. */
+/*
+ * One call's state.  It lives in the public function's frame and the
+ * function that calls setjmp only receives a pointer to it, so nothing a
+ * longjmp skips over is a local of the setjmp caller that changed after
+ * setjmp (such locals are indeterminate after the jump, C11 7.13.2.1).
+ */
 struct call {
    struct arena arena;
    jmp_buf jmp;
@@ -37,32 +42,21 @@ on_arena_fail(void *ctx, bool over_limit)
    longjmp(c->jmp, 1);
 }
 
-static struct call *
-call_begin(struct tgsiva_diagnostic *diag)
+static void
+call_begin(struct call *c, struct tgsiva_diagnostic *diag)
 {
-   if (diag)
-      diag_clear(diag);
-   struct call *c = malloc(sizeof(*c));
-   if (!c) {
-      if (diag)
-         diag_error(diag, TGSIVA_ERROR_NOMEM, "out of memory");
-      return NULL;
-   }
    c->diag = diag ? diag : &c->own_diag;
    diag_clear(c->diag);
    arena_init(&c->arena, CALL_MEMORY_LIMIT);
    c->arena.fail = on_arena_fail;
    c->arena.fail_ctx = c;
-   return c;
 }
 
 static enum tgsiva_status
 call_end(struct call *c)
 {
-   enum tgsiva_status status = c->diag->status;
    arena_finish(&c->arena);
-   free(c);
-   return status;
+   return c->diag->status;
 }
 
 /* A malloc'd copy of `size` bytes plus a NUL. */
@@ -79,27 +73,51 @@ copy_out(struct call *c, const void *data, size_t size)
    return p;
 }
 
+/* Text to words; an arena failure jumps back here and returns. */
+static void
+text_to_tokens(struct call *c, const char *text, size_t len,
+               uint32_t **tokens, size_t *num_tokens)
+{
+   if (setjmp(c->jmp))
+      return;
+   struct tgsi_shader *s;
+   uint32_t *w;
+   size_t n;
+   if (tgsi_parse_text(&c->arena, text, len, &s, c->diag) &&
+       tgsi_write_tokens(&c->arena, s, &w, &n, c->diag)) {
+      *tokens = copy_out(c, w, n * sizeof(*w));
+      *num_tokens = *tokens ? n : 0;
+   }
+}
+
 enum tgsiva_status
 tgsiva_tgsi_text_to_tokens(const char *text, size_t len, uint32_t **tokens,
                            size_t *num_tokens,
                            struct tgsiva_diagnostic *diag)
 {
+   struct call c;
    *tokens = NULL;
    *num_tokens = 0;
-   struct call *c = call_begin(diag);
-   if (!c)
-      return TGSIVA_ERROR_NOMEM;
-   if (setjmp(c->jmp) == 0) {
-      struct tgsi_shader *s;
-      uint32_t *w;
-      size_t n;
-      if (tgsi_parse_text(&c->arena, text, len, &s, c->diag) &&
-          tgsi_write_tokens(&c->arena, s, &w, &n, c->diag)) {
-         *tokens = copy_out(c, w, n * sizeof(*w));
-         *num_tokens = *tokens ? n : 0;
-      }
+   call_begin(&c, diag);
+   text_to_tokens(&c, text, len, tokens, num_tokens);
+   return call_end(&c);
+}
+
+/* Words to text; an arena failure jumps back here and returns. */
+static void
+tokens_to_text(struct call *c, const uint32_t *tokens, size_t num_tokens,
+               char **text, size_t *len)
+{
+   if (setjmp(c->jmp))
+      return;
+   struct tgsi_shader *s;
+   if (tgsi_read_tokens(&c->arena, tokens, num_tokens, &s, c->diag)) {
+      struct strbuf sb;
+      strbuf_init(&sb, &c->arena);
+      tgsi_print_shader(&sb, s);
+      *text = copy_out(c, sb.data, sb.len);
+      *len = *text ? sb.len : 0;
    }
-   return call_end(c);
 }
 
 enum tgsiva_status
@@ -107,22 +125,12 @@ tgsiva_tgsi_tokens_to_text(const uint32_t *tokens, size_t num_tokens,
                            char **text, size_t *len,
                            struct tgsiva_diagnostic *diag)
 {
+   struct call c;
    *text = NULL;
    *len = 0;
-   struct call *c = call_begin(diag);
-   if (!c)
-      return TGSIVA_ERROR_NOMEM;
-   if (setjmp(c->jmp) == 0) {
-      struct tgsi_shader *s;
-      if (tgsi_read_tokens(&c->arena, tokens, num_tokens, &s, c->diag)) {
-         struct strbuf sb;
-         strbuf_init(&sb, &c->arena);
-         tgsi_print_shader(&sb, s);
-         *text = copy_out(c, sb.data, sb.len);
-         *len = *text ? sb.len : 0;
-      }
-   }
-   return call_end(c);
+   call_begin(&c, diag);
+   tokens_to_text(&c, tokens, num_tokens, text, len);
+   return call_end(&c);
 }
 
 enum tgsiva_status

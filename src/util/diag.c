@@ -5,14 +5,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#define STR_(x) #x
-#define STR(x) STR_(x)
-
 const char *
 tgsiva_version(void)
 {
-   return STR(TGSIVA_VERSION_MAJOR) "." STR(TGSIVA_VERSION_MINOR) "." STR(
-      TGSIVA_VERSION_PATCH);
+   return TGSIVA_VERSION_STRING; /* generated from the meson version */
 }
 
 const char *

@@ -172,18 +172,20 @@ check_block(struct arena *a, const struct ir_shader *sb,
 static const char *
 check_program(struct arena *a, const char *before, const char *after)
 {
-   struct tgsiva_diagnostic d;
-   diag_clear(&d);
-   struct ir_shader *sb = ir_read(a, before, &d);
-   struct ir_shader *sa = sb ? ir_read(a, after, &d) : NULL;
+   /* In the arena, not a local: the validator fills it before it jumps
+    * back here (C11 7.13.2.1). */
+   struct tgsiva_diagnostic *d = ARENA_NEW(a, struct tgsiva_diagnostic);
+   diag_clear(d);
+   struct ir_shader *sb = ir_read(a, before, d);
+   struct ir_shader *sa = sb ? ir_read(a, after, d) : NULL;
    if (!sa)
       return arena_printf(a, "printed IR does not read back: %s",
-                          d.message);
+                          d->message);
    jmp_buf bail;
-   sa->diag = &d;
+   sa->diag = d;
    sa->bail = &bail;
    if (setjmp(bail))
-      return arena_printf(a, "invalid IR: %s", d.message);
+      return arena_printf(a, "invalid IR: %s", d->message);
    ir_validate(sa, "sched_order");
    for (struct ir_block *b = sb->first_block, *c = sa->first_block; b || c;
         b = b->next, c = c->next) {

@@ -45,13 +45,16 @@ ir_test_print(struct arena *a, const struct ir_shader *s)
 static inline void
 ir_test_validate(struct ir_shader *s, const char *stage)
 {
-   struct tgsiva_diagnostic d;
+   /* In the arena, not a local: the validator fills it before it jumps
+    * back (C11 7.13.2.1). */
+   struct tgsiva_diagnostic *d =
+      ARENA_NEW(s->arena, struct tgsiva_diagnostic);
    jmp_buf bail;
-   diag_clear(&d);
-   s->diag = &d;
+   diag_clear(d);
+   s->diag = d;
    s->bail = &bail;
    if (setjmp(bail)) {
-      fprintf(stderr, "%s\n%s", d.message, ir_test_print(s->arena, s));
+      fprintf(stderr, "%s\n%s", d->message, ir_test_print(s->arena, s));
       fail();
    }
    ir_validate(s, stage);

@@ -19,13 +19,15 @@ compile_ir(struct arena *a, const char *text, bool late_passes)
 {
    struct ir_shader *s = ir_test_read(a, text);
    ir_test_validate(s, "input");
-   struct tgsiva_diagnostic d;
+   /* In the arena, not a local: it is filled before a longjmp back here
+    * and read after it (C11 7.13.2.1). */
+   struct tgsiva_diagnostic *d = ARENA_NEW(a, struct tgsiva_diagnostic);
    jmp_buf bail;
-   diag_clear(&d);
-   s->diag = &d;
+   diag_clear(d);
+   s->diag = d;
    s->bail = &bail;
    if (setjmp(bail)) {
-      fprintf(stderr, "%s\n", d.message);
+      fprintf(stderr, "%s\n", d->message);
       fail();
    }
    unsigned regs;
@@ -38,9 +40,9 @@ compile_ir(struct arena *a, const char *text, bool late_passes)
    }
    uint64_t *words;
    size_t n;
-   assert_true(va_emit_program(s, a, &words, &n, &d));
-   if (!va_validate(a, words, n, &d)) {
-      fprintf(stderr, "%s\n", d.message);
+   assert_true(va_emit_program(s, a, &words, &n, d));
+   if (!va_validate(a, words, n, d)) {
+      fprintf(stderr, "%s\n", d->message);
       fail();
    }
    struct strbuf sb;

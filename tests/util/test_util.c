@@ -47,6 +47,22 @@ on_fail(void *ctx, bool over_limit)
    longjmp(h->jmp, 1);
 }
 
+/* Allocates 4 KiB blocks until the hook jumps back; returns how many it
+ * got.  The arena and the hit record are the caller's, and the count is
+ * volatile: it changes between setjmp and longjmp and is read after. */
+static int
+allocate_until_hook(struct arena *a, struct limit_hit *hit)
+{
+   volatile int allocated = 0;
+   if (setjmp(hit->jmp) == 0) {
+      for (;;) {
+         arena_alloc(a, 4096);
+         allocated++;
+      }
+   }
+   return allocated;
+}
+
 static void
 test_arena_limit_calls_hook(void **state)
 {
@@ -56,13 +72,7 @@ test_arena_limit_calls_hook(void **state)
    arena_init(&a, 256 * 1024);
    a.fail = on_fail;
    a.fail_ctx = &hit;
-   volatile int allocated = 0;
-   if (setjmp(hit.jmp) == 0) {
-      for (;;) {
-         arena_alloc(&a, 4096);
-         allocated++;
-      }
-   }
+   int allocated = allocate_until_hook(&a, &hit);
    assert_true(hit.over_limit);
    assert_in_range(allocated, 32, 64);
    arena_finish(&a);

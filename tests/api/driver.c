@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What a Gallium driver does with tgsiva, using only the installed
+ * headers and library: a token stream (here made from text, as
+ * pipe_shader_state.tokens would arrive) is compiled, the result checked
+ * and released; a bad stream gives an error, not a crash.  Built in the
+ * tree against the shared library and, by tests/install/check_install.sh,
+ * outside it through pkg-config (shared and static).
+ *
+ * usage: driver [EXPECTED_VERSION]; prints what it checked, exits 0 or 1.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include <tgsiva/compile.h>
+#include <tgsiva/tgsi.h>
+#include <tgsiva/valhall.h>
+
+static const char shader[] = "FRAG\n"
+                             "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
+                             "DCL OUT[0], COLOR\n"
+                             "DCL CONST[0][0]\n"
+                             "  0: MUL OUT[0], IN[0], CONST[0][0]\n"
+                             "  1: END\n";
+
+static int failures;
+
+static void
+check(int ok, const char *what)
+{
+   printf("%s: %s\n", ok ? "ok" : "FAILED", what);
+   failures += !ok;
+}
+
+static void
+check_version(const char *expected)
+{
+   check(!strcmp(tgsiva_version(), TGSIVA_VERSION_STRING),
+         "tgsiva_version() equals TGSIVA_VERSION_STRING");
+   char numbers[64];
+   snprintf(numbers, sizeof(numbers), "%d.%d.%d", TGSIVA_VERSION_MAJOR,
+            TGSIVA_VERSION_MINOR, TGSIVA_VERSION_PATCH);
+   check(!strcmp(numbers, TGSIVA_VERSION_STRING),
+         "TGSIVA_VERSION_MAJOR.MINOR.PATCH equal TGSIVA_VERSION_STRING");
+   check(TGSIVA_VERSION_AT_LEAST(0, 1, 0) &&
+            !TGSIVA_VERSION_AT_LEAST(TGSIVA_VERSION_MAJOR + 1, 0, 0),
+         "TGSIVA_VERSION_AT_LEAST");
+   if (expected)
+      check(!strcmp(tgsiva_version(), expected),
+            "tgsiva_version() equals the project (meson, pkg-config) version");
+}
+
+static void
+compile_tokens(const uint32_t *tokens, size_t count)
+{
+   struct tgsiva_compile_options opts = {0};
+   opts.validate = true;
+   struct tgsiva_shader *sh;
+   struct tgsiva_diagnostic d;
+   enum tgsiva_status st = tgsiva_compile(tokens, count, &opts, &sh, &d);
+   check(st == TGSIVA_OK && sh, "tgsiva_compile of a token stream");
+   if (st != TGSIVA_OK) {
+      printf("   %s\n", d.message);
+      return;
+   }
+   check(sh->stage == TGSIVA_STAGE_FRAGMENT && sh->program_count == 1 &&
+            sh->programs[0].size > 0 && sh->programs[0].size % 8 == 0,
+         "one fragment program of whole 64-bit words");
+   check(sh->input_count == 1 && sh->push_count == 4 &&
+            sh->render_targets_written == 1,
+         "one varying, four push words, render target 0");
+   char *text;
+   st = tgsiva_valhall_disassemble((const uint64_t *)sh->programs[0].code,
+                                   sh->programs[0].size / 8, 0, &text, &d);
+   check(st == TGSIVA_OK && strstr(text, "ATEST") && strstr(text, "BLEND"),
+         "the disassembly has ATEST and BLEND");
+   tgsiva_valhall_free(text);
+   tgsiva_shader_free(sh);
+}
+
+int
+main(int argc, char **argv)
+{
+   check_version(argc > 1 ? argv[1] : NULL);
+   uint32_t *tokens;
+   size_t count;
+   struct tgsiva_diagnostic d;
+   enum tgsiva_status st = tgsiva_tgsi_text_to_tokens(
+      shader, strlen(shader), &tokens, &count, &d);
+   check(st == TGSIVA_OK && count > 4, "tgsiva_tgsi_text_to_tokens");
+   if (st == TGSIVA_OK) {
+      compile_tokens(tokens, count);
+      tokens[1] = 0xffffffffu; /* a header no driver would send */
+      struct tgsiva_shader *sh = NULL;
+      st = tgsiva_compile(tokens, count, NULL, &sh, &d);
+      check(st == TGSIVA_ERROR_INPUT && !sh && d.message[0],
+            "a corrupt token stream is an input error with a message");
+      st = tgsiva_compile(tokens, count, NULL, &sh, NULL);
+      check(st == TGSIVA_ERROR_INPUT && !sh,
+            "the same without a diagnostic (NULL)");
+      tgsiva_tgsi_free(tokens);
+   }
+   printf("%d failed\n", failures);
+   return failures ? 1 : 0;
+}
