@@ -227,14 +227,14 @@ simulate_all(struct arena *arena, const struct tgsi_shader *s,
              const struct run_programs *p, uint64_t seed,
              struct sim_outputs *out, struct sim_env *env)
 {
-   char message[256];
+   struct run_sim_stop stop;
    memset(out, 0, sizeof(*out));
    if (!run_setup_env(env, arena, s, seed, p))
       return false;
    for (unsigned i = 0; i < p->count; i++) {
       struct sim_outputs part;
       memset(&part, 0, sizeof(part));
-      if (!run_simulate(env, p, i, &part, message, sizeof(message)))
+      if (!run_simulate(env, p, i, &part, &stop))
          return false;
       if (i == 0)
          *out = part;
