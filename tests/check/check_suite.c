@@ -19,6 +19,8 @@
  * Inconclusive shaders (every input set met undefined behaviour) count
  * as passed and are listed with what made the last set inconclusive.
  * Exits 77 (skipped) without $TGSIVA_SHARED.
+ * $TGSIVA_CORPUS names another corpus with the same layout
+ * (../corpus_dir.h: corpus-apps).
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -28,6 +30,8 @@
 #include "tools/run_check.h"
 #include "util/diag.h"
 #include "util/fileio.h"
+
+#include "../corpus_dir.h"
 
 #define RUNS 16
 #define MAX_CAUSES 256
@@ -267,8 +271,11 @@ main(int argc, char **argv)
       char dir[4096];
       char **paths;
       size_t count;
-      snprintf(dir, sizeof(dir), mesa ? "%s/mesa-ref/%s" : "%s/corpus/tgsi/%s",
-               shared, stages[k]);
+      if (mesa)
+         snprintf(dir, sizeof(dir), "%s/mesa-ref/%s", shared, stages[k]);
+      else
+         snprintf(dir, sizeof(dir), "%s/%s/tgsi/%s", shared, test_corpus(),
+                  stages[k]);
       if (!file_list(&list, dir, mesa ? ".json" : ".tgsi", &paths, &count))
          continue;
       found = true;
@@ -281,7 +288,7 @@ main(int argc, char **argv)
    }
    if (!found) {
       printf("skipped: no %s under $TGSIVA_SHARED\n",
-             mesa ? "mesa-ref" : "corpus");
+             mesa ? "mesa-ref" : test_corpus());
       return 77;
    }
    report(t, mesa);
