@@ -46,6 +46,8 @@ struct tally {
    unsigned passed, failed, inconclusive, excepted, stale;
    struct cause causes[MAX_CAUSES];
    unsigned ncauses;
+   struct cause undefined[MAX_CAUSES]; /* why runs were inconclusive */
+   unsigned nundefined;
    uint64_t exact, tolerant, skipped;
 };
 
@@ -83,6 +85,34 @@ add_cause(struct tally *t, const char *msg, const char *file,
    snprintf(c->example, len, "%s\n%s", file, report);
 }
 
+/* The undefined behaviour that made a shader inconclusive, grouped by
+ * its message without numbers (the report's first "is inconclusive"
+ * line; the check names the first input set's). */
+static void
+add_undefined(struct tally *t, const char *report)
+{
+   const char *at = strstr(report, "is inconclusive: ");
+   at = at ? at + strlen("is inconclusive: ") : "(no report)";
+   char text[160];
+   size_t n = 0;
+   for (const char *p = at; *p && *p != '\n' && n + 1 < 72; p++) {
+      if (!isdigit((unsigned char)*p))
+         text[n++] = *p;
+   }
+   text[n] = '\0';
+   for (unsigned i = 0; i < t->nundefined; i++) {
+      if (!strcmp(t->undefined[i].text, text)) {
+         t->undefined[i].count++;
+         return;
+      }
+   }
+   if (t->nundefined == MAX_CAUSES)
+      return;
+   struct cause *c = &t->undefined[t->nundefined++];
+   memcpy(c->text, text, n + 1);
+   c->count = 1;
+}
+
 /* Runs the check and files the outcome; `expect_difference` for an
  * exception. */
 static void
@@ -112,6 +142,7 @@ record(struct tally *t, struct arena *arena, const struct tgsi_shader *s,
    case RUN_INCONCLUSIVE:
       t->passed++;
       t->inconclusive++;
+      add_undefined(t, text);
       printf("INCONCLUSIVE %s: %s\n", file, r.cause);
       break;
    default: add_cause(t, r.cause, file, text); break;
@@ -236,6 +267,8 @@ report(const struct tally *t, bool mesa)
    printf("%u passed, %u failed\n", t->passed, t->failed);
    printf("%u inconclusive (every input set met undefined behaviour)\n",
           t->inconclusive);
+   for (unsigned i = 0; i < t->nundefined; i++)
+      printf("  %5u  %s\n", t->undefined[i].count, t->undefined[i].text);
    if (mesa)
       printf("%u listed exceptions differ as expected, %u no longer do\n",
              t->excepted, t->stale);
