@@ -56,30 +56,43 @@ struct exceptions {
    unsigned count;
 };
 
+/* Counts `msg` (its first line, at most `width` characters, without
+ * numbers) among `causes`; the new entry when it is the first of its
+ * kind, else NULL. */
+static struct cause *
+count_cause(struct cause *causes, unsigned *n, const char *msg,
+            size_t width)
+{
+   char text[160];
+   size_t len = 0;
+   for (const char *p = msg; *p && *p != '\n' && len + 1 < width; p++) {
+      if (!isdigit((unsigned char)*p))
+         text[len++] = *p;
+   }
+   text[len] = '\0';
+   for (unsigned i = 0; i < *n; i++) {
+      if (!strcmp(causes[i].text, text)) {
+         causes[i].count++;
+         return NULL;
+      }
+   }
+   if (*n == MAX_CAUSES)
+      return NULL;
+   struct cause *c = &causes[(*n)++];
+   memcpy(c->text, text, len + 1);
+   c->count = 1;
+   return c;
+}
+
 static void
 add_cause(struct tally *t, const char *msg, const char *file,
           const char *report)
 {
-   char text[160];
-   size_t n = 0;
-   for (const char *p = msg; *p && n + 1 < sizeof(text); p++) {
-      if (!isdigit((unsigned char)*p))
-         text[n++] = *p;
-   }
-   text[n] = '\0';
    t->failed++;
    printf("FAIL %s: %s\n", file, msg);
-   for (unsigned i = 0; i < t->ncauses; i++) {
-      if (!strcmp(t->causes[i].text, text)) {
-         t->causes[i].count++;
-         return;
-      }
-   }
-   if (t->ncauses == MAX_CAUSES)
+   struct cause *c = count_cause(t->causes, &t->ncauses, msg, 160);
+   if (!c)
       return;
-   struct cause *c = &t->causes[t->ncauses++];
-   memcpy(c->text, text, n + 1);
-   c->count = 1;
    size_t len = strlen(file) + strlen(report) + 2;
    c->example = malloc(len);
    snprintf(c->example, len, "%s\n%s", file, report);
@@ -93,24 +106,7 @@ add_undefined(struct tally *t, const char *report)
 {
    const char *at = strstr(report, "is inconclusive: ");
    at = at ? at + strlen("is inconclusive: ") : "(no report)";
-   char text[160];
-   size_t n = 0;
-   for (const char *p = at; *p && *p != '\n' && n + 1 < 72; p++) {
-      if (!isdigit((unsigned char)*p))
-         text[n++] = *p;
-   }
-   text[n] = '\0';
-   for (unsigned i = 0; i < t->nundefined; i++) {
-      if (!strcmp(t->undefined[i].text, text)) {
-         t->undefined[i].count++;
-         return;
-      }
-   }
-   if (t->nundefined == MAX_CAUSES)
-      return;
-   struct cause *c = &t->undefined[t->nundefined++];
-   memcpy(c->text, text, n + 1);
-   c->count = 1;
+   count_cause(t->undefined, &t->nundefined, at, 110);
 }
 
 /* Runs the check and files the outcome; `expect_difference` for an

@@ -377,6 +377,18 @@ test_phi_swap_without_scratch(void **state)
    finish(&c);
 }
 
+/* %10..%29 = r56 + 0..19, all live at once, then summed into %58. */
+static void
+twenty_live_values(struct strbuf *sb)
+{
+   for (unsigned i = 0; i < 20; i++)
+      strbuf_printf(sb, "  %%%u = va.IADD_IMM.i32 %%1 #0x%x\n", 10 + i, i);
+   strbuf_printf(sb, "  %%40 = va.IADD.u32 %%10, %%11\n");
+   for (unsigned i = 2; i < 20; i++)
+      strbuf_printf(sb, "  %%%u = va.IADD.u32 %%%u, %%%u\n", 40 + i - 1,
+                    40 + i - 2, 10 + i);
+}
+
 static void
 test_spilling_small_limit(void **state)
 {
@@ -389,12 +401,7 @@ test_spilling_small_limit(void **state)
    arena_init(&a, 0);
    strbuf_init(&sb, &a);
    strbuf_printf(&sb, "shader compute\nb0\n  %%1 = preload imm=56\n");
-   for (unsigned i = 0; i < 20; i++)
-      strbuf_printf(&sb, "  %%%u = va.IADD_IMM.i32 %%1 #0x%x\n", 10 + i, i);
-   strbuf_printf(&sb, "  %%40 = va.IADD.u32 %%10, %%11\n");
-   for (unsigned i = 2; i < 20; i++)
-      strbuf_printf(&sb, "  %%%u = va.IADD.u32 %%%u, %%%u\n", 40 + i - 1,
-                    40 + i - 2, 10 + i);
+   twenty_live_values(&sb);
    strbuf_printf(&sb, "  %%70:64 = va.LEA_BUF_IMM.slot0 %%1 table:0xD "
                       "index:0x0\n  va.STORE.i32.slot0 %%70, %%58 "
                       "offset:0\n");
@@ -447,12 +454,7 @@ test_spilled_phi_of_a_vector_part_stores_one_register(void **state)
                       "  %%3:v4 = collect %%2, %%1, %%2, %%1\n"
                       "  branch %%1\nb1 -> b3\n  jump\nb2 -> b3\n  jump\n"
                       "b3\n  %%4 = phi b1:%%3, b2:%%1\n");
-   for (unsigned i = 0; i < 20; i++)
-      strbuf_printf(&sb, "  %%%u = va.IADD_IMM.i32 %%1 #0x%x\n", 10 + i, i);
-   strbuf_printf(&sb, "  %%40 = va.IADD.u32 %%10, %%11\n");
-   for (unsigned i = 2; i < 20; i++)
-      strbuf_printf(&sb, "  %%%u = va.IADD.u32 %%%u, %%%u\n", 40 + i - 1,
-                    40 + i - 2, 10 + i);
+   twenty_live_values(&sb);
    strbuf_printf(&sb, "  %%60 = va.IADD.u32 %%58, %%4\n"
                       "  %%70:64 = va.LEA_BUF_IMM.slot0 %%1 table:0xD "
                       "index:0x0\n  va.STORE.i128.slot0 %%70, %%3 offset:0\n"
