@@ -25,7 +25,7 @@
  *    carries `wait`.
  * 4. Every conditional branch carries `reconverge`.  BLEND's colour is in
  *    r0-r3 and ATEST and ZS_EMIT write r60 (a blend shader reads them
- *    there).
+ *    there).  A STORE's staging registers hold the words it stores.
  * 5. Execution cannot run past the last word: the program ends with
  *    `end` on every path.
  *
@@ -119,6 +119,13 @@ check_flow_rules(struct validator *v, size_t pc)
                          "be r60");
    if (I->op == VA_OP_BARRIER && I->flow != VA_FLOW_WAIT)
       return fail(v, pc, "BARRIER must carry the wait flow");
+   /* A STORE reads the words it stores from its staging registers:
+    * 1 up to i32, 2 for i48 and i64, 3 for i96, 4 for i128. */
+   static const uint8_t store_words[8] = {1, 1, 1, 1, 2, 2, 3, 4};
+   if (I->op >= VA_OP_STORE_I8 && I->op <= VA_OP_STORE_I128 &&
+       I->staging[0].count != store_words[I->op - VA_OP_STORE_I8])
+      return fail(v, pc, "a STORE's staging registers must hold the words "
+                         "it stores, no more");
    if (I->op == VA_OP_BRANCHZ) {
       size_t s[2];
       if (successors(v, pc, s) == 2 && I->flow != VA_FLOW_RECONVERGE)

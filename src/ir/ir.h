@@ -552,6 +552,9 @@ bool ir_lower_transcendental(struct ir_shader *s);
 bool ir_lower_int64(struct ir_shader *s);
 bool ir_lower_alu(struct ir_shader *s);
 bool ir_select(struct ir_shader *s);
+/* Whether a destination clamp on `op` reaches the machine code (the form
+ * selection gives it has a clamp field, or its lowering keeps the clamp). */
+bool ir_op_takes_clamp(enum ir_op op);
 bool ir_legalize(struct ir_shader *s);
 
 #endif

@@ -19,8 +19,9 @@
  *    consecutive registers; COLLECT and branch sources are values too.
  * 5. A 32-bit value where a slot reads a register pair is zero-extended
  *    with a COLLECT.
- * 6. The colour of a BLEND is a COLLECT used by nothing else, so that the
- *    allocator can put it in r0-r3, where a blend shader reads it.
+ * 6. The colour of a BLEND is a COLLECT used by nothing else and made
+ *    after the previous BLEND, so that the allocator can put it in r0-r3,
+ *    where a blend shader reads it.
  *
  * Requires: selected IR (only IR_OP_VA besides structure and branches).
  * Ensures:  ir_va_src() accepts every source once values are registers,
@@ -286,14 +287,30 @@ count_uses(struct ir_shader *s, uint32_t v)
    return n;
 }
 
+/* True if `def` is in `use`'s block with no BLEND between them. */
+static bool
+no_blend_between(const struct ir_instr *def, const struct ir_instr *use)
+{
+   if (def->block != use->block)
+      return false;
+   for (const struct ir_instr *J = def->next; J && J != use; J = J->next) {
+      if (J->op == IR_OP_VA && J->va_op == VA_OP_BLEND)
+         return false;
+   }
+   return true;
+}
+
 /* Rule 6: the colour of a BLEND is a COLLECT of its own, which the
- * allocator puts in r0-r3 (where a blend shader reads it). */
+ * allocator puts in r0-r3 (where a blend shader reads it).  It must not
+ * live across another BLEND, whose colour takes r0-r3 too: render
+ * targets written with one value share a COLLECT until here. */
 static void
 own_blend_collect(struct legalize *l, struct ir_instr *I, unsigned i)
 {
    struct ir_ref r = I->src[i];
    struct ir_instr *def = ir_value(l->s, r.index)->def;
-   if (def->op == IR_OP_COLLECT && count_uses(l->s, r.index) == 1)
+   if (def->op == IR_OP_COLLECT && count_uses(l->s, r.index) == 1 &&
+       no_blend_between(def, I))
       return;
    unsigned n = ir_value(l->s, r.index)->nregs;
    struct ir_ref parts[4];
@@ -304,6 +321,9 @@ own_blend_collect(struct legalize *l, struct ir_instr *I, unsigned i)
    }
    struct ir_builder b = ir_builder_before(l->s, I);
    I->src[i] = ir_collect(&b, 32, n < 4 ? n : 4, parts);
+   /* A COLLECT left unread would still take registers. */
+   if (def->op == IR_OP_COLLECT && count_uses(l->s, r.index) == 0)
+      ir_instr_remove(def);
 }
 
 static void

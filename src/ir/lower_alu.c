@@ -22,6 +22,7 @@
  * 6. Derivatives read the quad neighbours with CLPER (subgroup of 4):
  *    coarse ones from quad lanes 0/1 (x) and 0/2 (y) for the whole quad,
  *    fine ones from the lane pair in the same row (x) or column (y).
+ *    The difference is an FADD, which keeps the derivative's clamp.
  * 7. The 16-bit float of a point size comes from V2F32_TO_V2F16.
  * 8. A clamping MOV is x + -0.0 with the clamp (exact for every x).
  *
@@ -193,7 +194,10 @@ derivative(struct lower *l, struct ir_instr *I)
       lo = quad_lane(l, x, ir_imm(0));
       hi = quad_lane(l, x, ir_imm(dx ? 1 : 2));
    }
-   return ir_alu2(&l->b, IR_OP_FADD, hi, ir_neg(lo));
+   struct ir_instr *D = ir_build(&l->b, IR_OP_FADD, 32, 2,
+                                 (struct ir_ref[2]){hi, ir_neg(lo)});
+   D->clamp = I->clamp; /* DDX_SAT, or a saturate folded onto it */
+   return D->dst;
 }
 
 /* -x, |x|, -|x| of a float's bits. */

@@ -8,7 +8,9 @@
  *    the MOV, which lowering later turns into a sign-bit operation.
  * 2. Destinations: a clamp on an instruction whose only source is the
  *    result of a float op with no clamp of its own, read by nothing else,
- *    moves onto that op: MOV.sat(fadd) becomes fadd.sat.
+ *    moves onto that op: MOV.sat(fadd) becomes fadd.sat.  Only onto ops
+ *    that keep a clamp to the machine code (ir_op_takes_clamp): FROUND,
+ *    FRCP, FRSQ and LDEXP have no clamp field, so MOV.sat(ftrunc) stays.
  * 3. fmax(x, 0.0) is x with clamp_0_inf and fmin(fmax(x, 0.0), 1.0) is x
  *    with clamp_0_1, when x is a float op read only there.  Valhall's
  *    clamps order NaN and -0 exactly like its min/max (valhall-isa.xml,
@@ -41,7 +43,8 @@ mod_move(const struct ir_shader *s, struct ir_ref r, struct ir_ref *src)
    return true;
 }
 
-/* A float op with no clamp, defining `r`, read exactly once. */
+/* A float op with no clamp, defining `r`, read exactly once, whose
+ * Valhall form can carry one (FROUND, FRCP, FRSQ, LDEXP cannot). */
 static struct ir_instr *
 clampable_def(struct ir_shader *s, const uint32_t *uses, struct ir_ref r)
 {
@@ -49,8 +52,7 @@ clampable_def(struct ir_shader *s, const uint32_t *uses, struct ir_ref r)
        uses[r.index] != 1)
       return NULL;
    struct ir_instr *d = ir_value(s, r.index)->def;
-   if (!d || !is_float_op(d) || d->clamp || d->op == IR_OP_FCMP ||
-       d->op == IR_OP_F2I || d->op == IR_OP_F2U || d->op == IR_OP_F2F16)
+   if (!d || !is_float_op(d) || d->clamp || !ir_op_takes_clamp(d->op))
       return NULL;
    return d;
 }

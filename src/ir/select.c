@@ -15,6 +15,9 @@
  *    zero third source (OR mode); FROUND carries the rounding of floor,
  *    ceil, trunc and round-to-even; float-to-int conversions truncate.
  * 5. The destination clamp of float ops becomes the form's clamp field.
+ *    FROUND, FRCP, FRSQ, LDEXP and the conversions have none:
+ *    ir_op_takes_clamp tells the passes that move clamps (and the
+ *    validator) which generic operations end on a form that has one.
  *
  * Requires: lowered IR (lower_alu, lower_int64, lower_transcendental).
  * Ensures:  only IR_OP_VA, PHI, COLLECT, PRELOAD, UNDEF, JUMP and BRANCH
@@ -185,6 +188,25 @@ select_instr(struct ir_shader *s, struct ir_instr *I)
    I->va = va;
    I->va_op = (uint16_t)op;
    I->op = IR_OP_VA;
+}
+
+bool
+ir_op_takes_clamp(enum ir_op op)
+{
+   switch (op) {
+   case IR_OP_MOV:   /* lower_alu: x + -0.0 with the clamp */
+   case IR_OP_FDDX:  /* lower_alu: an FADD of the quad neighbours */
+   case IR_OP_FDDY:
+   case IR_OP_FSQRT: /* lower_transcendental: a clamping MOV last */
+   case IR_OP_FEXP2:
+   case IR_OP_FLOG2:
+   case IR_OP_FSIN:
+   case IR_OP_FCOS: return true;
+   default: break;
+   }
+   const struct select_row *row = &rows[op];
+   return row->kind != SEL_NONE &&
+          va_form_mod(va_form((enum va_op)row->op), VA_MOD_CLAMP);
 }
 
 bool

@@ -12,6 +12,8 @@
  * 3. Sizes: sources of ops that need equal sizes have them; register
  *    selectors stay inside their value.
  * 4. PRELOAD sits in the entry block (registers are only preloaded there).
+ * 5. A clamp sits only on an operation that keeps it to the machine code
+ *    (ir_op_takes_clamp), so that the pass that misplaced it is named.
  * After register allocation only rules 1 and 4 apply.
  */
 #include "ir.h"
@@ -153,6 +155,8 @@ check_ssa(struct ir_shader *s, struct ir_block *b)
                              "dominate", r.index);
       }
       check_sizes(s, I);
+      if (I->clamp && I->op != IR_OP_VA && !ir_op_takes_clamp(I->op))
+         ir_invalid(s, I, "clamp on an operation whose form has none");
    }
 }
 

@@ -176,11 +176,16 @@ reload(struct ir_shader *s, uint32_t v, uint32_t slot, struct ir_instr *before,
    return L->dst;
 }
 
-/* A register value for a phi source that is a constant or FAU word. */
+/* A whole value of `nregs` registers for a phi source: a constant, an FAU
+ * word or a part of a wider value (register 0 of a vector reads as the
+ * vector itself, and a store of it would store every register) becomes
+ * a register of its own. */
 static struct ir_ref
-as_value(struct ir_shader *s, struct ir_ref r, struct ir_block *b)
+as_value(struct ir_shader *s, struct ir_ref r, struct ir_block *b,
+         unsigned nregs)
 {
-   if (r.kind == IR_REF_VALUE && !r.comp && !r.swizzle && !r.mods)
+   if (r.kind == IR_REF_VALUE && !r.comp && !r.swizzle && !r.mods &&
+       regs_of(s, r.index) == nregs)
       return r;
    if (r.kind == IR_REF_VALUE) {
       /* A part of a value: a whole register of its own to store. */
@@ -213,7 +218,7 @@ spill_phi(struct ir_shader *s, struct ir_instr *phi, uint32_t slot)
       struct ir_block *pred = b->preds.data[p];
       struct ir_instr *S = tls_access(s, store_ops[n - 1], slot);
       s->spills++;
-      S->src[1] = as_value(s, phi->src[p], pred);
+      S->src[1] = as_value(s, phi->src[p], pred, n);
       /* Right after the value when the block makes it (a reload, say),
        * so that it is not live across the block's other stores. */
       struct ir_instr *def = ir_value(s, S->src[1].index)->def;

@@ -85,6 +85,10 @@ struct sim_memory {
 /* The region holding [addr, addr + size), or NULL (an access fault). */
 struct sim_region *sim_memory_find(struct sim_memory *m, uint64_t addr,
                                    uint32_t size);
+/* The region whose address slot holds `addr` (regions sit far apart, so
+ * an address past the end of one is still nearest to it), or NULL. */
+const struct sim_region *sim_memory_near(const struct sim_memory *m,
+                                         uint64_t addr);
 struct sim_region *sim_memory_region(struct sim_memory *m,
                                      enum sim_region_kind kind,
                                      uint32_t index);

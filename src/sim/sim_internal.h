@@ -119,6 +119,12 @@ sim_sext(uint64_t x, unsigned bits)
  * current instruction.  Returns false. */
 bool sim_fail(struct sim_warp *w, enum sim_error error, const char *fmt,
               ...) __attribute__((format(printf, 3, 4)));
+/* A memory fault of one lane's access aimed at a region of `kind` (-1:
+ * unknown): sim_status says which, so that a harness can tell an access
+ * outside a resource from one outside everything.  Returns false. */
+bool sim_fault_access(struct sim_warp *w, unsigned lane, int kind,
+                      const char *fmt, ...)
+   __attribute__((format(printf, 4, 5)));
 static inline bool
 sim_failed(const struct sim_warp *w)
 {

@@ -25,6 +25,17 @@ sim_memory_find(struct sim_memory *m, uint64_t addr, uint32_t size)
    return NULL;
 }
 
+const struct sim_region *
+sim_memory_near(const struct sim_memory *m, uint64_t addr)
+{
+   for (unsigned i = 0; i < m->count; i++) {
+      const struct sim_region *r = &m->regions[i];
+      if (addr >= r->base && addr - r->base < SIM_REGION_STRIDE)
+         return r;
+   }
+   return NULL;
+}
+
 struct sim_region *
 sim_memory_region(struct sim_memory *m, enum sim_region_kind kind,
                   uint32_t index)

@@ -345,16 +345,24 @@ ld_buffer(struct sim_warp *w)
    return true;
 }
 
+/* The kind of region a faulting address was aimed at, -1 if none. */
+static int
+near_kind(const struct sim_warp *w, uint64_t addr)
+{
+   const struct sim_region *r = sim_memory_near(&w->env->memory, addr);
+   return r ? (int)r->kind : -1;
+}
+
 bool
 sim_mem_read(struct sim_warp *w, unsigned lane, uint64_t addr, uint32_t size,
              uint8_t *bytes)
 {
    struct sim_region *r = sim_memory_find(&w->env->memory, addr, size);
    if (!r)
-      return sim_fail(w, SIM_ERROR_FAULT,
-                      "a %u-byte read at 0x%llx (lane %u) is in no memory "
-                      "region",
-                      size, (unsigned long long)addr, lane);
+      return sim_fault_access(w, lane, near_kind(w, addr),
+                              "a %u-byte read at 0x%llx (lane %u) is in no "
+                              "memory region",
+                              size, (unsigned long long)addr, lane);
    memcpy(bytes, r->bytes + (addr - r->base), size);
    return true;
 }
@@ -365,10 +373,10 @@ sim_mem_write(struct sim_warp *w, unsigned lane, uint64_t addr, uint32_t size,
 {
    struct sim_region *r = sim_memory_find(&w->env->memory, addr, size);
    if (!r)
-      return sim_fail(w, SIM_ERROR_FAULT,
-                      "a %u-byte write at 0x%llx (lane %u) is in no memory "
-                      "region",
-                      size, (unsigned long long)addr, lane);
+      return sim_fault_access(w, lane, near_kind(w, addr),
+                              "a %u-byte write at 0x%llx (lane %u) is in no "
+                              "memory region",
+                              size, (unsigned long long)addr, lane);
    memcpy(r->bytes + (addr - r->base), bytes, size);
    sim_vertex_mark(w, addr, size);
    return true;

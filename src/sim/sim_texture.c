@@ -392,9 +392,10 @@ sim_lea_tex(struct sim_warp *w)
       if (!image_texel(w, l, &image, &texel))
          return false;
       if (texel < 0)
-         return sim_fail(w, SIM_ERROR_FAULT,
-                         "image coordinates outside image %u (lane %u)", image,
-                         l);
+         return sim_fault_access(w, l, SIM_REGION_IMAGE,
+                                 "image coordinates outside image %u "
+                                 "(lane %u)",
+                                 image, l);
       uint64_t addr = texel_address(w, image, texel);
       sim_write_reg(w, l, I->staging[0].reg, (uint32_t)addr);
       sim_write_reg(w, l, I->staging[0].reg + 1, (uint32_t)(addr >> 32));

@@ -56,17 +56,15 @@ sim_error_name(enum sim_error error)
               : "?";
 }
 
-bool
-sim_fail(struct sim_warp *w, enum sim_error error, const char *fmt, ...)
+static bool
+fail_v(struct sim_warp *w, enum sim_error error, const char *fmt,
+       va_list ap)
 {
    struct sim_status *st = w->status;
    if (st->error != SIM_OK)
       return false;
    char msg[200];
-   va_list ap;
-   va_start(ap, fmt);
    vsnprintf(msg, sizeof(msg), fmt, ap);
-   va_end(ap);
    st->error = error;
    st->pc = w->cur;
    if (!w->I) {
@@ -77,6 +75,31 @@ sim_fail(struct sim_warp *w, enum sim_error error, const char *fmt, ...)
    strbuf_init(&sb, w->arena);
    va_print_instr(&sb, w->I);
    snprintf(st->message, sizeof(st->message), "%s, in `%s`", msg, sb.data);
+   return false;
+}
+
+bool
+sim_fail(struct sim_warp *w, enum sim_error error, const char *fmt, ...)
+{
+   va_list ap;
+   va_start(ap, fmt);
+   fail_v(w, error, fmt, ap);
+   va_end(ap);
+   return false;
+}
+
+bool
+sim_fault_access(struct sim_warp *w, unsigned lane, int kind,
+                 const char *fmt, ...)
+{
+   if (sim_failed(w))
+      return false;
+   va_list ap;
+   va_start(ap, fmt);
+   fail_v(w, SIM_ERROR_FAULT, fmt, ap);
+   va_end(ap);
+   w->status->fault_lane = (int32_t)lane;
+   w->status->fault_region = kind;
    return false;
 }
 
@@ -370,6 +393,7 @@ sim_run_ex(struct sim_env *env, const struct sim_layout *layout,
            const struct sim_run_options *options)
 {
    memset(status, 0, sizeof(*status));
+   status->fault_lane = status->fault_region = -1;
    struct sim_warp *w = new_warp(env, layout, kind, words, count, out, status);
    w->step_limit =
        options && options->step_limit ? options->step_limit : SIM_STEP_LIMIT;

@@ -65,6 +65,10 @@ struct sim_status {
    size_t pc;           /* instruction index of the error */
    char message[256];   /* the rule or fault, with the instruction */
    uint64_t steps;      /* instructions executed (per warp) */
+   /* SIM_ERROR_FAULT of a lane's access to a resource: the lane and the
+    * kind of region it aimed at (enum sim_region_kind); -1 otherwise. */
+   int32_t fault_lane;
+   int32_t fault_region;
 };
 
 /* The default step limit: instructions executed by the warp. */

@@ -99,6 +99,10 @@ struct tgsi_interp_annotations {
     * index), NULL for regions the shader never writes. */
    struct tgsi_interp_annot *memory[64];
    bool memory_uncertain; /* a lane on an uncertain path could write */
+   /* Lanes that accessed memory at an address (or resource index) that an
+    * allowed difference could move: another model may find it outside
+    * the resource, which is undefined behaviour. */
+   uint32_t address_uncertain;
 };
 
 struct tgsi_interp_options {

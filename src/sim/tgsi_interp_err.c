@@ -9,7 +9,10 @@
  *    the nearest representable value inside it); the result channels
  *    move by at most the sum, over inputs, of the larger of the two
  *    moves (first order); an interval holding zero is tried at zero too
- *    (poles).  A move across a discontinuity (a comparison,
+ *    (poles).  With several inexact float inputs, the corners of the box
+ *    that push each result channel up or down are tried too: the sum
+ *    misses what moves together add (a product's ea * eb).  A move
+ *    across a discontinuity (a comparison,
  *    FLR, F2I) shows up as a changed integer or a jump and makes the
  *    channel uncertain (integers) or widens it by the jump (floats).
  * 2. Dependence.  A source channel whose err is INFINITY (undefined), or
@@ -19,7 +22,9 @@
  *    are also moved together (an OR of two uncertain booleans only
  *    changes when both do).
  * 3. Allowance.  The row's allow function adds what TGSI lets the
- *    opcode itself differ by (transcendentals, MAD, DIV, ...).
+ *    opcode itself differ by (transcendentals, MAD, DIV, ...), the
+ *    largest at the points rule 1 tried: the other model's result may be
+ *    err away, where an ulp is larger.
  * 4. Fusion.  An ADD (or MAD's addend, or a MAD factor whose partner
  *    is +-1) that is not precise may absorb a product that was not
  *    precise (a MUL, or a MAD with a zero addend): it adds that
@@ -111,7 +116,22 @@ struct lane_eval {
    const struct alu_io *ref;
    enum tgsi_value_type dst_type;
    double err[4];
+   double allow[4]; /* the largest allowance at the points tried */
 };
+
+/* Rule 3 applies where the other model's result is: an allowance in
+ * ulps at the far end of a wide interval is larger than at this end. */
+static void
+note_allowance(struct lane_eval *le, const struct alu_io *io)
+{
+   if (!le->row->allow)
+      return;
+   for (unsigned c = 0; c < 4; c++) {
+      double a = le->row->allow(io, c);
+      if (!((io->undef >> c) & 1) && a > le->allow[c])
+         le->allow[c] = a;
+   }
+}
 
 /* Re-evaluates with io's sources and adds the larger deviation of the
  * two moves (kept in `worst`) per channel. */
@@ -143,8 +163,10 @@ perturb_f32(struct lane_eval *le, unsigned i, unsigned c, double e)
    float x = interp_f(le->ref->s[i][c]);
    for (int sign = -1; sign <= 1; sign += 2) {
       struct alu_io io = *le->ref;
-      if (move_f32(x, e, sign, &io.s[i][c]))
+      if (move_f32(x, e, sign, &io.s[i][c])) {
          measure(le, &io, worst);
+         note_allowance(le, &io);
+      }
    }
    /* An interval around zero also holds zero itself, where DIV, RCP,
     * RSQ, LG2 and POW have their poles: the ends alone would miss it. */
@@ -237,10 +259,80 @@ joint_dependence(struct lane_eval *le, const struct interp_vec *src,
    }
 }
 
+/* The inexact float inputs of a propagation: (source, channel, err). */
+struct inexact {
+   unsigned count;
+   uint8_t i[16], c[16];
+   double e[16];
+};
+
+/* Signed change of float result channel k, or NAN if not finite. */
+static double
+signed_change(const struct alu_io *ref, const struct alu_io *io, unsigned k)
+{
+   float x = interp_f(ref->d[k]), y = interp_f(io->d[k]);
+   if (((io->undef >> k) & 1) || !isfinite(x) || !isfinite(y))
+      return NAN;
+   return (double)y - (double)x;
+}
+
+/* Every inexact input moved at once, each the way that moves result
+ * channel k up (or each the other way). */
+static double
+corner(struct lane_eval *le, const struct inexact *in, const int *up,
+       int sign, unsigned k)
+{
+   struct alu_io io = *le->ref;
+   for (unsigned m = 0; m < in->count; m++) {
+      float x = interp_f(le->ref->s[in->i[m]][in->c[m]]);
+      move_f32(x, in->e[m], sign * up[m], &io.s[in->i[m]][in->c[m]]);
+   }
+   double worst[4] = {0, 0, 0, 0};
+   measure(le, &io, worst);
+   note_allowance(le, &io);
+   return worst[k];
+}
+
+/* Rule 1's first-order sum misses what several inputs moved together
+ * add (a product's ea * eb, a quotient's cross term): with two or more
+ * inexact inputs, the corners of the box that push each float result
+ * channel up and down bound it where the opcode is monotone in each
+ * input, as MUL, MAD, DIV, ADD and DP are away from their poles. */
+static void
+joint_corners(struct lane_eval *le, const struct inexact *in)
+{
+   if (in->count < 2 || le->dst_type != TGSI_VT_F32)
+      return;
+   double rise[16][4];
+   for (unsigned m = 0; m < in->count; m++) {
+      float x = interp_f(le->ref->s[in->i[m]][in->c[m]]);
+      double d[2][4];
+      for (int s = 0; s < 2; s++) {
+         struct alu_io io = *le->ref;
+         move_f32(x, in->e[m], s ? 1 : -1, &io.s[in->i[m]][in->c[m]]);
+         io.undef = 0;
+         le->row->eval(&io);
+         for (unsigned k = 0; k < 4; k++)
+            d[s][k] = signed_change(le->ref, &io, k);
+      }
+      for (unsigned k = 0; k < 4; k++)
+         rise[m][k] = d[1][k] - d[0][k];
+   }
+   for (unsigned k = 0; k < 4; k++) {
+      int up[16];
+      for (unsigned m = 0; m < in->count; m++)
+         up[m] = rise[m][k] < 0 ? -1 : 1;
+      double e = fmax(corner(le, in, up, 1, k), corner(le, in, up, -1, k));
+      if (e > le->err[k] || isnan(e))
+         le->err[k] = isnan(e) ? INFINITY : e;
+   }
+}
+
 static void
 propagate(struct lane_eval *le, unsigned op, const struct interp_vec *src,
           unsigned n)
 {
+   struct inexact in = {.count = 0};
    joint_dependence(le, src, n);
    for (unsigned i = 0; i < n; i++) {
       enum tgsi_value_type t = tgsi_op_src_type(op, i);
@@ -254,6 +346,11 @@ propagate(struct lane_eval *le, unsigned op, const struct interp_vec *src,
                            src[i].err[c ^ 1] != INFINITY &&
                            isfinite(interp_d(src[i].v[c & ~1u],
                                              src[i].v[c | 1]));
+         if (finite_f32 && in.count < 16) {
+            in.i[in.count] = (uint8_t)i;
+            in.c[in.count] = (uint8_t)c;
+            in.e[in.count++] = e;
+         }
          if (finite_f32)
             perturb_f32(le, i, c, e);
          else if (finite_f64 && !(c & 1))
@@ -262,6 +359,7 @@ propagate(struct lane_eval *le, unsigned op, const struct interp_vec *src,
             dependence(le, i, c);
       }
    }
+   joint_corners(le, &in);
 }
 
 static bool
@@ -451,7 +549,7 @@ interp_alu_lane(const struct interp *ip, const struct alu_row *row,
    propagate(&le, op, src, n);
    if (row->allow) {
       for (unsigned c = 0; c < 4; c++)
-         le.err[c] += row->allow(&io, c);
+         le.err[c] += fmax(row->allow(&io, c), le.allow[c]);
    }
    if (!ip->insn->precise)
       fuse(row, le.dst_type, &io, src, le.err);

@@ -577,5 +577,6 @@ interp_collect_outputs(struct interp *ip)
    }
    an->path_uncertain = ip->path_uncertain;
    an->memory_uncertain = ip->memory_uncertain;
+   an->address_uncertain = ip->address_uncertain;
    memcpy(an->memory, ip->mem_annot, sizeof(an->memory));
 }

@@ -80,6 +80,23 @@ region_of(struct interp *ip, enum sim_region_kind kind, uint32_t index,
    return true;
 }
 
+/* How many address channels an image access reads. */
+static unsigned
+image_coords(const struct tgsi_decl *d)
+{
+   if (d->raw)
+      return 1;
+   switch (d->target) {
+   case TGSI_TEX_BUFFER:
+   case TGSI_TEX_1D: return 1;
+   case TGSI_TEX_1D_ARRAY:
+   case TGSI_TEX_2D:
+   case TGSI_TEX_RECT:
+   case TGSI_TEX_2D_MSAA: return 2;
+   default: return 3;
+   }
+}
+
 /* The image texel (x, y, z) an address names, by target. */
 static void
 image_texel(enum tgsi_tex_target t, const uint32_t *addr, int32_t xyz[3])
@@ -137,6 +154,8 @@ resolve(struct interp *ip, const struct tgsi_src *res,
    if (!interp_resolve_index(ip, &res->reg, lane, &index, &uncertain))
       return false;
    a->uncertain = uncertain || addr->err[0] != 0;
+   if (a->uncertain)
+      ip->address_uncertain |= 1u << lane;
    switch (res->reg.file) {
    case TGSI_REGFILE_BUFFER:
       if (index < 0 || index >= SIM_MAX_BUFFERS ||
@@ -152,8 +171,10 @@ resolve(struct interp *ip, const struct tgsi_src *res,
          interp_ub(ip, TGSI_INTERP_UB_UNDECLARED, "IMAGE[%d]", index);
          return false;
       }
-      for (unsigned c = 1; c < 3; c++)
+      for (unsigned c = 1; c < image_coords(ip->image_decl[index]); c++)
          a->uncertain |= addr->err[c] != 0;
+      if (a->uncertain)
+         ip->address_uncertain |= 1u << lane;
       return resolve_image(ip, (uint32_t)index, addr, a);
    case TGSI_REGFILE_MEMORY:
       if (!ip->declared_shared)

@@ -124,6 +124,7 @@ struct interp {
 
    bool mul_zero_wins;
    bool memory_uncertain;
+   uint32_t address_uncertain; /* annotations: address_uncertain */
    struct tgsi_interp_annot *mem_annot[64]; /* per region word */
 };
 

@@ -59,14 +59,15 @@ derivative(struct interp *ip, bool y_axis, bool fine)
          if (ok)
             difference(v, a, b, c, &d, &e);
          if (ok && !fine) {
+            /* The other model's difference is within e of d (this row)
+             * or within e2 of d2 (the other), e2 of its own inputs. */
             e2 = INFINITY;
-            if (ok2) {
+            if (ok2)
                difference(v, a2, b2, c, &d2, &e2);
-               e2 = fmax(e2, fabs((double)d2 - (double)d));
-            }
+            e = fmax(e, fabs((double)d2 - (double)d) + e2);
          }
          out[l].v[c] = interp_u(d);
-         out[l].err[c] = e + e2;
+         out[l].err[c] = e;
          out[l].res[c] = 0;
          out[l].kind[c] = TGSI_INTERP_WORD_F32;
       }

@@ -10,7 +10,8 @@
  *    and whether coordinates are integers.
  * 2. Coordinates are src0 as TGSI lays them out (array layer after the
  *    coordinates, cube maps a direction, whose projection onto a face
- *    may be a few ulp off); TXP divides x, y and z by w.
+ *    may be a few ulp off, and the zero direction names no face, so its
+ *    texel is undefined); TXP divides x, y and z by w.
  *    The shadow reference is src0.z for 1-D and 2-D targets (and always
  *    for TXB and TXL), src0.w for 2-D arrays and cube maps, src1.x for
  *    cube-map arrays (TEX2, TG4) and src3.x for SAMPLE_C*.
@@ -20,7 +21,9 @@
  * 4. Errors: every float field of a request whose operand may differ is
  *    moved up and down by its err, for the lane and, with implicit LOD,
  *    for its quad neighbours; the texel values the moves reach bound the
- *    result (a different integer texel makes it undefined).
+ *    result (a different integer texel makes it undefined).  An
+ *    undefined field makes the result undefined only if other values of
+ *    it change the result: targets do not read every channel.
  * 5. SAMPLE* results take the SVIEW operand's swizzle.  TXQ components
  *    the target does not define are undefined, and so is every size of
  *    a level out of range (SVIEWINFO gives 0 for those, as specified).
@@ -300,6 +303,10 @@ build_lane(struct interp *ip, struct tex_op *t, unsigned l)
        * exact. */
       for (unsigned c = 0; c < 3; c++)
          tl->e.coord[c] += fabs((double)tl->req.coord[c]) * 0x1p-20;
+      /* The zero direction (or a NaN) names no face: undefined. */
+      const float *d = tl->req.coord;
+      tl->e.undefined |= (d[0] == 0 && d[1] == 0 && d[2] == 0) ||
+                         isnan(d[0]) || isnan(d[1]) || isnan(d[2]);
    }
    lane_shadow(t, l);
    lane_extra(t, l, s0);
@@ -334,6 +341,28 @@ texel_deviation(bool is_float, uint32_t a, uint32_t b)
    return fabs((double)x - (double)y);
 }
 
+/* An undefined field: does lane l's result change when it takes other
+ * values?  A channel the target does not read (z of a 2-D coordinate an
+ * application left unwritten) must not make the texel undefined. */
+static bool
+depends_on(const struct interp *ip, struct tex_op *t, unsigned l,
+           float *field, struct sim_vec4 ref)
+{
+   static const float others[] = {0.0f,   0.25f,  0.5f,      0.75f,
+                                  1.5f,   3.5f,   17.25f,    300.0f,
+                                  -0.5f,  -3.0f,  -1000.0f,  INFINITY,
+                                  NAN,    1e-3f,  123456.0f, -INFINITY};
+   float saved = *field;
+   bool changed = false;
+   for (unsigned k = 0; k < sizeof(others) / sizeof(others[0]); k++) {
+      *field = others[k];
+      struct sim_vec4 v = sample(ip, t, l);
+      changed |= memcmp(&v, &ref, sizeof(v)) != 0;
+   }
+   *field = saved;
+   return changed;
+}
+
 /* Moves one float field (of lane l or a quad neighbour) by +-e and
  * records the worst change of lane l's result. */
 static void
@@ -344,6 +373,8 @@ move_field(const struct interp *ip, struct tex_op *t, unsigned l,
    if (e == 0)
       return;
    if (!isfinite(e)) {
+      if (!depends_on(ip, t, l, field, ref))
+         return;
       for (unsigned c = 0; c < 4; c++)
          err[c] = INFINITY;
       return;

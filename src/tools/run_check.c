@@ -9,7 +9,9 @@
  *    that does not end on these inputs, is inconclusive and compared no
  *    further; a run where it cannot interpret the shader at all is an
  *    error of the whole check.
- * 2. A simulator error (a hazard, a fault, no `end`) is a difference.
+ * 2. A simulator error (a hazard, a fault, no `end`) is a difference,
+ *    except an access outside a resource by a lane the interpreter
+ *    cannot follow (run_fault_is_lawful): that is undefined behaviour.
  * 3. A vertex shader's position and varying programs each run on their
  *    own copy of the environment, as IDVS runs them; memory is compared
  *    after the varying program.
@@ -54,16 +56,16 @@ copy_env(struct sim_env *dst, const struct sim_env *src, struct arena *arena)
 static bool
 simulate(struct arena *arena, struct sim_env *env,
          const struct run_programs *p, struct sim_outputs *out,
-         char *message, size_t size)
+         struct run_sim_stop *stop)
 {
    memset(out, 0, sizeof(*out));
    if (p->count == 1)
-      return run_simulate(env, p, 0, out, message, size);
+      return run_simulate(env, p, 0, out, stop);
    struct sim_env position_env;
    copy_env(&position_env, env, arena);
    struct sim_outputs *varying = ARENA_NEW(arena, struct sim_outputs);
-   if (!run_simulate(&position_env, p, 0, out, message, size) ||
-       !run_simulate(env, p, 1, varying, message, size))
+   if (!run_simulate(&position_env, p, 0, out, stop) ||
+       !run_simulate(env, p, 1, varying, stop))
       return false;
    out->varying_count = varying->varying_count;
    memcpy(out->varyings, varying->varyings, sizeof(out->varyings));
@@ -208,6 +210,25 @@ difference_cause(struct run_report *r, const struct run_difference *d)
    set_cause(r, RUN_DIFFER, "difference in %s", what);
 }
 
+/* Rule 2's exception (run_check.h): an access outside a buffer, image or
+ * shared memory by a lane whose path or address an allowed difference
+ * could change (the interpreter cannot follow it there) is the shader's
+ * undefined behaviour, as it would be in the interpreter.  Scratch and vertex
+ * records are the compiler's: faults there stay differences. */
+bool
+run_fault_is_lawful(const struct run_sim_stop *stop,
+                    const struct tgsi_interp_annotations *an)
+{
+   if (stop->fault_lane < 0 || stop->fault_lane >= SIM_LANES || !an)
+      return false;
+   if (stop->fault_region != SIM_REGION_BUFFER &&
+       stop->fault_region != SIM_REGION_IMAGE &&
+       stop->fault_region != SIM_REGION_SHARED)
+      return false;
+   uint32_t unfollowed = an->path_uncertain | an->address_uncertain;
+   return (unfollowed >> stop->fault_lane) & 1;
+}
+
 /* One input set; false when the check is over (a difference or an
  * error). */
 static bool
@@ -218,7 +239,7 @@ check_one(struct arena *arena, const struct tgsi_shader *s,
    struct sim_outputs *ref = ARENA_NEW(arena, struct sim_outputs);
    struct sim_outputs *got = ARENA_NEW(arena, struct sim_outputs);
    struct tgsi_interp_result res;
-   char message[512];
+   struct run_sim_stop stop;
    if (!run_setup_env(&ref_env, arena, s, seed, p)) {
       set_cause(r, RUN_ERROR, "%s", "stage not modelled");
       strbuf_printf(&r->text, "the interpreter models vertex, fragment and "
@@ -242,11 +263,21 @@ check_one(struct arena *arena, const struct tgsi_shader *s,
                        (unsigned long long)seed, res.message);
       return true;
    }
-   if (!simulate(arena, &sim_env, p, got, message, sizeof(message))) {
-      set_cause(r, RUN_DIFFER, "simulator: %.120s", message);
+   if (!simulate(arena, &sim_env, p, got, &stop)) {
+      if (run_fault_is_lawful(&stop, res.annot)) {
+         if (!r->inconclusive++)
+            strbuf_printf(&r->text, "seed %llu is inconclusive: the "
+                                    "simulator accessed memory outside a "
+                                    "resource in lane %d, which the "
+                                    "interpreter cannot follow: %s\n",
+                          (unsigned long long)seed, stop.fault_lane,
+                          stop.message);
+         return true;
+      }
+      set_cause(r, RUN_DIFFER, "simulator: %.120s", stop.message);
       strbuf_printf(&r->text, "input set: seed %llu\nthe simulator "
                               "stopped: %s\n",
-                    (unsigned long long)seed, message);
+                    (unsigned long long)seed, stop.message);
       return false;
    }
    struct run_difference d;

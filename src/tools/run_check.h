@@ -130,10 +130,25 @@ bool run_compile_limited(struct arena *arena, const struct tgsi_shader *s,
 bool run_load_reference(struct arena *arena, const char *path,
                         struct run_programs *p, struct tgsiva_diagnostic *d);
 
-/* run_sim.c: runs program `i` of `p`; false with `status` filled when
- * the simulator stops with an error (or is not built). */
+/* Why the simulator stopped, as far as the check needs to know. */
+struct run_sim_stop {
+   char message[512];
+   int32_t fault_lane;   /* a lane's access to a resource faulted, or -1 */
+   int32_t fault_region; /* enum sim_region_kind it aimed at, or -1 */
+};
+
+/* run_check.c: whether the simulator's stop is the shader's undefined
+ * behaviour rather than a difference: an access outside a buffer, image
+ * or shared memory by a lane whose path or address the interpreter cannot
+ * follow (an allowed difference could change it; `an` from the same
+ * input set). */
+bool run_fault_is_lawful(const struct run_sim_stop *stop,
+                         const struct tgsi_interp_annotations *an);
+
+/* run_sim.c: runs program `i` of `p`; false with `stop` filled when the
+ * simulator stops with an error (or is not built). */
 bool run_simulate(struct sim_env *env, const struct run_programs *p,
-                  unsigned i, struct sim_outputs *out, char *message,
-                  size_t size);
+                  unsigned i, struct sim_outputs *out,
+                  struct run_sim_stop *stop);
 
 #endif

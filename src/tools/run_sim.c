@@ -23,7 +23,7 @@ static const char *const error_names[] = {
 
 bool
 run_simulate(struct sim_env *env, const struct run_programs *p, unsigned i,
-             struct sim_outputs *out, char *message, size_t size)
+             struct sim_outputs *out, struct run_sim_stop *stop)
 {
    struct sim_status st;
    memset(&st, 0, sizeof(st));
@@ -34,7 +34,10 @@ run_simulate(struct sim_env *env, const struct run_programs *p, unsigned i,
                                               sizeof(error_names[0])
                          ? error_names[st.error]
                          : "error";
-   snprintf(message, size, "%s in program %u at instruction %zu: %s", name,
-            i, st.pc, st.message);
+   snprintf(stop->message, sizeof(stop->message),
+            "%s in program %u at instruction %zu: %s", name, i, st.pc,
+            st.message);
+   stop->fault_lane = st.fault_lane;
+   stop->fault_region = st.fault_region;
    return false;
 }

@@ -9,10 +9,12 @@
 
 bool
 run_simulate(struct sim_env *env, const struct run_programs *p, unsigned i,
-             struct sim_outputs *out, char *message, size_t size)
+             struct sim_outputs *out, struct run_sim_stop *stop)
 {
    (void)env, (void)p, (void)i, (void)out;
-   snprintf(message, size, "the Valhall simulator (src/sim/sim_valhall.c) "
-                           "is not part of this build");
+   stop->fault_lane = stop->fault_region = -1;
+   snprintf(stop->message, sizeof(stop->message),
+            "the Valhall simulator (src/sim/sim_valhall.c) is not part of "
+            "this build");
    return false;
 }

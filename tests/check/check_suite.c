@@ -19,6 +19,8 @@
  * Inconclusive shaders (every input set met undefined behaviour) count
  * as passed and are listed with what made the last set inconclusive.
  * Exits 77 (skipped) without $TGSIVA_SHARED.
+ * $TGSIVA_CORPUS names another corpus with the same layout
+ * (../corpus_dir.h: corpus-apps).
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -28,6 +30,8 @@
 #include "tools/run_check.h"
 #include "util/diag.h"
 #include "util/fileio.h"
+
+#include "../corpus_dir.h"
 
 #define RUNS 16
 #define MAX_CAUSES 256
@@ -42,6 +46,8 @@ struct tally {
    unsigned passed, failed, inconclusive, excepted, stale;
    struct cause causes[MAX_CAUSES];
    unsigned ncauses;
+   struct cause undefined[MAX_CAUSES]; /* why runs were inconclusive */
+   unsigned nundefined;
    uint64_t exact, tolerant, skipped;
 };
 
@@ -50,33 +56,57 @@ struct exceptions {
    unsigned count;
 };
 
+/* Counts `msg` (its first line, at most `width` characters, without
+ * numbers) among `causes`; the new entry when it is the first of its
+ * kind, else NULL. */
+static struct cause *
+count_cause(struct cause *causes, unsigned *n, const char *msg,
+            size_t width)
+{
+   char text[160];
+   size_t len = 0;
+   for (const char *p = msg; *p && *p != '\n' && len + 1 < width; p++) {
+      if (!isdigit((unsigned char)*p))
+         text[len++] = *p;
+   }
+   text[len] = '\0';
+   for (unsigned i = 0; i < *n; i++) {
+      if (!strcmp(causes[i].text, text)) {
+         causes[i].count++;
+         return NULL;
+      }
+   }
+   if (*n == MAX_CAUSES)
+      return NULL;
+   struct cause *c = &causes[(*n)++];
+   memcpy(c->text, text, len + 1);
+   c->count = 1;
+   return c;
+}
+
 static void
 add_cause(struct tally *t, const char *msg, const char *file,
           const char *report)
 {
-   char text[160];
-   size_t n = 0;
-   for (const char *p = msg; *p && n + 1 < sizeof(text); p++) {
-      if (!isdigit((unsigned char)*p))
-         text[n++] = *p;
-   }
-   text[n] = '\0';
    t->failed++;
    printf("FAIL %s: %s\n", file, msg);
-   for (unsigned i = 0; i < t->ncauses; i++) {
-      if (!strcmp(t->causes[i].text, text)) {
-         t->causes[i].count++;
-         return;
-      }
-   }
-   if (t->ncauses == MAX_CAUSES)
+   struct cause *c = count_cause(t->causes, &t->ncauses, msg, 160);
+   if (!c)
       return;
-   struct cause *c = &t->causes[t->ncauses++];
-   memcpy(c->text, text, n + 1);
-   c->count = 1;
    size_t len = strlen(file) + strlen(report) + 2;
    c->example = malloc(len);
    snprintf(c->example, len, "%s\n%s", file, report);
+}
+
+/* The undefined behaviour that made a shader inconclusive, grouped by
+ * its message without numbers (the report's first "is inconclusive"
+ * line; the check names the first input set's). */
+static void
+add_undefined(struct tally *t, const char *report)
+{
+   const char *at = strstr(report, "is inconclusive: ");
+   at = at ? at + strlen("is inconclusive: ") : "(no report)";
+   count_cause(t->undefined, &t->nundefined, at, 110);
 }
 
 /* Runs the check and files the outcome; `expect_difference` for an
@@ -108,6 +138,7 @@ record(struct tally *t, struct arena *arena, const struct tgsi_shader *s,
    case RUN_INCONCLUSIVE:
       t->passed++;
       t->inconclusive++;
+      add_undefined(t, text);
       printf("INCONCLUSIVE %s: %s\n", file, r.cause);
       break;
    default: add_cause(t, r.cause, file, text); break;
@@ -232,6 +263,8 @@ report(const struct tally *t, bool mesa)
    printf("%u passed, %u failed\n", t->passed, t->failed);
    printf("%u inconclusive (every input set met undefined behaviour)\n",
           t->inconclusive);
+   for (unsigned i = 0; i < t->nundefined; i++)
+      printf("  %5u  %s\n", t->undefined[i].count, t->undefined[i].text);
    if (mesa)
       printf("%u listed exceptions differ as expected, %u no longer do\n",
              t->excepted, t->stale);
@@ -267,8 +300,11 @@ main(int argc, char **argv)
       char dir[4096];
       char **paths;
       size_t count;
-      snprintf(dir, sizeof(dir), mesa ? "%s/mesa-ref/%s" : "%s/corpus/tgsi/%s",
-               shared, stages[k]);
+      if (mesa)
+         snprintf(dir, sizeof(dir), "%s/mesa-ref/%s", shared, stages[k]);
+      else
+         snprintf(dir, sizeof(dir), "%s/%s/tgsi/%s", shared, test_corpus(),
+                  stages[k]);
       if (!file_list(&list, dir, mesa ? ".json" : ".tgsi", &paths, &count))
          continue;
       found = true;
@@ -281,7 +317,7 @@ main(int argc, char **argv)
    }
    if (!found) {
       printf("skipped: no %s under $TGSIVA_SHARED\n",
-             mesa ? "mesa-ref" : "corpus");
+             mesa ? "mesa-ref" : test_corpus());
       return 77;
    }
    report(t, mesa);

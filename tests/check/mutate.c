@@ -12,15 +12,19 @@
  *   mutate diff       on tgsiva's binaries of the corpus shaders
  *
  * Only shaders whose outputs carry values are damaged (RICH distinct
- * output words; for branches, outputs that are not always the same), and
+ * output words; for branches, outputs that are not always the same and
+ * every lane's path certain on the first input sets), and
  * modifiers only in FADD, FMA and FMUL; each conditional branch (up to 8
  * per shader) makes a branch mutant.  A mutant whose simulated outputs
  * and memory equal the original's on every input set changed nothing
  * (a negated zero, a branch between equal results) and is not counted.
  * The rest may still hide inside what TGSI allows (a sign flip within a
- * tolerance), so each kind needs MUTANTS mutants and at least
+ * tolerance), so each kind needs MUTANTS mutants (or the number given
+ * after the mode: a smaller corpus offers fewer) and at least
  * CAUGHT_PERCENT of them caught; the ones that escape are listed.
  * Exits 77 without $TGSIVA_SHARED.
+ * $TGSIVA_CORPUS names another corpus with the same layout
+ * (../corpus_dir.h: corpus-apps).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +35,8 @@
 #include "util/diag.h"
 #include "util/fileio.h"
 
+#include "../corpus_dir.h"
+
 #define MUTANTS 40
 #define CAUGHT_PERCENT 90
 
@@ -39,6 +45,7 @@ enum kind { MODIFIER, WAIT, BRANCH, KINDS };
 static const char *const kind_names[KINDS] = {"modifier", "wait", "branch"};
 
 struct tally {
+   unsigned wanted; /* mutants of each kind: MUTANTS unless given */
    unsigned mutants[KINDS], caught[KINDS];
    unsigned equivalent[KINDS]; /* no change in the simulator's outputs */
 };
@@ -227,14 +234,14 @@ simulate_all(struct arena *arena, const struct tgsi_shader *s,
              const struct run_programs *p, uint64_t seed,
              struct sim_outputs *out, struct sim_env *env)
 {
-   char message[256];
+   struct run_sim_stop stop;
    memset(out, 0, sizeof(*out));
    if (!run_setup_env(env, arena, s, seed, p))
       return false;
    for (unsigned i = 0; i < p->count; i++) {
       struct sim_outputs part;
       memset(&part, 0, sizeof(part));
-      if (!run_simulate(env, p, i, &part, message, sizeof(message)))
+      if (!run_simulate(env, p, i, &part, &stop))
          return false;
       if (i == 0)
          *out = part;
@@ -316,17 +323,20 @@ add_value(uint32_t *seen, unsigned *n, uint32_t v)
 }
 
 static unsigned
-distinct_outputs(struct arena *arena, const struct tgsi_shader *s)
+distinct_outputs(struct arena *arena, const struct tgsi_shader *s,
+                 bool *paths_uncertain)
 {
    uint32_t seen[RICH];
    unsigned n = 0;
-   for (uint64_t seed = 1; seed <= 4 && n < RICH; seed++) {
+   *paths_uncertain = false;
+   for (uint64_t seed = 1; seed <= 4; seed++) {
       struct sim_env env;
       struct sim_outputs *out = ARENA_NEW(arena, struct sim_outputs);
       struct tgsi_interp_result res;
       if (!run_setup_env(&env, arena, s, seed, NULL) ||
           !tgsi_interp_run(&env, s, NULL, out, &res))
          return false;
+      *paths_uncertain |= res.annot->path_uncertain != 0;
       for (unsigned l = 0; l < SIM_LANES; l++) {
          for (unsigned c = 0; c < 4; c++) {
             if (env.stage == SIM_STAGE_FRAGMENT &&
@@ -349,16 +359,21 @@ try_mutants(struct tally *t, struct arena *arena, const struct tgsi_shader *s,
       return; /* only binaries the check accepts */
    /* A pass/fail colour hides most damage to arithmetic; a wrong branch
     * shows as long as the colour is not always the same. */
-   unsigned values = distinct_outputs(arena, s);
+   bool paths_uncertain;
+   unsigned values = distinct_outputs(arena, s, &paths_uncertain);
    for (unsigned k = 0; k < KINDS; k++) {
       if (values < (k == BRANCH ? 2 : RICH))
+         continue;
+      /* Lanes whose way an allowed difference could change are not
+       * compared: a swapped branch there cannot be caught. */
+      if (k == BRANCH && paths_uncertain)
          continue;
       /* Every conditional branch of a shader is a mutant of its own:
        * shaders that compute values and branch are few. */
       for (unsigned b = 0; b < (k == BRANCH ? 8 : 1); b++) {
          struct run_programs m;
          char where[256];
-         if (t->mutants[k] >= MUTANTS)
+         if (t->mutants[k] >= t->wanted)
             break;
          bool made = k == BRANCH
                         ? swap_branches(arena, p, b, &m, where, sizeof(where))
@@ -382,7 +397,7 @@ static bool
 enough(const struct tally *t)
 {
    for (unsigned k = 0; k < KINDS; k++) {
-      if (t->mutants[k] < MUTANTS)
+      if (t->mutants[k] < t->wanted)
          return false;
    }
    return true;
@@ -419,22 +434,28 @@ main(int argc, char **argv)
 {
    const char *shared = getenv("TGSIVA_SHARED");
    bool mesa = argc > 1 && !strcmp(argv[1], "mesa_ref");
-   if (argc != 2 || (!mesa && strcmp(argv[1], "diff"))) {
-      fprintf(stderr, "usage: mutate diff|mesa_ref\n");
+   int wanted = argc == 3 ? atoi(argv[2]) : MUTANTS;
+   if (argc < 2 || argc > 3 || wanted <= 0 ||
+       (!mesa && strcmp(argv[1], "diff"))) {
+      fprintf(stderr, "usage: mutate diff|mesa_ref [MUTANTS]\n");
       return 2;
    }
    static const char *const stages[] = {"fs", "vs"};
    struct tally t;
    struct arena list;
    memset(&t, 0, sizeof(t));
+   t.wanted = (unsigned)wanted;
    arena_init(&list, 0);
    bool found = false;
    for (unsigned k = 0; k < 2 && shared && !enough(&t); k++) {
       char dir[4096];
       char **paths;
       size_t count;
-      snprintf(dir, sizeof(dir), mesa ? "%s/mesa-ref/%s" : "%s/corpus/tgsi/%s",
-               shared, stages[k]);
+      if (mesa)
+         snprintf(dir, sizeof(dir), "%s/mesa-ref/%s", shared, stages[k]);
+      else
+         snprintf(dir, sizeof(dir), "%s/%s/tgsi/%s", shared, test_corpus(),
+                  stages[k]);
       if (!file_list(&list, dir, mesa ? ".json" : ".tgsi", &paths, &count))
          continue;
       found = true;
@@ -450,7 +471,7 @@ main(int argc, char **argv)
    for (unsigned k = 0; k < KINDS; k++) {
       printf("%-8s %u mutants, %u caught (%u more changed nothing)\n",
              kind_names[k], t.mutants[k], t.caught[k], t.equivalent[k]);
-      pass &= t.mutants[k] == MUTANTS &&
+      pass &= t.mutants[k] == t.wanted &&
               100 * t.caught[k] >= CAUGHT_PERCENT * t.mutants[k];
    }
    printf("%s\n", pass ? "ok" : "FAILED: too few mutants, or too few caught");

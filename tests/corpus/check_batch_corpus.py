@@ -121,9 +121,10 @@ def check_paths(exe, tmp):
 def main():
     exe = sys.argv[1]
     shared = os.environ.get('TGSIVA_SHARED', '../shared')
-    corpus = os.path.join(shared, 'corpus')
+    name = os.environ.get('TGSIVA_CORPUS', 'corpus')
+    corpus = os.path.join(shared, name)
     if not os.path.isfile(os.path.join(corpus, 'index.csv')):
-        print('no ../shared/corpus: skipped')
+        print(f'no ../shared/{name}: skipped')
         return 77
     with tempfile.TemporaryDirectory() as tmp:
         copied = copy_corpus(corpus, tmp)

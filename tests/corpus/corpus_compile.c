@@ -15,6 +15,8 @@
  * Prints "N passed, N failed" and the failures grouped by cause (the
  * message with numbers and names removed), then every failing file.
  * Exits 77 (skipped) without the corpus.
+ * $TGSIVA_CORPUS names another corpus with the same layout
+ * (../corpus_dir.h: corpus-apps).
  */
 #include <ctype.h>
 #include <setjmp.h>
@@ -26,6 +28,8 @@
 #include "emit/va.h"
 #include "util/diag.h"
 #include "util/fileio.h"
+
+#include "../corpus_dir.h"
 
 struct cause {
    char text[160];
@@ -177,24 +181,31 @@ main(int argc, char **argv)
    struct tally t = {0};
    struct arena arena;
    arena_init(&arena, 0);
-   for (unsigned s = 0; s < 3; s++) {
+   bool found = false;
+   for (unsigned s = 0; s < 3 && shared; s++) {
       char dir[4096];
       char **paths;
       size_t count;
-      snprintf(dir, sizeof(dir), "%s/corpus/tgsi/%s", shared ? shared : ".",
+      /* A corpus may lack a stage (corpus-apps has no compute shaders). */
+      snprintf(dir, sizeof(dir), "%s/%s/tgsi/%s", shared, test_corpus(),
                stages[s]);
-      if (!shared || !file_list(&arena, dir, ".tgsi", &paths, &count)) {
-         printf("no corpus at %s: skipped\n", dir);
-         return 77;
-      }
+      if (!file_list(&arena, dir, ".tgsi", &paths, &count))
+         continue;
+      found = true;
       for (size_t i = 0; i < count; i++)
          compile_file(&t, paths[i], full, spill ? 8 : 0);
+   }
+   if (!found) {
+      printf("no %s under $TGSIVA_SHARED: skipped\n", test_corpus());
+      return 77;
    }
    printf("\ncauses:\n");
    for (unsigned i = 0; i < t.ncauses; i++)
       printf("%6u  %s  (e.g. %s)\n", t.causes[i].count, t.causes[i].text,
              t.causes[i].example);
-   printf("\n%s: %u passed, %u failed (%u shaders with doubles skipped)\n",
+   printf("\n%s, %s: %u passed, %u failed (%u shaders with doubles "
+          "skipped)\n",
+          test_corpus(),
           spill ? "compile with 8 (+8) registers" : full ? "compile" : "ir",
           t.passed, t.failed, t.doubles);
    arena_finish(&arena);

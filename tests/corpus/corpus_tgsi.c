@@ -13,6 +13,8 @@
  *
  * Prints "N passed, N failed" per check and each failure with its cause.
  * Exits 77 (skipped) without the corpus.
+ * $TGSIVA_CORPUS names another corpus with the same layout
+ * (../corpus_dir.h: corpus-apps).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +24,8 @@
 #include "tgsi/tgsi.h"
 #include "util/diag.h"
 #include "util/fileio.h"
+
+#include "../corpus_dir.h"
 
 enum check { DUMP, TOKENS, STABLE, MESA_TOKENS, NUM_CHECKS };
 
@@ -208,7 +212,8 @@ main(void)
    char **paths;
    size_t count;
    arena_init(&a, 0);
-   char *dir = arena_printf(&a, "%s/corpus", shared ? shared : "../shared");
+   char *dir = arena_printf(&a, "%s/%s", shared ? shared : "../shared",
+                            test_corpus());
    if (!file_list(&a, dir, ".tgsi", &paths, &count) || count == 0) {
       printf("no corpus at %s: skipped\n", dir);
       arena_finish(&a);
@@ -218,11 +223,12 @@ main(void)
    for (size_t i = 0; i < count; i++)
       check_shader(&r, shared ? shared : "../shared", paths[i],
                    paths[i] + strlen(dir) + 1);
-   printf("%zu corpus shaders\n", count);
+   printf("%zu %s shaders\n", count, test_corpus());
    for (unsigned c = 0; c < NUM_CHECKS; c++)
       printf("%-12s %u passed, %u failed\n", check_names[c], r.passed[c],
              r.failed[c]);
-   printf("(%u shaders have no Mesa tokens: Mesa's parser rejects them)\n",
+   printf("(%u shaders have no Mesa tokens: Mesa's parser rejects them, "
+          "or mesa-ref/tokens has none for this corpus)\n",
           r.no_mesa_tokens);
    bool ok = true;
    for (unsigned c = 0; c < NUM_CHECKS; c++)

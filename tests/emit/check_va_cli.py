@@ -80,6 +80,16 @@ def main():
         r = run([exe, 'disasm', '--hex', bad])
         check(r.returncode == 1 and b':1:1: error' in r.stderr,
               'disasm --hex of assembly must fail at 1:1')
+        # The validator: a STORE holds the words it stores, no more (a
+        # spilled phi once stored a whole vec4 with STORE.i32).
+        for size, ok in (('i32', False), ('i128', True)):
+            words = run([exe, 'asm', '-', '-o', '-'],
+                        stdin=f'STORE.{size}.slot0.wait0 @r0:r1:r2:r3, r4, '
+                              'offset:0\nNOP.end\n'.encode()).stdout
+            r = run([exe, 'disasm', '--validate', '-'], stdin=words)
+            check((r.returncode == 0) == ok and
+                  (ok or b'STORE' in r.stderr),
+                  f'validate STORE.{size} of four registers')
         for cmd in ('asm', 'disasm'):
             r = run([exe, cmd, '--help'])
             check(r.returncode == 0 and r.stdout.startswith(b'usage:'),

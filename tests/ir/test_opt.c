@@ -186,6 +186,74 @@ test_fold_modifiers(void **state)
                   "  %5 = iadd %4, %3\n");
 }
 
+/* Regression (corpus-apps vs/1ed8b78153f5): max(trunc(x), 0) became
+ * ftrunc.clamp_0_inf, and FROUND has no clamp field, so selection failed.
+ * A clamp moves only onto an op whose Valhall form keeps it. */
+static void
+test_fold_clamp_only_onto_forms_with_clamp(void **state)
+{
+   (void)state;
+   IR_NEGCASE(ir_opt_fold_modifiers,
+              HDR "  %3 = ftrunc %1\n  %4 = fmax %3, #0x0\n"
+                  "  %5 = iadd %4, %4\n");
+   IR_NEGCASE(ir_opt_fold_modifiers,
+              HDR "  %3 = frcp %1\n  %4 = mov.sat %3\n  %5 = iadd %4, %4\n");
+   IR_NEGCASE(ir_opt_fold_modifiers,
+              HDR "  %3 = ffloor %1\n  %4 = mov.sat %3\n"
+                  "  %5 = iadd %4, %4\n");
+   IR_NEGCASE(ir_opt_fold_modifiers,
+              HDR "  %3 = fldexp %1, %2\n  %4 = mov.sat %3\n"
+                  "  %5 = iadd %4, %4\n");
+   /* A derivative ends as an FADD, which has one. */
+   IR_CASE(ir_opt_fold_modifiers,
+           HDR "  %3 = fddx %1\n  %4 = mov.sat %3\n  %5 = iadd %4, %4\n",
+           HDR "  %3 = fddx.sat %1\n  %5 = iadd %3, %3\n");
+}
+
+/* Regression (DDX_SAT gave 11.25): the derivative's lowering dropped its
+ * clamp; the FADD of the quad neighbours must carry it. */
+static void
+test_lower_derivative_keeps_clamp(void **state)
+{
+   (void)state;
+   IR_CASE(ir_lower_alu,
+           HDR "  %3 = fddx.sat %1\n  %4 = iadd %3, %3\n",
+           HDR "  %5 = va.CLPER.i32.subgroup4 %1, #0x0\n"
+               "  %6 = va.CLPER.i32.subgroup4 %1, #0x1\n"
+               "  %7 = fadd.sat %6, -%5\n  %4 = iadd %7, %7\n");
+}
+
+/* Regression (corpus-apps fs/61f54d0b206f): render targets written with
+ * one value shared a COLLECT; the last BLEND kept the original, made
+ * before the first BLEND and so live across the others' r0-r3.  Each BLEND
+ * gets a COLLECT made after the previous one, and the old one goes. */
+static void
+test_legalize_blend_colour_not_live_across_blend(void **state)
+{
+   (void)state;
+#define BLEND_HDR "shader fragment\nb0\n  %1 = preload imm=60\n" \
+                  "  %2 = preload imm=1\n"
+   IR_CASE(ir_legalize,
+           BLEND_HDR "  %3:v4 = collect %2, %2, %2, %2\n"
+           "  va.BLEND.slot0.v4.auto blend_descriptor_0, %1, %3 target:0x0\n"
+           "  va.BLEND.slot0.v4.auto blend_descriptor_1, %1, %3 target:0x0\n",
+           BLEND_HDR "  %4:v4 = collect %2, %2, %2, %2\n"
+           "  va.BLEND.slot0.v4.auto blend_descriptor_0, %1, %4 target:0x0\n"
+           "  %5:v4 = collect %2, %2, %2, %2\n"
+           "  va.BLEND.slot0.v4.auto blend_descriptor_1, %1, %5 target:0x0\n");
+   /* Read once, but made before another BLEND. */
+   IR_CASE(ir_legalize,
+           BLEND_HDR "  %3:v4 = collect %2, %2, %2, %2\n"
+           "  %4:v4 = collect %2, %2, %2, %2\n"
+           "  va.BLEND.slot0.v4.auto blend_descriptor_0, %1, %4 target:0x0\n"
+           "  va.BLEND.slot0.v4.auto blend_descriptor_1, %1, %3 target:0x0\n",
+           BLEND_HDR "  %4:v4 = collect %2, %2, %2, %2\n"
+           "  va.BLEND.slot0.v4.auto blend_descriptor_0, %1, %4 target:0x0\n"
+           "  %5:v4 = collect %2, %2, %2, %2\n"
+           "  va.BLEND.slot0.v4.auto blend_descriptor_1, %1, %5 target:0x0\n");
+#undef BLEND_HDR
+}
+
 static void
 test_fma(void **state)
 {
@@ -211,6 +279,9 @@ main(void)
       cmocka_unit_test(test_cse_dominance),
       cmocka_unit_test(test_algebraic),
       cmocka_unit_test(test_fold_modifiers),
+      cmocka_unit_test(test_fold_clamp_only_onto_forms_with_clamp),
+      cmocka_unit_test(test_lower_derivative_keeps_clamp),
+      cmocka_unit_test(test_legalize_blend_colour_not_live_across_blend),
       cmocka_unit_test(test_fma),
    };
    return cmocka_run_group_tests_name("ir passes", tests, NULL, NULL);

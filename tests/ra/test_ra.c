@@ -377,6 +377,18 @@ test_phi_swap_without_scratch(void **state)
    finish(&c);
 }
 
+/* %10..%29 = r56 + 0..19, all live at once, then summed into %58. */
+static void
+twenty_live_values(struct strbuf *sb)
+{
+   for (unsigned i = 0; i < 20; i++)
+      strbuf_printf(sb, "  %%%u = va.IADD_IMM.i32 %%1 #0x%x\n", 10 + i, i);
+   strbuf_printf(sb, "  %%40 = va.IADD.u32 %%10, %%11\n");
+   for (unsigned i = 2; i < 20; i++)
+      strbuf_printf(sb, "  %%%u = va.IADD.u32 %%%u, %%%u\n", 40 + i - 1,
+                    40 + i - 2, 10 + i);
+}
+
 static void
 test_spilling_small_limit(void **state)
 {
@@ -389,12 +401,7 @@ test_spilling_small_limit(void **state)
    arena_init(&a, 0);
    strbuf_init(&sb, &a);
    strbuf_printf(&sb, "shader compute\nb0\n  %%1 = preload imm=56\n");
-   for (unsigned i = 0; i < 20; i++)
-      strbuf_printf(&sb, "  %%%u = va.IADD_IMM.i32 %%1 #0x%x\n", 10 + i, i);
-   strbuf_printf(&sb, "  %%40 = va.IADD.u32 %%10, %%11\n");
-   for (unsigned i = 2; i < 20; i++)
-      strbuf_printf(&sb, "  %%%u = va.IADD.u32 %%%u, %%%u\n", 40 + i - 1,
-                    40 + i - 2, 10 + i);
+   twenty_live_values(&sb);
    strbuf_printf(&sb, "  %%70:64 = va.LEA_BUF_IMM.slot0 %%1 table:0xD "
                       "index:0x0\n  va.STORE.i32.slot0 %%70, %%58 "
                       "offset:0\n");
@@ -430,11 +437,66 @@ test_spilling_small_limit(void **state)
    arena_finish(&a);
 }
 
+/* Regression (corpus-apps fs/06390d7a0938 under --max-registers 8): a
+ * phi whose source is register 0 of a vector (a reloaded vec4, say) was
+ * spilled with the vector as the value to store: STORE.i32 of four
+ * registers.  Every spill store must store a value of its own size. */
+static void
+test_spilled_phi_of_a_vector_part_stores_one_register(void **state)
+{
+   (void)state;
+   struct strbuf sb;
+   struct arena a;
+   arena_init(&a, 0);
+   strbuf_init(&sb, &a);
+   strbuf_printf(&sb, "shader compute\nb0 -> b1 b2\n  %%1 = preload imm=56\n"
+                      "  %%2 = va.IADD_IMM.i32 %%1 #0x1\n"
+                      "  %%3:v4 = collect %%2, %%1, %%2, %%1\n"
+                      "  branch %%1\nb1 -> b3\n  jump\nb2 -> b3\n  jump\n"
+                      "b3\n  %%4 = phi b1:%%3, b2:%%1\n");
+   twenty_live_values(&sb);
+   strbuf_printf(&sb, "  %%60 = va.IADD.u32 %%58, %%4\n"
+                      "  %%70:64 = va.LEA_BUF_IMM.slot0 %%1 table:0xD "
+                      "index:0x0\n  va.STORE.i128.slot0 %%70, %%3 offset:0\n"
+                      "  va.STORE.i32.slot0 %%70, %%60 offset:16\n");
+   struct ra_case c;
+   arena_init(&c.arena, 0);
+   c.s = ir_test_read(&c.arena, sb.data);
+   diag_clear(&c.d);
+   c.s->diag = &c.d;
+   c.s->bail = &c.bail;
+   if (setjmp(c.bail))
+      fail_msg("%s", c.d.message);
+   ra_split_critical_edges(c.s);
+   struct ir_layout layout;
+   memset(&layout, 0, sizeof(layout));
+   ra_spill(c.s, 6, &layout);
+   ir_test_validate(c.s, "ra_spill");
+   unsigned stores = 0;
+   ir_foreach_block(c.s, b) {
+      ir_foreach_instr(b, I) {
+         if (I->op != IR_OP_VA || I->va_op < VA_OP_STORE_I32 ||
+             I->va_op > VA_OP_STORE_I128)
+            continue;
+         static const unsigned regs[] = {1, 2, 2, 3, 4};
+         unsigned want = regs[I->va_op - VA_OP_STORE_I32];
+         assert_int_equal(ir_value(c.s, I->src[1].index)->nregs, want);
+         stores++;
+      }
+   }
+   assert_true(stores > 2);
+   assert_true(c.s->spills > 0);
+   finish(&c);
+   arena_finish(&a);
+}
+
 int
 main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_pairs_are_aligned),
+      cmocka_unit_test(
+         test_spilled_phi_of_a_vector_part_stores_one_register),
       cmocka_unit_test(test_staging_vector_built_in_place),
       cmocka_unit_test(test_staging_part_live_after),
       cmocka_unit_test(test_preloads_kept),

@@ -9,6 +9,8 @@
  * Prints "N passed, N failed", the failures grouped by cause, and how
  * many runs met undefined behaviour or uncertain outputs (information).
  * Exits 77 (skipped) without the corpus.
+ * $TGSIVA_CORPUS names another corpus with the same layout
+ * (../corpus_dir.h: corpus-apps).
  */
 #include <ctype.h>
 #include <math.h>
@@ -19,6 +21,8 @@
 #include "sim/tgsi_interp.h"
 #include "util/diag.h"
 #include "util/fileio.h"
+
+#include "../corpus_dir.h"
 
 #define RUNS 4
 
@@ -150,7 +154,8 @@ main(void)
       char dir[4096];
       char **paths;
       size_t count;
-      snprintf(dir, sizeof(dir), "%s/corpus/tgsi/%s", shared, stages[k]);
+      snprintf(dir, sizeof(dir), "%s/%s/tgsi/%s", shared, test_corpus(),
+               stages[k]);
       if (!file_list(&list, dir, ".tgsi", &paths, &count))
          continue;
       found = true;

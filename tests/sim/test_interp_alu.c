@@ -169,6 +169,40 @@ test_transcendentals_have_allowances(void **state)
    run_free(r);
 }
 
+/* Regression (corpus-apps fs/637a557aa02c: 0.5 - t / (|ddx| + |ddy|)
+ * fused into one FMA, outside the bound by 4 ulp): an allowance in ulps
+ * applies where the other model's result is, up to err away, not only
+ * at this model's value.  SIN(0) is 0 within 2^-10, so t = 2^-9 within
+ * 2^-10 and 1 / t = 512 may be 1024, where DIV's 4 ulp are 2^-11. */
+static void
+test_allowance_at_the_far_end_of_the_interval(void **state)
+{
+   (void)state;
+   struct run *r = run_vs("IMM[0] FLT32 {0.0, 0.001953125, 1.0, 0.0}\n",
+                          "SIN TEMP[1].x, IMM[0].xxxx\n"
+                          "ADD TEMP[1].x, TEMP[1].xxxx, IMM[0].yyyy\n"
+                          "DIV TEMP[0].x, IMM[0].zzzz, TEMP[1].xxxx\n");
+   assert_true(vs_float(r, 0, 0) == 512.0f);
+   assert_true(vs_err(r, 0, 0) == 512.0 + 0x1p-11);
+   run_free(r);
+}
+
+/* Regression: the first-order sum of moves misses what inputs moved
+ * together add: (1 + e)(1 + e) - 1 = 2e + e^2 with e = 2^-10. */
+static void
+test_joint_moves_of_several_inputs(void **state)
+{
+   (void)state;
+   struct run *r = run_vs("IMM[0] FLT32 {0.0, 1.0, 0.0, 0.0}\n",
+                          "SIN TEMP[1].x, IMM[0].xxxx\n"
+                          "ADD TEMP[1].x, TEMP[1].xxxx, IMM[0].yyyy\n"
+                          "COS TEMP[1].y, IMM[0].xxxx\n"
+                          "MUL TEMP[0].x, TEMP[1].xxxx, TEMP[1].yyyy\n");
+   assert_true(vs_float(r, 0, 0) == 1.0f);
+   assert_true(vs_err(r, 0, 0) == 0x1p-9 + 0x1p-20);
+   run_free(r);
+}
+
 static void
 test_undefined_results(void **state)
 {
@@ -581,6 +615,8 @@ main(void)
       cmocka_unit_test(test_mad_may_be_fused_or_not),
       cmocka_unit_test(test_mul_add_may_fuse_unless_precise),
       cmocka_unit_test(test_transcendentals_have_allowances),
+      cmocka_unit_test(test_allowance_at_the_far_end_of_the_interval),
+      cmocka_unit_test(test_joint_moves_of_several_inputs),
       cmocka_unit_test(test_undefined_results),
       cmocka_unit_test(test_rounding_and_conversions),
       cmocka_unit_test(test_legacy_and_packing),

@@ -271,6 +271,37 @@ test_derivatives_over_quads(void **state)
    run_free(r);
 }
 
+/* Regression (corpus-apps fs/637a557aa02c): a coarse derivative is one
+ * row's difference or the other's, each within its own inputs' errors:
+ * max(e_own, |d2 - d| + e_other), where the bound had
+ * e_own + max(e_other, |d2 - d|), short when the other row is the less
+ * exact.  Here the top row is x / 3 (inexact), the bottom row x. */
+static void
+test_coarse_derivative_counts_the_other_rows_errors(void **state)
+{
+   (void)state;
+   struct run *r = run_text(FS_DERIV
+                            "IMM[0] FLT32 {3.0, 1.0, 0.0, 0.0}\n"
+                            "IMM[1] UINT32 {1, 0, 0, 0}\n"
+                            "F2U TEMP[1], IN[0]\n"
+                            "AND TEMP[1].y, TEMP[1].yyyy, IMM[1].xxxx\n"
+                            "RCP TEMP[2].x, IMM[0].xxxx\n"
+                            "UCMP TEMP[2].x, TEMP[1].yyyy, IMM[0].yyyy, "
+                            "TEMP[2].xxxx\n"
+                            "MUL TEMP[3].x, IN[0].xxxx, TEMP[2].xxxx\n"
+                            "DDX OUT[0].x, TEMP[3].xxxx\n"
+                            "END\n",
+                            2);
+   /* Lane 0 (top): within |d2 - d| of the exact bottom row, which is
+    * more than its own row's error; lane 2 (bottom, exact): the top
+    * row's difference and its error. */
+   double d = bitsf(color(r, 0, 0)), d2 = bitsf(color(r, 2, 0));
+   assert_true(d2 == 1.0f);
+   assert_true(color_err(r, 0, 0) == fabs(d2 - d));
+   assert_true(color_err(r, 2, 0) > fabs(d2 - d));
+   run_free(r);
+}
+
 static void
 test_cross_lane_opcodes(void **state)
 {
@@ -366,6 +397,7 @@ main(void)
       cmocka_unit_test(test_subroutines_and_return),
       cmocka_unit_test(test_uncertain_conditions_make_paths_uncertain),
       cmocka_unit_test(test_derivatives_over_quads),
+      cmocka_unit_test(test_coarse_derivative_counts_the_other_rows_errors),
       cmocka_unit_test(test_cross_lane_opcodes),
       cmocka_unit_test(test_demote_keeps_helpers_running),
       cmocka_unit_test(test_limits_and_invalid_structure),

@@ -372,6 +372,35 @@ test_implicit_lod_needs_the_quad(void **state)
    fail_msg("no input set with a mipmapped texture");
 }
 
+/* Regression (corpus-apps fs/836d59157ad7 compared no word at all): a
+ * 2-D coordinate whose z and w the shader never wrote made the texel
+ * undefined; only the channels the target reads count.  And
+ * (corpus-apps fs/5c2f836ac9b5, then compared) the zero direction names
+ * no cube face: that texel is undefined. */
+static void
+test_texel_depends_only_on_channels_read(void **state)
+{
+   (void)state;
+   struct run *r = run_text("FRAG\n"
+                            "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
+                            "DCL OUT[0], COLOR\nDCL OUT[1], COLOR[1]\n"
+                            "DCL SAMP[0]\nDCL SVIEW[0], 2D, FLOAT\n"
+                            "DCL SAMP[1]\nDCL SVIEW[1], CUBE, FLOAT\n"
+                            "DCL TEMP[0..1]\n"
+                            "IMM[0] FLT32 {0.0, 0.0, 0.0, 0.0}\n"
+                            "MOV TEMP[0].xy, IN[0]\n"
+                            "TEX OUT[0], TEMP[0], SAMP[0], 2D\n"
+                            "MOV TEMP[1].xyz, IMM[0]\n"
+                            "TEX OUT[1], TEMP[1], SAMP[1], CUBE\n"
+                            "END\n",
+                            1);
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      assert_true(r->res.annot->color[0][l][0].err == 0);
+      assert_true(r->res.annot->color[1][l][0].err == INFINITY);
+   }
+   run_free(r);
+}
+
 /* ---------------------------------------------------------------------
  * Memory
  */
@@ -608,6 +637,7 @@ main(void)
       cmocka_unit_test(test_sampling_forms),
       cmocka_unit_test(test_lod_bias_gradient_and_gather_forms),
       cmocka_unit_test(test_implicit_lod_needs_the_quad),
+      cmocka_unit_test(test_texel_depends_only_on_channels_read),
       cmocka_unit_test(test_buffer_load_store),
       cmocka_unit_test(test_atomic_results_depend_on_conflicts),
       cmocka_unit_test(test_images_and_shared_memory),

@@ -311,6 +311,25 @@ test_staging_reads(void **state)
    sim_test_free(t);
 }
 
+/* A fault of a lane's access names the lane and the kind of region it
+ * aimed at (the harness tells the shader's undefined behaviour from the
+ * compiler's bugs by it); a fault of no access names none. */
+static void
+test_fault_names_lane_and_region(void **state)
+{
+   (void)state;
+   struct sim_test *t = sim_test_new(SIM_PROGRAM_COMPUTE);
+   setup_buffer(t);
+   SIM_RUN_FAILS(t, "STORE.i32.slot0.wait0 @r4, u0, offset:1024\nNOP.end\n",
+                 SIM_ERROR_FAULT);
+   assert_int_equal(t->status.fault_lane, 0);
+   assert_int_equal(t->status.fault_region, SIM_REGION_BUFFER);
+   SIM_RUN_FAILS(t, "BRANCHZ.eq 0x0, offset:5\nNOP.end\n", SIM_ERROR_FAULT);
+   assert_int_equal(t->status.fault_lane, -1);
+   assert_int_equal(t->status.fault_region, -1);
+   sim_test_free(t);
+}
+
 static void
 test_memory_write_hazards(void **state)
 {
@@ -740,7 +759,8 @@ main(void)
        cmocka_unit_test(test_message_result_needs_a_wait),
        cmocka_unit_test(test_message_result_overwrite),
        cmocka_unit_test(test_staging_reads),
-       cmocka_unit_test(test_memory_write_hazards),
+       cmocka_unit_test(test_fault_names_lane_and_region),
+      cmocka_unit_test(test_memory_write_hazards),
        cmocka_unit_test(test_last_use),
        cmocka_unit_test(test_atest_blend_and_barrier_rules),
        cmocka_unit_test(test_varyings),

@@ -218,6 +218,65 @@ test_vertex_outputs_by_semantic(void **state)
    finish(p);
 }
 
+/* Regression (corpus-apps fs/3f50829e5134): the simulator's image store
+ * outside the image, in a lane whose path the interpreter could not
+ * follow, was reported as a difference.  It is the shader's undefined
+ * behaviour when the lane's path or address is uncertain, a difference
+ * otherwise, and always one outside the shader's resources. */
+static void
+test_fault_outside_resource_on_unfollowed_lane_is_undefined(void **state)
+{
+   (void)state;
+   /* F2I(RCP(3) * 3) is 1 here but 0 in a model whose RCP is 1 ulp
+    * lower: the first store's address is uncertain, the second's not. */
+   static const char *text =
+      "FRAG\n"
+      "DCL OUT[0], COLOR\n"
+      "DCL BUFFER[0]\n"
+      "DCL TEMP[0]\n"
+      "IMM[0] FLT32 {3.0, 0.0, 0.0, 0.0}\n"
+      "IMM[1] UINT32 {4, 7, 0, 0}\n"
+      "RCP TEMP[0].x, IMM[0].xxxx\n"
+      "MUL TEMP[0].x, TEMP[0].xxxx, IMM[0].xxxx\n"
+      "F2I TEMP[0].x, TEMP[0].xxxx\n"
+      "UMUL TEMP[0].x, TEMP[0].xxxx, IMM[1].xxxx\n"
+      "%s"
+      "MOV OUT[0], IMM[0].yyyy\n"
+      "END\n";
+   char shader[1024];
+   snprintf(shader, sizeof(shader), text,
+            "STORE BUFFER[0].x, TEMP[0].xxxx, IMM[1].yyyy\n");
+   struct pair *p = interpret(shader, 1);
+   assert_int_equal(p->res.annot->address_uncertain, 0xffff);
+   struct run_sim_stop stop = {.fault_lane = 3,
+                               .fault_region = SIM_REGION_BUFFER};
+   assert_true(run_fault_is_lawful(&stop, p->res.annot));
+   /* Scratch is the compiler's: a fault there is its bug. */
+   stop.fault_region = SIM_REGION_SCRATCH;
+   assert_false(run_fault_is_lawful(&stop, p->res.annot));
+   /* A fault that names no lane (a branch outside the program). */
+   stop = (struct run_sim_stop){.fault_lane = -1, .fault_region = -1};
+   assert_false(run_fault_is_lawful(&stop, p->res.annot));
+   finish(p);
+
+   snprintf(shader, sizeof(shader), text,
+            "STORE BUFFER[0].x, IMM[1].zzzz, IMM[1].yyyy\n");
+   p = interpret(shader, 1);
+   assert_int_equal(p->res.annot->address_uncertain, 0);
+   assert_int_equal(p->res.annot->path_uncertain, 0);
+   stop = (struct run_sim_stop){.fault_lane = 3,
+                                .fault_region = SIM_REGION_BUFFER};
+   assert_false(run_fault_is_lawful(&stop, p->res.annot));
+   /* The same lane on a path the interpreter cannot follow. */
+   p->res.annot->path_uncertain = 1u << 3;
+   assert_true(run_fault_is_lawful(&stop, p->res.annot));
+   stop.fault_region = SIM_REGION_IMAGE;
+   assert_true(run_fault_is_lawful(&stop, p->res.annot));
+   stop.fault_lane = 4;
+   assert_false(run_fault_is_lawful(&stop, p->res.annot));
+   finish(p);
+}
+
 int
 main(void)
 {
@@ -226,6 +285,8 @@ main(void)
       cmocka_unit_test(test_nans_and_doubles),
       cmocka_unit_test(test_discards_and_memory),
       cmocka_unit_test(test_vertex_outputs_by_semantic),
+      cmocka_unit_test(
+         test_fault_outside_resource_on_unfollowed_lane_is_undefined),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
