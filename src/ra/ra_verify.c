@@ -102,7 +102,8 @@ ra_verify_capture(struct ra_verify *rv, struct ir_shader *s,
          struct ra_verify_instr *o = &rv->orig[rv->count];
          o->I = I;
          o->src = ARENA_ARRAY(s->arena, struct ir_ref, I->nsrc + 1);
-         memcpy(o->src, I->src, I->nsrc * sizeof(*I->src));
+         if (I->nsrc) /* I->src may be NULL then */
+            memcpy(o->src, I->src, I->nsrc * sizeof(*I->src));
          o->dst = I->dst;
          I->pass_data = rv->count++;
          if (I->op == IR_OP_PHI && b->preds.len > 1) {

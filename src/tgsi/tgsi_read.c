@@ -250,6 +250,9 @@ read_dst(struct reader *R, struct tgsi_dst *dst)
    dst->reg.indirect = tgsi_tok_get(w, TGSI_TOK_DST_INDIRECT);
    dst->reg.dimension = tgsi_tok_get(w, TGSI_TOK_DST_DIMENSION);
    dst->reg.index = tgsi_tok_get_signed(w, TGSI_TOK_DST_INDEX);
+   /* tgsi_dump would print "TEMP[0]." for it, which no parser reads. */
+   if (!dst->writemask)
+      bad(R, word, "destination with an empty write mask");
    read_reg_tail(R, &dst->reg, word);
 }
 

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Fuzz campaigns: runs each libFuzzer target of a -Dfuzz=true build for a
+# time, niced, and prints one line per target: executions, executions per
+# second, coverage (libFuzzer's cov: edges, ft: features), corpus size and
+# findings.  The corpus grows in BUILD/fuzz-corpus/TARGET across runs;
+# findings (crash-*, timeout-*, oom-*, leak-*) land in
+# BUILD/fuzz-findings/TARGET/ and make the exit status 1.  Each finding
+# becomes a regression input under tests/fuzz/regressions/TARGET/ once
+# fixed (docs/limits.md).
+#
+# usage: bench/fuzz_campaign.sh [-t SECONDS] [-b BUILD] [TARGET...]
+#   -t SECONDS  time per target (default 60; a full campaign is 1800)
+#   -b BUILD    build directory configured with -Dfuzz=true (default
+#               build-fuzz; see .ci/fuzz.sh for the configuration)
+# TARGETs: tgsi_text tgsi_tokens compile_text compile_tokens va_asm
+#          va_disasm sim (default: all)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=60
+build=build-fuzz
+while getopts "t:b:" opt; do
+   case $opt in
+   t) seconds=$OPTARG ;;
+   b) build=$OPTARG ;;
+   *) sed -n '3,18p' "$0"; exit 2 ;;
+   esac
+done
+shift $((OPTIND - 1))
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+   targets=(tgsi_text tgsi_tokens compile_text compile_tokens va_asm
+            va_disasm sim)
+fi
+
+dict_of() {
+   case $1 in
+   tgsi_text | compile_text) echo tests/fuzz/tgsi.dict ;;
+   va_asm) echo tests/fuzz/valhall.dict ;;
+   esac
+}
+
+status=0
+printf '%-15s %8s %12s %9s %7s %8s %7s %9s\n' target seconds execs \
+   execs/s cov ft corpus findings
+for t in "${targets[@]}"; do
+   exe=$build/tests/fuzz/fuzz_$t
+   if [ ! -x "$exe" ]; then
+      echo "$exe: not built (meson setup -Dfuzz=true with clang)" >&2
+      status=2
+      continue
+   fi
+   corpus=$build/fuzz-corpus/$t
+   findings=$build/fuzz-findings/$t
+   mkdir -p "$corpus" "$findings"
+   dict=$(dict_of "$t")
+   log=$build/fuzz-findings/$t.log
+   # One job, niced: the machine is shared.  A hang is an input slower
+   # than 10 s; an out-of-memory one needs more than 2 GiB.
+   nice -n 19 "$exe" -max_total_time="$seconds" -timeout=10 \
+      -rss_limit_mb=2048 -print_final_stats=1 \
+      -artifact_prefix="$findings/" ${dict:+-dict=$dict} \
+      "$corpus" "$build/tests/fuzz/seeds/$t" >"$log" 2>&1
+   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+   speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
+   cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
+   ft=$(grep -o 'ft: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
+   found=$(find "$findings" -maxdepth 1 -type f | wc -l)
+   printf '%-15s %8s %12s %9s %7s %8s %7s %9s\n' "$t" "$seconds" \
+      "${execs:-?}" "${speed:-?}" "${cov:-?}" "${ft:-?}" \
+      "$(find "$corpus" -type f | wc -l)" "$found"
+   if [ "$found" -ne 0 ] || ! grep -q '^stat::number_of_executed_units' \
+      "$log"; then
+      echo "  $t: findings in $findings/, log $log" >&2
+      grep -m3 -E 'ERROR|finding|runtime error' "$log" | sed 's/^/  /' >&2
+      status=1
+   fi
+done
+exit $status
