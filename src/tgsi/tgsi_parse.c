@@ -296,8 +296,9 @@ parse_int64(struct tgsi_parser *P, bool is_signed)
 static int32_t
 parse_int32(struct tgsi_parser *P)
 {
-   bool neg = *P->p == '-';
-   if (*P->p == '-' || *P->p == '+')
+   /* The text need not end in a NUL: never read at eol. */
+   bool neg = P->p < P->eol && *P->p == '-';
+   if (P->p < P->eol && (*P->p == '-' || *P->p == '+'))
       P->p++;
    if (P->p >= P->eol || !isdigit((unsigned char)*P->p))
       fail_expected(P, "an integer");

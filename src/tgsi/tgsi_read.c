@@ -174,6 +174,9 @@ read_decl(struct reader *R, uint32_t w0)
    d->word = (uint32_t)R->tok_start;
    d->file = FILE_FIELD(R, w0, TGSI_TOK_DECL_FILE);
    d->usage_mask = (uint8_t)tgsi_tok_get(w0, TGSI_TOK_DECL_USAGE_MASK);
+   /* As for destinations: "DCL OUT[0]." would not parse back. */
+   if (!d->usage_mask)
+      bad(R, R->tok_start, "declaration with an empty usage mask");
    d->dimension = tgsi_tok_get(w0, TGSI_TOK_DECL_DIMENSION);
    d->semantic = tgsi_tok_get(w0, TGSI_TOK_DECL_SEMANTIC);
    d->interpolate = tgsi_tok_get(w0, TGSI_TOK_DECL_INTERPOLATE);
