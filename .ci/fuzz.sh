@@ -11,12 +11,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+source .ci/common.sh
 dir=build-fuzz-ci
 start=$(date +%s)
-rm -rf "$dir"
 CC=${CC:-clang} CFLAGS="-fno-sanitize-recover=all -fno-omit-frame-pointer" \
-   meson setup "$dir" -Dfuzz=true -Db_sanitize=address,undefined \
-   -Db_lundef=false -Dwerror=false -Ddiff_suite=false >/dev/null
+   fresh_build "$dir" -Dfuzz=true -Db_sanitize=address,undefined \
+   -Ddiff_suite=false
 targets=(tgsi_text tgsi_tokens compile_text compile_tokens va_asm va_disasm
          sim)
 ninja -C "$dir" tests/fuzz/seeds.txt \

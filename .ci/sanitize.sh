@@ -13,16 +13,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cc=${CC:-gcc}
+source .ci/common.sh
 dir=build-sanitize
 start=$(date +%s)
-rm -rf "$dir"
-extra=()
-# Clang's sanitizer runtimes are not linked into shared objects.
-if [ "$cc" != gcc ]; then extra+=(-Db_lundef=false); fi
-CC=$cc CFLAGS="-fno-sanitize-recover=all -fno-omit-frame-pointer" \
-   meson setup "$dir" -Db_sanitize=address,undefined -Dwerror=false \
-   "${extra[@]}" >/dev/null
+CFLAGS="-fno-sanitize-recover=all -fno-omit-frame-pointer" \
+   fresh_build "$dir" -Db_sanitize=address,undefined
 ninja -C "$dir" >/dev/null
 built=$(date +%s)
 

@@ -10,14 +10,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cc=${CC:-gcc}
+source .ci/common.sh
 dir=build-tsan
 start=$(date +%s)
-rm -rf "$dir"
-extra=()
-if [ "$cc" != gcc ]; then extra+=(-Db_lundef=false); fi
-CC=$cc meson setup "$dir" -Db_sanitize=thread -Dwerror=false \
-   -Ddiff_suite=false "${extra[@]}" >/dev/null
+fresh_build "$dir" -Db_sanitize=thread -Ddiff_suite=false
 ninja -C "$dir" tests/threads/test_threads >/dev/null
 built=$(date +%s)
 

@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: MIT
 # Fuzz campaigns: runs each libFuzzer target of a -Dfuzz=true build for a
 # time, niced, and prints one line per target: executions, executions per
-# second, coverage (libFuzzer's cov: edges, ft: features), corpus size and
-# findings.  The corpus grows in BUILD/fuzz-corpus/TARGET across runs;
-# findings (crash-*, timeout-*, oom-*, leak-*) land in
+# second, coverage (libFuzzer's cov: edges, ft: features), corpus size,
+# the slowest input (s), peak memory (MB) and findings.  The corpus grows
+# in BUILD/fuzz-corpus/TARGET across runs; findings (crash-*, timeout-*,
+# oom-*, leak-*) land in
 # BUILD/fuzz-findings/TARGET/ and make the exit status 1.  Each finding
 # becomes a regression input under tests/fuzz/regressions/TARGET/ once
 # fixed (docs/limits.md).
@@ -42,8 +43,8 @@ dict_of() {
 }
 
 status=0
-printf '%-15s %8s %12s %9s %7s %8s %7s %9s\n' target seconds execs \
-   execs/s cov ft corpus findings
+printf '%-15s %7s %11s %8s %6s %7s %7s %6s %7s %8s\n' target seconds \
+   execs execs/s cov ft corpus slow_s rss_mb findings
 for t in "${targets[@]}"; do
    exe=$build/tests/fuzz/fuzz_$t
    if [ ! -x "$exe" ]; then
@@ -66,10 +67,12 @@ for t in "${targets[@]}"; do
    speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
    cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
    ft=$(grep -o 'ft: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
+   slow=$(sed -n 's/^stat::slowest_unit_time_sec: *//p' "$log")
+   rss=$(sed -n 's/^stat::peak_rss_mb: *//p' "$log")
    found=$(find "$findings" -maxdepth 1 -type f | wc -l)
-   printf '%-15s %8s %12s %9s %7s %8s %7s %9s\n' "$t" "$seconds" \
+   printf '%-15s %7s %11s %8s %6s %7s %7s %6s %7s %8s\n' "$t" "$seconds" \
       "${execs:-?}" "${speed:-?}" "${cov:-?}" "${ft:-?}" \
-      "$(find "$corpus" -type f | wc -l)" "$found"
+      "$(find "$corpus" -type f | wc -l)" "${slow:-?}" "${rss:-?}" "$found"
    if [ "$found" -ne 0 ] || ! grep -q '^stat::number_of_executed_units' \
       "$log"; then
       echo "  $t: findings in $findings/, log $log" >&2

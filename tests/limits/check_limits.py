@@ -137,17 +137,24 @@ def case_deep_loop():
     return None
 
 
-def case_unbalanced_nesting():
-    """Thousands of openings never closed, and closings never opened."""
-    for name, body in (('open', ['IF IN[0].xxxx :0'] * 5000 + ['END']),
-                       ('close', ['ENDLOOP :0'] * 5000 + ['END'])):
-        src = write('unbalanced_%s.tgsi' % name, shader(body))
-        out = os.path.join(TMP, 'unbalanced.bin')
+def refused_with_position(prefix, texts):
+    """None if `compile` refuses every text at a position and leaves no
+    output, else what went wrong."""
+    for name, text in texts.items():
+        src = write('%s_%s.tgsi' % (prefix, name), text)
+        out = os.path.join(TMP, prefix + '.bin')
         bad = ends_cleanly(run(['compile', src, '-o', out]), allow_ok=False,
                            position=True)
         if bad or os.path.exists(out):
             return '%s: %s' % (name, bad or 'output left behind')
     return None
+
+
+def case_unbalanced_nesting():
+    """Thousands of openings never closed, and closings never opened."""
+    return refused_with_position('unbalanced', {
+        'open': shader(['IF IN[0].xxxx :0'] * 5000 + ['END']),
+        'close': shader(['ENDLOOP :0'] * 5000 + ['END'])})
 
 
 def case_register_indices():
@@ -166,14 +173,7 @@ def case_register_indices():
         'imm_index': 'FRAG\nDCL OUT[0], COLOR\n'
                      '  0: MOV OUT[0], IMM[99999]\n  1: END\n',
     }
-    for name, text in cases.items():
-        src = write('index_%s.tgsi' % name, text)
-        out = os.path.join(TMP, 'index.bin')
-        bad = ends_cleanly(run(['compile', src, '-o', out]), allow_ok=False,
-                           position=True)
-        if bad or os.path.exists(out):
-            return '%s: %s' % (name, bad or 'output left behind')
-    return None
+    return refused_with_position('index', cases)
 
 
 def case_sizes():
