@@ -140,6 +140,14 @@ read_decl_extras(struct reader *R, struct tgsi_decl *d)
       d->location = get(R, w, TGSI_TOK_INTERP_LOCATION,
                         TGSI_INTERP_LOC_COUNT, "interpolation location");
    }
+   /* These files carry their own attributes where the text puts a
+    * semantic, so a semantic on them could not be written as text. */
+   if (d->semantic && (d->file == TGSI_REGFILE_IMAGE ||
+                       d->file == TGSI_REGFILE_SAMPLER_VIEW ||
+                       d->file == TGSI_REGFILE_BUFFER ||
+                       d->file == TGSI_REGFILE_MEMORY))
+      bad(R, R->tok_start, "a semantic on a %s declaration",
+          tgsi_name(&tgsi_file_names, d->file));
    if (d->semantic) {
       w = next(R, "semantic");
       d->sem_name = get(R, w, TGSI_TOK_SEM_NAME, TGSI_SEM_COUNT, "semantic");
