@@ -30,7 +30,8 @@ if [ -n "${SANITIZE_FULL:-}" ]; then
 else
    mapfile -t corpus < <(meson test -C "$dir" --list --suite corpus 2>/dev/null |
       sed -n 's/^tgsiva:corpus \/ //p' |
-      grep -v -x -e va_mesa_ref_rules -e mesa_ref)
+      grep -v -x -e va_mesa_ref_rules -e mesa_ref -e mutate_mesa_ref \
+         -e mutate_diff)
 fi
 meson test -C "$dir" --print-errorlogs "${suites[@]}"
 if [ ${#corpus[@]} -gt 0 ]; then
