@@ -10,8 +10,10 @@
 # becomes a regression input under tests/fuzz/regressions/TARGET/ once
 # fixed (docs/limits.md).
 #
-# usage: bench/fuzz_campaign.sh [-t SECONDS] [-b BUILD] [TARGET...]
+# usage: bench/fuzz_campaign.sh [-t SECONDS] [-b BUILD] [-k] [TARGET...]
 #   -t SECONDS  time per target (default 60; a full campaign is 1800)
+#   -k          keep going after a finding (libFuzzer's fork mode, one
+#               job), so that a long campaign is not cut short
 #   -b BUILD    build directory configured with -Dfuzz=true (default
 #               build-fuzz; see .ci/fuzz.sh for the configuration)
 # TARGETs: tgsi_text tgsi_tokens compile_text compile_tokens va_asm
@@ -21,11 +23,13 @@ cd "$(dirname "$0")/.."
 
 seconds=60
 build=build-fuzz
-while getopts "t:b:" opt; do
+keep=()
+while getopts "t:b:k" opt; do
    case $opt in
    t) seconds=$OPTARG ;;
    b) build=$OPTARG ;;
-   *) sed -n '3,18p' "$0"; exit 2 ;;
+   k) keep=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1) ;;
+   *) sed -n '3,21p' "$0"; exit 2 ;;
    esac
 done
 shift $((OPTIND - 1))
@@ -60,11 +64,15 @@ for t in "${targets[@]}"; do
    # One job, niced: the machine is shared.  A hang is an input slower
    # than 10 s; an out-of-memory one needs more than 2 GiB.
    nice -n 19 "$exe" -max_total_time="$seconds" -timeout=10 \
-      -rss_limit_mb=2048 -print_final_stats=1 \
+      -rss_limit_mb=2048 -print_final_stats=1 "${keep[@]}" \
       -artifact_prefix="$findings/" ${dict:+-dict=$dict} \
       "$corpus" "$build/tests/fuzz/seeds/$t" >"$log" 2>&1
    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
    speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
+   if [ -z "$execs" ]; then # fork mode: "#N: cov: ... exec/s: E ..."
+      execs=$(grep -o '^#[0-9]*' "$log" | tail -1 | tr -d '#')
+      speed=$((${execs:-0} / seconds))
+   fi
    cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
    ft=$(grep -o 'ft: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
    slow=$(sed -n 's/^stat::slowest_unit_time_sec: *//p' "$log")
@@ -73,8 +81,7 @@ for t in "${targets[@]}"; do
    printf '%-15s %7s %11s %8s %6s %7s %7s %6s %7s %8s\n' "$t" "$seconds" \
       "${execs:-?}" "${speed:-?}" "${cov:-?}" "${ft:-?}" \
       "$(find "$corpus" -type f | wc -l)" "${slow:-?}" "${rss:-?}" "$found"
-   if [ "$found" -ne 0 ] || ! grep -q '^stat::number_of_executed_units' \
-      "$log"; then
+   if [ "$found" -ne 0 ] || [ -z "$execs" ]; then
       echo "  $t: findings in $findings/, log $log" >&2
       grep -m3 -E 'ERROR|finding|runtime error' "$log" | sed 's/^/  /' >&2
       status=1
