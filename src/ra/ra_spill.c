@@ -280,6 +280,43 @@ ra_max_pressure(struct ir_shader *s)
    return measure(s, &live, length).regs;
 }
 
+/* Stops the compile: the pressure at `p` cannot come down to `target`. */
+static _Noreturn void
+cannot_spill(struct ir_shader *s, struct pressure_point p, unsigned target)
+{
+   if (s->diag)
+      diag_error(s->diag, TGSIVA_ERROR_LIMIT,
+                 "the shader needs %u registers at once; spilling "
+                 "cannot bring that to %u", p.regs, target);
+   if (s->bail)
+      longjmp(*s->bail, 1);
+   ir_invalid(s, p.at, "register pressure %u over %u", p.regs, target);
+}
+
+/* Chooses the values to spill at the worst point `p`: one when it is
+ * near the target; far over it, values for a quarter of the excess at
+ * once, since one per round would recompute liveness thousands of times
+ * (a shader with thousands of live values took minutes).  Returns how
+ * many, in `out`, marked in `spilled`. */
+static unsigned
+choose_victims(struct ir_shader *s, const struct ra_liveness *live,
+               struct pressure_point p, unsigned target,
+               const uint32_t *length, uint8_t *spilled, uint32_t **out)
+{
+   unsigned excess = p.regs - target;
+   unsigned goal = excess > 8 ? excess / 4 : 1, freed = 0, n = 0;
+   *out = ARENA_ARRAY(s->arena, uint32_t, goal + 1);
+   while (freed < goal) {
+      uint32_t v = victim(s, live, p.at, length, spilled);
+      if (!v)
+         break;
+      spilled[v] = 1;
+      (*out)[n++] = v;
+      freed += regs_of(s, v);
+   }
+   return n;
+}
+
 bool
 ra_spill(struct ir_shader *s, unsigned target, struct ir_layout *layout)
 {
@@ -301,21 +338,20 @@ ra_spill(struct ir_shader *s, unsigned target, struct ir_layout *layout)
             spilled[v] = 1;
          known = s->values.len;
       }
-      uint32_t v = victim(s, &live, p.at, length, spilled);
-      uint32_t slot = (layout->tls_bytes + 15) & ~15u;
-      if (!v || slot + 16 > 32768) {
-         if (s->diag)
-            diag_error(s->diag, TGSIVA_ERROR_LIMIT,
-                       "the shader needs %u registers at once; spilling "
-                       "cannot bring that to %u", p.regs, target);
-         if (s->bail)
-            longjmp(*s->bail, 1);
-         ir_invalid(s, p.at, "register pressure %u over %u", p.regs,
-                    target);
+      uint32_t *victims;
+      unsigned n = choose_victims(s, &live, p, target, length, spilled,
+                                  &victims);
+      if (!n)
+         cannot_spill(s, p, target);
+      /* Liveness is not needed again until the next round: each spill
+       * rewrites only its own value's definition and uses. */
+      for (unsigned k = 0; k < n; k++) {
+         uint32_t slot = (layout->tls_bytes + 15) & ~15u;
+         if (slot + 16 > 32768)
+            cannot_spill(s, p, target);
+         layout->tls_bytes = slot + 4 * regs_of(s, victims[k]);
+         spill_value(s, victims[k], slot);
       }
-      layout->tls_bytes = slot + 4 * regs_of(s, v);
-      spilled[v] = 1;
-      spill_value(s, v, slot);
       progress = true;
    }
 }
