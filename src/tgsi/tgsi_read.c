@@ -155,6 +155,11 @@ read_decl_extras(struct reader *R, struct tgsi_decl *d)
       for (unsigned c = 0; c < 4; c++)
          d->stream[c] = (uint8_t)tgsi_tok_get(w, 24 + 2 * c, 2);
    }
+   /* FILE[][dim][range] has no text form (the vertex dimension is the
+    * only second dimension of a per-vertex array). */
+   if (d->dimension && tgsi_decl_has_vertex_dim(d, R->b.processor))
+      bad(R, R->tok_start, "a dimension on a per-vertex %s declaration",
+          tgsi_name(&tgsi_file_names, d->file));
    if (d->file == TGSI_REGFILE_IMAGE) {
       w = next(R, "image");
       d->target = get(R, w, TGSI_TOK_IMAGE_TARGET, TGSI_TEX_COUNT, "target");
