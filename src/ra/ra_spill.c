@@ -24,6 +24,7 @@
  */
 #include "ra.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "emit/va.h"
@@ -92,12 +93,12 @@ touches(const struct ir_instr *I, uint32_t v)
    return false;
 }
 
-/* The longest-lived value live just after `at` that `at` does not use. */
-static uint32_t
-victim(struct ir_shader *s, const struct ra_liveness *l, struct ir_instr *at,
-       const uint32_t *length, const uint8_t *spilled)
+/* The values live just after `at`: its block walked backwards from the
+ * live-out set. */
+static struct ra_bitset
+live_after(struct ir_shader *s, const struct ra_liveness *l,
+           struct ir_instr *at)
 {
-   /* Live after `at`: walk its block backwards from the live-out set. */
    struct ra_bitset live = ra_bitset_create(s->arena, (uint32_t)s->values.len);
    memcpy(live.words, l->live_out[at->block->index].words,
           live.nwords * sizeof(uint64_t));
@@ -111,6 +112,16 @@ victim(struct ir_shader *s, const struct ra_liveness *l, struct ir_instr *at,
          }
       }
    }
+   return live;
+}
+
+/* The longest-lived value live just after `at` that `at` does not use
+ * (the lowest-numbered of equals). */
+static uint32_t
+victim(struct ir_shader *s, const struct ra_liveness *l, struct ir_instr *at,
+       const uint32_t *length, const uint8_t *spilled)
+{
+   struct ra_bitset live = live_after(s, l, at);
    uint32_t best = 0, best_len = 0;
    ra_bitset_foreach(&live, v) {
       if (touches(at, v) || spilled[v] || length[v] <= best_len)
@@ -293,26 +304,55 @@ cannot_spill(struct ir_shader *s, struct pressure_point p, unsigned target)
    ir_invalid(s, p.at, "register pressure %u over %u", p.regs, target);
 }
 
+struct candidate {
+   uint32_t length, v;
+};
+
+/* victim()'s preference: longest-lived first, the lowest-numbered of
+ * equals first. */
+static int
+by_length(const void *a, const void *b)
+{
+   const struct candidate *x = a, *y = b;
+   if (x->length != y->length)
+      return x->length < y->length ? 1 : -1;
+   return x->v < y->v ? -1 : x->v > y->v;
+}
+
 /* Chooses the values to spill at the worst point `p`: one when it is
- * near the target; far over it, values for a quarter of the excess at
- * once, since one per round would recompute liveness thousands of times
- * (a shader with thousands of live values took minutes).  Returns how
- * many, in `out`, marked in `spilled`. */
+ * near the target (as victim() would); far over it, the longest-lived
+ * values for a quarter of the excess at once, since one per round would
+ * recompute liveness thousands of times (a shader with thousands of live
+ * values took minutes).  Returns how many, in `out`, marked in
+ * `spilled`. */
 static unsigned
-choose_victims(struct ir_shader *s, const struct ra_liveness *live,
+choose_victims(struct ir_shader *s, const struct ra_liveness *l,
                struct pressure_point p, unsigned target,
                const uint32_t *length, uint8_t *spilled, uint32_t **out)
 {
    unsigned excess = p.regs - target;
    unsigned goal = excess > 8 ? excess / 4 : 1, freed = 0, n = 0;
+   struct ra_bitset live = live_after(s, l, p.at);
+   struct candidate *cand =
+      ARENA_ARRAY(s->arena, struct candidate, s->values.len + 1);
+   uint32_t ncand = 0;
+   ra_bitset_foreach(&live, v) {
+      if (!touches(p.at, v) && !spilled[v] && length[v])
+         cand[ncand++] = (struct candidate){length[v], v};
+   }
+   qsort(cand, ncand, sizeof(*cand), by_length);
    *out = ARENA_ARRAY(s->arena, uint32_t, goal + 1);
-   while (freed < goal) {
-      uint32_t v = victim(s, live, p.at, length, spilled);
-      if (!v)
-         break;
-      spilled[v] = 1;
-      (*out)[n++] = v;
-      freed += regs_of(s, v);
+   for (uint32_t k = 0; k < ncand && freed < goal; k++) {
+      spilled[cand[k].v] = 1;
+      (*out)[n++] = cand[k].v;
+      freed += regs_of(s, cand[k].v);
+   }
+   if (!n) { /* only reloads left: victim() looks at the phis */
+      uint32_t v = victim(s, l, p.at, length, spilled);
+      if (v) {
+         spilled[v] = 1;
+         (*out)[n++] = v;
+      }
    }
    return n;
 }
