@@ -41,32 +41,71 @@ regs_of(struct ir_shader *s, uint32_t v)
    return ir_value(s, v)->nregs;
 }
 
+/* Running state of measure(): walking a block backwards, `live` holds
+ * the values live after the current instruction, `regs` their registers,
+ * `t` counts the instructions walked and since[v] the count at which v
+ * became live, so that a value's range length is added once when it
+ * stops being live instead of once per instruction (thousands of live
+ * values made that quadratic). */
+struct walk {
+   struct ir_shader *s;
+   struct ra_bitset live;
+   unsigned regs;
+   uint32_t t, *since, *length;
+};
+
+static void
+make_live(struct walk *w, uint32_t v)
+{
+   if (ra_bitset_test(&w->live, v))
+      return;
+   ra_bitset_set(&w->live, v);
+   w->regs += regs_of(w->s, v);
+   w->since[v] = w->t;
+}
+
+static void
+make_dead(struct walk *w, uint32_t v)
+{
+   if (!ra_bitset_test(&w->live, v))
+      return;
+   ra_bitset_clear(&w->live, v);
+   w->regs -= regs_of(w->s, v);
+   w->length[v] += w->t - w->since[v];
+}
+
 /* The highest-pressure point, and per value the number of points where
  * it is live (its range length). */
 static struct pressure_point
 measure(struct ir_shader *s, const struct ra_liveness *l, uint32_t *length)
 {
    struct pressure_point worst = {NULL, 0};
-   struct ra_bitset live = ra_bitset_create(s->arena, (uint32_t)s->values.len);
+   struct walk w = {
+      .s = s,
+      .live = ra_bitset_create(s->arena, (uint32_t)s->values.len),
+      .since = ARENA_ARRAY(s->arena, uint32_t, s->values.len + 1),
+      .length = length,
+   };
    memset(length, 0, s->values.len * sizeof(*length));
    ir_foreach_block(s, b) {
-      memcpy(live.words, l->live_out[b->index].words,
-             live.nwords * sizeof(uint64_t));
+      memset(w.live.words, 0, w.live.nwords * sizeof(uint64_t));
+      w.regs = 0;
+      w.t = 0;
+      ra_bitset_foreach(&l->live_out[b->index], v)
+         make_live(&w, v);
       ir_foreach_instr_rev(b, I) {
-         unsigned p = 0;
-         ra_bitset_foreach(&live, v) {
-            p += regs_of(s, v);
-            length[v]++;
-         }
+         w.t++; /* every value live after I is live at this point */
+         unsigned p = w.regs;
          if (I->ndst && I->dst.kind == IR_REF_VALUE) {
-            if (!ra_bitset_test(&live, I->dst.index))
-               p += regs_of(s, I->dst.index);
+            uint32_t d = I->dst.index;
+            if (!ra_bitset_test(&w.live, d))
+               p += regs_of(s, d);
             /* A preloaded register is taken from the program's start,
              * wherever its PRELOAD sits (as ra_allocate takes it). */
             if (I->op == IR_OP_PRELOAD)
-               ra_bitset_set(&live, I->dst.index);
+               make_live(&w, d);
             else
-               ra_bitset_clear(&live, I->dst.index);
+               make_dead(&w, d);
          }
          if (p > worst.regs)
             worst = (struct pressure_point){I, p};
@@ -74,9 +113,11 @@ measure(struct ir_shader *s, const struct ra_liveness *l, uint32_t *length)
             continue;
          ir_foreach_src(I, i) {
             if (I->src[i].kind == IR_REF_VALUE)
-               ra_bitset_set(&live, I->src[i].index);
+               make_live(&w, I->src[i].index);
          }
       }
+      ra_bitset_foreach(&w.live, v)
+         length[v] += w.t - w.since[v];
    }
    return worst;
 }
