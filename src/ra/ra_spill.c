@@ -30,6 +30,9 @@
 #include "emit/va.h"
 #include "util/diag.h"
 
+/* Bytes of thread-local storage spill slots may use. */
+#define TLS_LIMIT 32768u
+
 struct pressure_point {
    struct ir_instr *at;
    unsigned regs;
@@ -368,7 +371,7 @@ by_length(const void *a, const void *b)
  * `spilled`. */
 static unsigned
 choose_victims(struct ir_shader *s, const struct ra_liveness *l,
-               struct pressure_point p, unsigned target,
+               struct pressure_point p, unsigned target, unsigned slots_left,
                const uint32_t *length, uint8_t *spilled, uint32_t **out)
 {
    unsigned excess = p.regs - target;
@@ -377,9 +380,19 @@ choose_victims(struct ir_shader *s, const struct ra_liveness *l,
    struct candidate *cand =
       ARENA_ARRAY(s->arena, struct candidate, s->values.len + 1);
    uint32_t ncand = 0;
+   unsigned widest = 1;
    ra_bitset_foreach(&live, v) {
-      if (!touches(p.at, v) && !spilled[v] && length[v])
+      if (!touches(p.at, v) && !spilled[v] && length[v]) {
          cand[ncand++] = (struct candidate){length[v], v};
+         widest = regs_of(s, v) > widest ? regs_of(s, v) : widest;
+      }
+   }
+   /* Each spilled value takes a 16-byte slot or more: when even the
+    * widest values could not free the excess in the slots left, fail now
+    * rather than after thousands of spills. */
+   if ((excess + widest - 1) / widest > slots_left) {
+      *out = NULL;
+      return 0;
    }
    qsort(cand, ncand, sizeof(*cand), by_length);
    *out = ARENA_ARRAY(s->arena, uint32_t, goal + 1);
@@ -420,15 +433,17 @@ ra_spill(struct ir_shader *s, unsigned target, struct ir_layout *layout)
          known = s->values.len;
       }
       uint32_t *victims;
-      unsigned n = choose_victims(s, &live, p, target, length, spilled,
-                                  &victims);
+      unsigned slots_left =
+         (TLS_LIMIT - ((layout->tls_bytes + 15) & ~15u)) / 16;
+      unsigned n = choose_victims(s, &live, p, target, slots_left, length,
+                                  spilled, &victims);
       if (!n)
          cannot_spill(s, p, target);
       /* Liveness is not needed again until the next round: each spill
        * rewrites only its own value's definition and uses. */
       for (unsigned k = 0; k < n; k++) {
          uint32_t slot = (layout->tls_bytes + 15) & ~15u;
-         if (slot + 16 > 32768)
+         if (slot + 16 > TLS_LIMIT)
             cannot_spill(s, p, target);
          layout->tls_bytes = slot + 4 * regs_of(s, victims[k]);
          spill_value(s, victims[k], slot);
