@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Fuzz campaigns: runs each libFuzzer target of a -Dfuzz=true build for a
-# time, niced, and prints one line per target: executions, executions per
-# second, coverage (libFuzzer's cov: edges, ft: features), corpus size,
-# the slowest input (s), peak memory (MB) and findings.  The corpus grows
-# in BUILD/fuzz-corpus/TARGET across runs; findings (crash-*, timeout-*,
-# oom-*, leak-*) land in
+# time, niced, and prints one line per target: the CPU seconds it got,
+# executions, executions per second, coverage (libFuzzer's cov: edges,
+# ft: features), corpus size, the slowest input (s), peak memory (MB) and
+# findings.  The corpus grows in BUILD/fuzz-corpus/TARGET across runs;
+# findings (crash-*, timeout-*, oom-*, leak-*) land in
 # BUILD/fuzz-findings/TARGET/ and make the exit status 1.  Each finding
 # becomes a regression input under tests/fuzz/regressions/TARGET/ once
 # fixed (docs/limits.md).
@@ -47,8 +47,8 @@ dict_of() {
 }
 
 status=0
-printf '%-15s %7s %11s %8s %6s %7s %7s %6s %7s %8s\n' target seconds \
-   execs execs/s cov ft corpus slow_s rss_mb findings
+printf '%-15s %7s %6s %11s %8s %6s %7s %7s %6s %7s %8s\n' target \
+   seconds cpu_s execs execs/s cov ft corpus slow_s rss_mb findings
 for t in "${targets[@]}"; do
    exe=$build/tests/fuzz/fuzz_$t
    if [ ! -x "$exe" ]; then
@@ -63,10 +63,12 @@ for t in "${targets[@]}"; do
    log=$build/fuzz-findings/$t.log
    # One job, niced: the machine is shared.  A hang is an input slower
    # than 10 s; an out-of-memory one needs more than 2 GiB.
-   nice -n 19 "$exe" -max_total_time="$seconds" -timeout=10 \
+   TIMEFORMAT='%U %S'
+   { time nice -n 19 "$exe" -max_total_time="$seconds" -timeout=10 \
       -rss_limit_mb=2048 -print_final_stats=1 "${keep[@]}" \
       -artifact_prefix="$findings/" ${dict:+-dict=$dict} \
-      "$corpus" "$build/tests/fuzz/seeds/$t" >"$log" 2>&1
+      "$corpus" "$build/tests/fuzz/seeds/$t" >"$log" 2>&1; } 2>"$log.cpu"
+   cpu=$(awk '{printf "%d", $1 + $2}' "$log.cpu")
    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
    speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
    if [ -z "$execs" ]; then # fork mode: "#N: cov: ... exec/s: E ..."
@@ -78,8 +80,8 @@ for t in "${targets[@]}"; do
    slow=$(sed -n 's/^stat::slowest_unit_time_sec: *//p' "$log")
    rss=$(sed -n 's/^stat::peak_rss_mb: *//p' "$log")
    found=$(find "$findings" -maxdepth 1 -type f | wc -l)
-   printf '%-15s %7s %11s %8s %6s %7s %7s %6s %7s %8s\n' "$t" "$seconds" \
-      "${execs:-?}" "${speed:-?}" "${cov:-?}" "${ft:-?}" \
+   printf '%-15s %7s %6s %11s %8s %6s %7s %7s %6s %7s %8s\n' "$t" \
+      "$seconds" "$cpu" "${execs:-?}" "${speed:-?}" "${cov:-?}" "${ft:-?}" \
       "$(find "$corpus" -type f | wc -l)" "${slow:-?}" "${rss:-?}" "$found"
    if [ "$found" -ne 0 ] || [ -z "$execs" ]; then
       echo "  $t: findings in $findings/, log $log" >&2
