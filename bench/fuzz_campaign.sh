@@ -29,7 +29,7 @@ while getopts "t:b:k" opt; do
    t) seconds=$OPTARG ;;
    b) build=$OPTARG ;;
    k) keep=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1) ;;
-   *) sed -n '3,21p' "$0"; exit 2 ;;
+   *) sed -n '3,20p' "$0"; exit 2 ;;
    esac
 done
 shift $((OPTIND - 1))
