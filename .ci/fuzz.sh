@@ -4,7 +4,8 @@
 # UBSan (build-fuzz), replays every regression input under
 # tests/fuzz/regressions/, then fuzzes each target for FUZZ_SECONDS
 # (default 20) from the seed corpora made from ../shared.  Exits non-zero
-# on any crash, sanitizer report, hang (> 10 s), out-of-memory or leak.
+# on any crash, sanitizer report, hang (> 25 s instrumented, about 10 s of
+# a release build), out-of-memory or leak.
 # Long campaigns: bench/fuzz_campaign.sh -t 1800.
 #
 # usage: .ci/fuzz.sh

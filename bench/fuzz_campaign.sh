@@ -10,8 +10,12 @@
 # becomes a regression input under tests/fuzz/regressions/TARGET/ once
 # fixed (docs/limits.md).
 #
-# usage: bench/fuzz_campaign.sh [-t SECONDS] [-b BUILD] [-k] [TARGET...]
+# usage: bench/fuzz_campaign.sh [-t SECONDS] [-T SECONDS] [-b BUILD] [-k]
+#                               [TARGET...]
 #   -t SECONDS  time per target (default 60; a full campaign is 1800)
+#   -T SECONDS  an input slower than this is a hang (default 25: 10 s of
+#               a release build, as the instrumented build runs 5-15x
+#               slower and the machine is shared)
 #   -k          keep going after a finding (libFuzzer's fork mode, one
 #               job), so that a long campaign is not cut short
 #   -b BUILD    build directory configured with -Dfuzz=true (default
@@ -22,14 +26,16 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=60
+hang=25
 build=build-fuzz
 keep=()
-while getopts "t:b:k" opt; do
+while getopts "t:T:b:k" opt; do
    case $opt in
    t) seconds=$OPTARG ;;
+   T) hang=$OPTARG ;;
    b) build=$OPTARG ;;
    k) keep=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1) ;;
-   *) sed -n '3,20p' "$0"; exit 2 ;;
+   *) sed -n '3,24p' "$0"; exit 2 ;;
    esac
 done
 shift $((OPTIND - 1))
@@ -62,10 +68,11 @@ for t in "${targets[@]}"; do
    dict=$(dict_of "$t")
    log=$build/fuzz-findings/$t.log
    # One job, niced: the machine is shared.  A hang is an input slower
-   # than 10 s; an out-of-memory one needs more than 2 GiB.
+   # than $hang s; an out-of-memory one needs more than 2 GiB.
    TIMEFORMAT='%U %S'
-   { time nice -n 19 "$exe" -max_total_time="$seconds" -timeout=10 \
-      -rss_limit_mb=2048 -print_final_stats=1 "${keep[@]}" \
+   { time nice -n 19 "$exe" -max_total_time="$seconds" -timeout="$hang" \
+      -report_slow_units="$hang" -rss_limit_mb=2048 -print_final_stats=1 \
+      "${keep[@]}" \
       -artifact_prefix="$findings/" ${dict:+-dict=$dict} \
       "$corpus" "$build/tests/fuzz/seeds/$t" >"$log" 2>&1; } 2>"$log.cpu"
    cpu=$(awk '{printf "%d", $1 + $2}' "$log.cpu")
