@@ -6,8 +6,11 @@
  * no idom.
  *
  * Requires: successor edges and predecessor lists that agree.
- * Ensures:  rpo_index and idom of every block; blocks renumbered in layout
- *           order.
+ * Ensures:  rpo_index, idom and the dominator-tree interval (dom_pre,
+ *           dom_post) of every block; blocks renumbered in layout order.
+ *
+ * Everything is iterative: a shader of thousands of nested IFs has a
+ * dominator tree as deep, and no walk may recurse down it.
  * Invalidates: every block's pass_data.
  */
 #include "ir.h"
@@ -60,6 +63,51 @@ intersect(struct ir_block *a, struct ir_block *b)
    return a;
 }
 
+/* Numbers the dominator tree in preorder without recursion: each block
+ * links to its first child and next sibling (indices + 1), then a walk
+ * down first children and across siblings, climbing back through idom,
+ * gives each block its [pre, post] interval. */
+static void
+number_tree(struct ir_shader *s, struct ir_block **order, unsigned count)
+{
+   uint32_t *child = ARENA_ARRAY(s->arena, uint32_t, s->block_count + 1);
+   uint32_t *sibling = ARENA_ARRAY(s->arena, uint32_t, s->block_count + 1);
+   struct ir_block **by_index =
+      ARENA_ARRAY(s->arena, struct ir_block *, s->block_count + 1);
+   for (unsigned i = 0; i < count; i++) {
+      struct ir_block *b = order[i];
+      by_index[b->index] = b;
+      if (b == s->first_block)
+         continue;
+      sibling[b->index] = child[b->idom->index];
+      child[b->idom->index] = b->index + 1;
+   }
+   uint32_t n = 0;
+   struct ir_block *b = s->first_block;
+   b->dom_pre = n++;
+   while (b) {
+      if (child[b->index]) {
+         b = by_index[child[b->index] - 1];
+         b->dom_pre = n++;
+         continue;
+      }
+      /* A leaf: close it and its ancestors until one has a sibling. */
+      for (;;) {
+         b->dom_post = n - 1;
+         if (b == s->first_block) {
+            b = NULL;
+            break;
+         }
+         if (sibling[b->index]) {
+            b = by_index[sibling[b->index] - 1];
+            b->dom_pre = n++;
+            break;
+         }
+         b = b->idom;
+      }
+   }
+}
+
 void
 ir_compute_dominance(struct ir_shader *s)
 {
@@ -97,6 +145,7 @@ ir_compute_dominance(struct ir_shader *s)
          }
       }
    }
+   number_tree(s, d.order, d.count);
 }
 
 bool
@@ -104,7 +153,5 @@ ir_block_dominates(const struct ir_block *a, const struct ir_block *b)
 {
    if (a->rpo_index == UINT32_MAX || b->rpo_index == UINT32_MAX)
       return false;
-   while (b->rpo_index > a->rpo_index)
-      b = b->idom;
-   return a == b;
+   return a->dom_pre <= b->dom_pre && b->dom_post <= a->dom_post;
 }

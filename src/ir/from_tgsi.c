@@ -638,10 +638,40 @@ declare_arrays(struct tgsi_to_ir *t)
    }
 }
 
+/* A declaration past T_MAX_REGISTER_INDEX is refused where it is
+ * written (line and column for text, the word for tokens), before the
+ * tables sized by it are made. */
+static void
+check_declared_ranges(struct tgsi_to_ir *t)
+{
+   static const uint8_t limited[] = {
+      TGSI_REGFILE_INPUT, TGSI_REGFILE_OUTPUT, TGSI_REGFILE_TEMPORARY,
+      TGSI_REGFILE_ADDRESS, TGSI_REGFILE_SYSTEM_VALUE,
+      TGSI_REGFILE_SAMPLER_VIEW};
+   const struct tgsi_shader *sh = t->tgsi;
+   for (unsigned i = 0; i < sh->num_decls; i++) {
+      const struct tgsi_decl *d = &sh->decls[i];
+      if (d->last < T_MAX_REGISTER_INDEX ||
+          !memchr(limited, d->file, sizeof(limited)))
+         continue;
+      const char *what = "a declaration past register %u (the limit of "
+                         "one file)";
+      if (d->line)
+         diag_at(t->d, TGSIVA_ERROR_LIMIT, d->line, 1, what,
+                 T_MAX_REGISTER_INDEX - 1);
+      else
+         diag_error(t->d, TGSIVA_ERROR_LIMIT, "word %u: a declaration past "
+                    "register %u (the limit of one file)", d->word,
+                    T_MAX_REGISTER_INDEX - 1);
+      longjmp(*t->bail, 1);
+   }
+}
+
 static void
 declare(struct tgsi_to_ir *t)
 {
    const struct tgsi_shader *sh = t->tgsi;
+   check_declared_ranges(t);
    t->ntemps = max_index(sh, TGSI_REGFILE_TEMPORARY);
    t->nouts = max_index(sh, TGSI_REGFILE_OUTPUT);
    t->naddrs = max_index(sh, TGSI_REGFILE_ADDRESS);
@@ -689,9 +719,12 @@ translate_body(struct tgsi_to_ir *t)
       if (!handled)
          translate_insn(t);
    }
-   t->insn = NULL;
+   /* Reported at the END (the last instruction read), so that the
+    * error has a position. */
    if (t->frames.len != 1)
-      t_error(t, "a control-flow construct is not closed at END");
+      t_error(t, "%zu control-flow construct%s not closed at END",
+              t->frames.len - 1, t->frames.len == 2 ? " is" : "s are");
+   t->insn = NULL;
 }
 
 static void

@@ -190,9 +190,12 @@ struct ir_block {
    uint32_t index;
    uint16_t loop_depth;
    bool loop_header;
-   /* Dominance (ir_compute_dominance). */
+   /* Dominance (ir_compute_dominance): the dominator tree's parent and
+    * the interval [dom_pre, dom_post] of its preorder numbers that the
+    * block's subtree covers, so a dominance query is two comparisons. */
    struct ir_block *idom;
    uint32_t rpo_index;
+   uint32_t dom_pre, dom_post;
    /* Scratch for passes. */
    uint32_t pass_data;
 };

@@ -57,24 +57,20 @@ check_cfg(struct ir_shader *s, struct ir_block *b)
    }
 }
 
-/* True if the definition of `v` is available at the end of block `b`, or
- * just before instruction `at` when `at` is given. */
+/* True if the definition of `v` is available at the end of block `b`
+ * (at_end), or else just before the instruction being checked in `b`:
+ * `seen[v]` == `stamp` marks the values defined before it in `b`, so a
+ * block is checked in one pass instead of a walk per use. */
 static bool
-available(struct ir_shader *s, uint32_t v, struct ir_block *b,
-          const struct ir_instr *at)
+available(struct ir_shader *s, uint32_t v, struct ir_block *b, bool at_end,
+          const uint32_t *seen, uint32_t stamp)
 {
    const struct ir_instr *def = ir_value(s, v)->def;
    if (!def || !def->block)
       return false;
    if (def->block != b)
       return ir_block_dominates(def->block, b);
-   if (!at)
-      return true;
-   for (const struct ir_instr *I = def->next; I; I = I->next) {
-      if (I == at)
-         return true;
-   }
-   return false;
+   return at_end || seen[v] == stamp;
 }
 
 static void
@@ -122,9 +118,10 @@ check_sizes(struct ir_shader *s, const struct ir_instr *I)
 }
 
 static void
-check_ssa(struct ir_shader *s, struct ir_block *b)
+check_ssa(struct ir_shader *s, struct ir_block *b, uint32_t *seen)
 {
    bool phis_done = false;
+   uint32_t stamp = b->index + 1;
    ir_foreach_instr(b, I) {
       if (I->ndst) {
          if (I->dst.kind != IR_REF_VALUE || I->dst.index == 0 ||
@@ -148,8 +145,9 @@ check_ssa(struct ir_shader *s, struct ir_block *b)
          if (r.kind != IR_REF_VALUE)
             continue;
          bool ok = I->op == IR_OP_PHI
-                      ? available(s, r.index, b->preds.data[i], NULL)
-                      : available(s, r.index, b, I);
+                      ? available(s, r.index, b->preds.data[i], true,
+                                  seen, stamp)
+                      : available(s, r.index, b, false, seen, stamp);
          if (!ok)
             ir_invalid(s, I, "%%%u is used where its definition does not "
                              "dominate", r.index);
@@ -157,6 +155,8 @@ check_ssa(struct ir_shader *s, struct ir_block *b)
       check_sizes(s, I);
       if (I->clamp && I->op != IR_OP_VA && !ir_op_takes_clamp(I->op))
          ir_invalid(s, I, "clamp on an operation whose form has none");
+      if (I->ndst)
+         seen[I->dst.index] = stamp;
    }
 }
 
@@ -169,9 +169,10 @@ ir_validate(struct ir_shader *s, const char *after)
    ir_foreach_block(s, b)
       check_cfg(s, b);
    if (!s->allocated) {
+      uint32_t *seen = ARENA_ARRAY(s->arena, uint32_t, s->values.len);
       ir_foreach_block(s, b) {
          if (b->rpo_index != UINT32_MAX)
-            check_ssa(s, b);
+            check_ssa(s, b, seen);
       }
    }
    s->pass = saved;

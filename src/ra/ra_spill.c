@@ -24,10 +24,14 @@
  */
 #include "ra.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "emit/va.h"
 #include "util/diag.h"
+
+/* Bytes of thread-local storage spill slots may use. */
+#define TLS_LIMIT 32768u
 
 struct pressure_point {
    struct ir_instr *at;
@@ -40,32 +44,71 @@ regs_of(struct ir_shader *s, uint32_t v)
    return ir_value(s, v)->nregs;
 }
 
+/* Running state of measure(): walking a block backwards, `live` holds
+ * the values live after the current instruction, `regs` their registers,
+ * `t` counts the instructions walked and since[v] the count at which v
+ * became live, so that a value's range length is added once when it
+ * stops being live instead of once per instruction (thousands of live
+ * values made that quadratic). */
+struct walk {
+   struct ir_shader *s;
+   struct ra_bitset live;
+   unsigned regs;
+   uint32_t t, *since, *length;
+};
+
+static void
+make_live(struct walk *w, uint32_t v)
+{
+   if (ra_bitset_test(&w->live, v))
+      return;
+   ra_bitset_set(&w->live, v);
+   w->regs += regs_of(w->s, v);
+   w->since[v] = w->t;
+}
+
+static void
+make_dead(struct walk *w, uint32_t v)
+{
+   if (!ra_bitset_test(&w->live, v))
+      return;
+   ra_bitset_clear(&w->live, v);
+   w->regs -= regs_of(w->s, v);
+   w->length[v] += w->t - w->since[v];
+}
+
 /* The highest-pressure point, and per value the number of points where
  * it is live (its range length). */
 static struct pressure_point
 measure(struct ir_shader *s, const struct ra_liveness *l, uint32_t *length)
 {
    struct pressure_point worst = {NULL, 0};
-   struct ra_bitset live = ra_bitset_create(s->arena, (uint32_t)s->values.len);
+   struct walk w = {
+      .s = s,
+      .live = ra_bitset_create(s->arena, (uint32_t)s->values.len),
+      .since = ARENA_ARRAY(s->arena, uint32_t, s->values.len + 1),
+      .length = length,
+   };
    memset(length, 0, s->values.len * sizeof(*length));
    ir_foreach_block(s, b) {
-      memcpy(live.words, l->live_out[b->index].words,
-             live.nwords * sizeof(uint64_t));
+      memset(w.live.words, 0, w.live.nwords * sizeof(uint64_t));
+      w.regs = 0;
+      w.t = 0;
+      ra_bitset_foreach(&l->live_out[b->index], v)
+         make_live(&w, v);
       ir_foreach_instr_rev(b, I) {
-         unsigned p = 0;
-         ra_bitset_foreach(&live, v) {
-            p += regs_of(s, v);
-            length[v]++;
-         }
+         w.t++; /* every value live after I is live at this point */
+         unsigned p = w.regs;
          if (I->ndst && I->dst.kind == IR_REF_VALUE) {
-            if (!ra_bitset_test(&live, I->dst.index))
-               p += regs_of(s, I->dst.index);
+            uint32_t d = I->dst.index;
+            if (!ra_bitset_test(&w.live, d))
+               p += regs_of(s, d);
             /* A preloaded register is taken from the program's start,
              * wherever its PRELOAD sits (as ra_allocate takes it). */
             if (I->op == IR_OP_PRELOAD)
-               ra_bitset_set(&live, I->dst.index);
+               make_live(&w, d);
             else
-               ra_bitset_clear(&live, I->dst.index);
+               make_dead(&w, d);
          }
          if (p > worst.regs)
             worst = (struct pressure_point){I, p};
@@ -73,9 +116,11 @@ measure(struct ir_shader *s, const struct ra_liveness *l, uint32_t *length)
             continue;
          ir_foreach_src(I, i) {
             if (I->src[i].kind == IR_REF_VALUE)
-               ra_bitset_set(&live, I->src[i].index);
+               make_live(&w, I->src[i].index);
          }
       }
+      ra_bitset_foreach(&w.live, v)
+         length[v] += w.t - w.since[v];
    }
    return worst;
 }
@@ -92,12 +137,12 @@ touches(const struct ir_instr *I, uint32_t v)
    return false;
 }
 
-/* The longest-lived value live just after `at` that `at` does not use. */
-static uint32_t
-victim(struct ir_shader *s, const struct ra_liveness *l, struct ir_instr *at,
-       const uint32_t *length, const uint8_t *spilled)
+/* The values live just after `at`: its block walked backwards from the
+ * live-out set. */
+static struct ra_bitset
+live_after(struct ir_shader *s, const struct ra_liveness *l,
+           struct ir_instr *at)
 {
-   /* Live after `at`: walk its block backwards from the live-out set. */
    struct ra_bitset live = ra_bitset_create(s->arena, (uint32_t)s->values.len);
    memcpy(live.words, l->live_out[at->block->index].words,
           live.nwords * sizeof(uint64_t));
@@ -111,6 +156,16 @@ victim(struct ir_shader *s, const struct ra_liveness *l, struct ir_instr *at,
          }
       }
    }
+   return live;
+}
+
+/* The longest-lived value live just after `at` that `at` does not use
+ * (the lowest-numbered of equals). */
+static uint32_t
+victim(struct ir_shader *s, const struct ra_liveness *l, struct ir_instr *at,
+       const uint32_t *length, const uint8_t *spilled)
+{
+   struct ra_bitset live = live_after(s, l, at);
    uint32_t best = 0, best_len = 0;
    ra_bitset_foreach(&live, v) {
       if (touches(at, v) || spilled[v] || length[v] <= best_len)
@@ -285,6 +340,82 @@ ra_max_pressure(struct ir_shader *s)
    return measure(s, &live, length).regs;
 }
 
+/* Stops the compile: the pressure at `p` cannot come down to `target`. */
+static _Noreturn void
+cannot_spill(struct ir_shader *s, struct pressure_point p, unsigned target)
+{
+   if (s->diag)
+      diag_error(s->diag, TGSIVA_ERROR_LIMIT,
+                 "the shader needs %u registers at once; spilling "
+                 "cannot bring that to %u", p.regs, target);
+   if (s->bail)
+      longjmp(*s->bail, 1);
+   ir_invalid(s, p.at, "register pressure %u over %u", p.regs, target);
+}
+
+struct candidate {
+   uint32_t length, v;
+};
+
+/* victim()'s preference: longest-lived first, the lowest-numbered of
+ * equals first. */
+static int
+by_length(const void *a, const void *b)
+{
+   const struct candidate *x = a, *y = b;
+   if (x->length != y->length)
+      return x->length < y->length ? 1 : -1;
+   return x->v < y->v ? -1 : x->v > y->v;
+}
+
+/* Chooses the values to spill at the worst point `p`: one when it is
+ * near the target (as victim() would); far over it, the longest-lived
+ * values for a quarter of the excess at once, since one per round would
+ * recompute liveness thousands of times (a shader with thousands of live
+ * values took minutes).  Returns how many, in `out`, marked in
+ * `spilled`. */
+static unsigned
+choose_victims(struct ir_shader *s, const struct ra_liveness *l,
+               struct pressure_point p, unsigned target, unsigned slots_left,
+               const uint32_t *length, uint8_t *spilled, uint32_t **out)
+{
+   unsigned excess = p.regs - target;
+   unsigned goal = excess > 8 ? excess / 4 : 1, freed = 0, n = 0;
+   struct ra_bitset live = live_after(s, l, p.at);
+   struct candidate *cand =
+      ARENA_ARRAY(s->arena, struct candidate, s->values.len + 1);
+   uint32_t ncand = 0;
+   unsigned widest = 1;
+   ra_bitset_foreach(&live, v) {
+      if (!touches(p.at, v) && !spilled[v] && length[v]) {
+         cand[ncand++] = (struct candidate){length[v], v};
+         widest = regs_of(s, v) > widest ? regs_of(s, v) : widest;
+      }
+   }
+   /* Each spilled value takes a 16-byte slot or more: when even the
+    * widest values could not free the excess in the slots left, fail now
+    * rather than after thousands of spills. */
+   if ((excess + widest - 1) / widest > slots_left) {
+      *out = NULL;
+      return 0;
+   }
+   qsort(cand, ncand, sizeof(*cand), by_length);
+   *out = ARENA_ARRAY(s->arena, uint32_t, goal + 1);
+   for (uint32_t k = 0; k < ncand && freed < goal; k++) {
+      spilled[cand[k].v] = 1;
+      (*out)[n++] = cand[k].v;
+      freed += regs_of(s, cand[k].v);
+   }
+   if (!n) { /* only reloads left: victim() looks at the phis */
+      uint32_t v = victim(s, l, p.at, length, spilled);
+      if (v) {
+         spilled[v] = 1;
+         (*out)[n++] = v;
+      }
+   }
+   return n;
+}
+
 bool
 ra_spill(struct ir_shader *s, unsigned target, struct ir_layout *layout)
 {
@@ -306,21 +437,22 @@ ra_spill(struct ir_shader *s, unsigned target, struct ir_layout *layout)
             spilled[v] = 1;
          known = s->values.len;
       }
-      uint32_t v = victim(s, &live, p.at, length, spilled);
-      uint32_t slot = (layout->tls_bytes + 15) & ~15u;
-      if (!v || slot + 16 > 32768) {
-         if (s->diag)
-            diag_error(s->diag, TGSIVA_ERROR_LIMIT,
-                       "the shader needs %u registers at once; spilling "
-                       "cannot bring that to %u", p.regs, target);
-         if (s->bail)
-            longjmp(*s->bail, 1);
-         ir_invalid(s, p.at, "register pressure %u over %u", p.regs,
-                    target);
+      uint32_t *victims;
+      unsigned slots_left =
+         (TLS_LIMIT - ((layout->tls_bytes + 15) & ~15u)) / 16;
+      unsigned n = choose_victims(s, &live, p, target, slots_left, length,
+                                  spilled, &victims);
+      if (!n)
+         cannot_spill(s, p, target);
+      /* Liveness is not needed again until the next round: each spill
+       * rewrites only its own value's definition and uses. */
+      for (unsigned k = 0; k < n; k++) {
+         uint32_t slot = (layout->tls_bytes + 15) & ~15u;
+         if (slot + 16 > TLS_LIMIT)
+            cannot_spill(s, p, target);
+         layout->tls_bytes = slot + 4 * regs_of(s, victims[k]);
+         spill_value(s, victims[k], slot);
       }
-      layout->tls_bytes = slot + 4 * regs_of(s, v);
-      spilled[v] = 1;
-      spill_value(s, v, slot);
       progress = true;
    }
 }

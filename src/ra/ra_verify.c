@@ -102,7 +102,8 @@ ra_verify_capture(struct ra_verify *rv, struct ir_shader *s,
          struct ra_verify_instr *o = &rv->orig[rv->count];
          o->I = I;
          o->src = ARENA_ARRAY(s->arena, struct ir_ref, I->nsrc + 1);
-         memcpy(o->src, I->src, I->nsrc * sizeof(*I->src));
+         if (I->nsrc) /* I->src may be NULL then */
+            memcpy(o->src, I->src, I->nsrc * sizeof(*I->src));
          o->dst = I->dst;
          I->pass_data = rv->count++;
          if (I->op == IR_OP_PHI && b->preds.len > 1) {
@@ -226,11 +227,36 @@ run_block(const struct ra_verify *rv, struct ir_block *b, struct vstate *st,
    }
 }
 
+/* The captured phis of each block (by block index), so that entering a
+ * block does not scan every phi of the shader: head[index] and next[k]
+ * hold phi numbers + 1, 0 ending a list. */
+struct phi_lists {
+   uint32_t *head, *next;
+};
+
+static struct phi_lists
+list_phis(const struct ra_verify *rv)
+{
+   struct ir_shader *s = rv->s;
+   struct phi_lists l = {
+      .head = ARENA_ARRAY(s->arena, uint32_t, s->block_count + 1),
+      .next = ARENA_ARRAY(s->arena, uint32_t, rv->nphis + 1),
+   };
+   for (uint32_t k = rv->nphis; k-- > 0;) {
+      uint32_t b = rv->phi_block[k]->index;
+      if (b >= s->block_count)
+         continue; /* a block removed since the capture */
+      l.next[k] = l.head[b];
+      l.head[b] = k + 1;
+   }
+   return l;
+}
+
 /* Rule 1 at a block's start: phis from each predecessor's end. */
 static void
-enter_block(const struct ra_verify *rv, struct ir_block *b,
-            const struct vstate *out, const bool *done, struct vstate *in,
-            bool check)
+enter_block(const struct ra_verify *rv, const struct phi_lists *phis,
+            struct ir_block *b, const struct vstate *out, const bool *done,
+            struct vstate *in, bool check)
 {
    bool first = true;
    for (size_t p = 0; p < b->preds.len; p++) {
@@ -246,7 +272,8 @@ enter_block(const struct ra_verify *rv, struct ir_block *b,
       }
       first = false;
    }
-   for (uint32_t k = 0; k < rv->nphis; k++) {
+   for (uint32_t k1 = phis->head[b->index]; k1; k1 = phis->next[k1 - 1]) {
+      uint32_t k = k1 - 1;
       struct ir_instr *phi = rv->phis[k];
       if (rv->phi_block[k] != b)
          continue;
@@ -275,6 +302,7 @@ ra_verify_check(struct ra_verify *rv)
    struct vstate *out = ARENA_ARRAY(s->arena, struct vstate,
                                     s->block_count + 1);
    bool *done = ARENA_ARRAY(s->arena, bool, s->block_count + 1);
+   struct phi_lists phis = list_phis(rv);
    /* Preloaded registers hold their values from the start. */
    for (uint32_t k = 0; k < rv->npreloads; k++) {
       uint32_t v = rv->preloads[k];
@@ -286,7 +314,7 @@ ra_verify_check(struct ra_verify *rv)
       ir_foreach_block(s, b) {
          struct vstate st = in[b->index];
          if (b != s->first_block)
-            enter_block(rv, b, out, done, &st, false);
+            enter_block(rv, &phis, b, out, done, &st, false);
          run_block(rv, b, &st, false);
          changed |= !done[b->index] ||
                     memcmp(&st, &out[b->index], sizeof(st));
@@ -299,7 +327,7 @@ ra_verify_check(struct ra_verify *rv)
    ir_foreach_block(s, b) {
       struct vstate st = in[b->index];
       if (b != s->first_block)
-         enter_block(rv, b, out, done, &st, true);
+         enter_block(rv, &phis, b, out, done, &st, true);
       run_block(rv, b, &st, true);
    }
 }

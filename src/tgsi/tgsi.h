@@ -201,6 +201,10 @@ void tgsi_words_to_bytes(const uint32_t *words, size_t num_words,
 void tgsi_print_shader(struct strbuf *sb, const struct tgsi_shader *s);
 /* One instruction without its number or indentation, for messages. */
 void tgsi_print_insn(struct strbuf *sb, const struct tgsi_insn *insn);
+/* Is `decl` printed as FILE[][range] (a per-vertex array whose vertex
+ * dimension tgsi_dump leaves empty)? */
+bool tgsi_decl_has_vertex_dim(const struct tgsi_decl *decl,
+                              enum tgsi_proc proc);
 
 /* tgsi_shader.c: the value of property `name`, or `fallback` if the
  * shader has none. */

@@ -20,8 +20,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Longest number text accepted; longer ones are not numbers we print. */
-#define NUMBER_MAX 128
+/* The longest number tgsi_dump prints: DBL_MAX as %10.8f, a sign, 309
+ * digits, a point and 8 decimals. */
+#define NUMBER_MAX 400
 
 struct c_locale {
    locale_t c;

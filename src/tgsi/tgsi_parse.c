@@ -171,8 +171,6 @@ parse_sview_attrs(struct tgsi_parser *P, struct tgsi_decl *decl)
 static void
 parse_semantic(struct tgsi_parser *P, struct tgsi_decl *decl)
 {
-   if (accept_attr(P, "LOCAL"))
-      decl->local = true;
    int sem = accept_attr_name(P, &tgsi_sem_names);
    if (sem < 0)
       return;
@@ -231,6 +229,9 @@ parse_declaration(struct tgsi_parser *P)
       decl->array_id = expect_uint(P, 1023, "array id");
       expect(P, ')');
    }
+   /* Where tgsi_dump prints it: after ARRAY, before the semantic or the
+    * file's own attributes, whatever the file. */
+   decl->local = accept_attr(P, "LOCAL");
    parse_file_attrs(P, decl);
    int v;
    if ((v = accept_attr_name(P, &tgsi_interp_names)) >= 0) {
@@ -296,8 +297,9 @@ parse_int64(struct tgsi_parser *P, bool is_signed)
 static int32_t
 parse_int32(struct tgsi_parser *P)
 {
-   bool neg = *P->p == '-';
-   if (*P->p == '-' || *P->p == '+')
+   /* The text need not end in a NUL: never read at eol. */
+   bool neg = P->p < P->eol && *P->p == '-';
+   if (P->p < P->eol && (*P->p == '-' || *P->p == '+'))
       P->p++;
    if (P->p >= P->eol || !isdigit((unsigned char)*P->p))
       fail_expected(P, "an integer");

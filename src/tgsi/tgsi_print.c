@@ -152,10 +152,8 @@ tgsi_print_insn(struct strbuf *sb, const struct tgsi_insn *insn)
       strbuf_printf(sb, " :%u", insn->label);
 }
 
-/* tgsi_dump's declaration of FILE[][range]: per-vertex arrays whose
- * vertex dimension it leaves empty. */
-static bool
-decl_has_vertex_dim(const struct tgsi_decl *decl, enum tgsi_proc proc)
+bool
+tgsi_decl_has_vertex_dim(const struct tgsi_decl *decl, enum tgsi_proc proc)
 {
    bool patch = decl->semantic && (decl->sem_name == TGSI_SEM_PATCH ||
                                     decl->sem_name == TGSI_SEM_TESSINNER ||
@@ -227,7 +225,7 @@ put_decl(struct strbuf *sb, const struct tgsi_decl *decl,
          enum tgsi_proc proc)
 {
    strbuf_printf(sb, "DCL %s", tgsi_name(&tgsi_file_names, decl->file));
-   if (decl_has_vertex_dim(decl, proc))
+   if (tgsi_decl_has_vertex_dim(decl, proc))
       strbuf_puts(sb, "[]");
    if (decl->dimension)
       strbuf_printf(sb, "[%u]", decl->dim_index);

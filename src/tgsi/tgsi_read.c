@@ -140,6 +140,14 @@ read_decl_extras(struct reader *R, struct tgsi_decl *d)
       d->location = get(R, w, TGSI_TOK_INTERP_LOCATION,
                         TGSI_INTERP_LOC_COUNT, "interpolation location");
    }
+   /* These files carry their own attributes where the text puts a
+    * semantic, so a semantic on them could not be written as text. */
+   if (d->semantic && (d->file == TGSI_REGFILE_IMAGE ||
+                       d->file == TGSI_REGFILE_SAMPLER_VIEW ||
+                       d->file == TGSI_REGFILE_BUFFER ||
+                       d->file == TGSI_REGFILE_MEMORY))
+      bad(R, R->tok_start, "a semantic on a %s declaration",
+          tgsi_name(&tgsi_file_names, d->file));
    if (d->semantic) {
       w = next(R, "semantic");
       d->sem_name = get(R, w, TGSI_TOK_SEM_NAME, TGSI_SEM_COUNT, "semantic");
@@ -147,6 +155,11 @@ read_decl_extras(struct reader *R, struct tgsi_decl *d)
       for (unsigned c = 0; c < 4; c++)
          d->stream[c] = (uint8_t)tgsi_tok_get(w, 24 + 2 * c, 2);
    }
+   /* FILE[][dim][range] has no text form (the vertex dimension is the
+    * only second dimension of a per-vertex array). */
+   if (d->dimension && tgsi_decl_has_vertex_dim(d, R->b.processor))
+      bad(R, R->tok_start, "a dimension on a per-vertex %s declaration",
+          tgsi_name(&tgsi_file_names, d->file));
    if (d->file == TGSI_REGFILE_IMAGE) {
       w = next(R, "image");
       d->target = get(R, w, TGSI_TOK_IMAGE_TARGET, TGSI_TEX_COUNT, "target");
@@ -174,6 +187,9 @@ read_decl(struct reader *R, uint32_t w0)
    d->word = (uint32_t)R->tok_start;
    d->file = FILE_FIELD(R, w0, TGSI_TOK_DECL_FILE);
    d->usage_mask = (uint8_t)tgsi_tok_get(w0, TGSI_TOK_DECL_USAGE_MASK);
+   /* As for destinations: "DCL OUT[0]." would not parse back. */
+   if (!d->usage_mask)
+      bad(R, R->tok_start, "declaration with an empty usage mask");
    d->dimension = tgsi_tok_get(w0, TGSI_TOK_DECL_DIMENSION);
    d->semantic = tgsi_tok_get(w0, TGSI_TOK_DECL_SEMANTIC);
    d->interpolate = tgsi_tok_get(w0, TGSI_TOK_DECL_INTERPOLATE);
@@ -250,6 +266,9 @@ read_dst(struct reader *R, struct tgsi_dst *dst)
    dst->reg.indirect = tgsi_tok_get(w, TGSI_TOK_DST_INDIRECT);
    dst->reg.dimension = tgsi_tok_get(w, TGSI_TOK_DST_DIMENSION);
    dst->reg.index = tgsi_tok_get_signed(w, TGSI_TOK_DST_INDEX);
+   /* tgsi_dump would print "TEMP[0]." for it, which no parser reads. */
+   if (!dst->writemask)
+      bad(R, word, "destination with an empty write mask");
    read_reg_tail(R, &dst->reg, word);
 }
 

@@ -4,6 +4,7 @@
  * disassembly and the statistics are produced only once the whole shader
  * has compiled, so a failed compile leaves no output file.
  */
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,7 +26,11 @@ struct compile_args {
    bool disasm, stats, no_validate, no_sched_order;
    bool report, report_json;
    unsigned max_registers;
+   unsigned memory_limit_mib;
 };
+
+/* As the library's default (tgsiva_compile_options.memory_limit). */
+#define DEFAULT_MEMORY_LIMIT_MIB 256u
 
 static void
 print_help(void)
@@ -44,6 +49,9 @@ print_help(void)
           "(or after PASS)\n"
           "  --max-registers N  allocate at most N registers (spilling "
           "the rest)\n"
+          "  --memory-limit MIB stop with an error when the compile needs "
+          "more memory\n"
+          "                     (default 256, as the library's)\n"
           "  --no-validate      skip the IR and hardware-rule validators "
           "(on by default)\n"
           "  --no-sched-order   keep the instruction order selection "
@@ -72,6 +80,15 @@ parse_args(int argc, char **argv, struct compile_args *a)
             return cli_usage_error("compile", "--max-registers takes 8 "
                                               "to 64");
          a->max_registers = (unsigned)n;
+      } else if (!strcmp(arg, "--memory-limit")) {
+         char *end;
+         if (++i == argc)
+            return cli_usage_error("compile", "--memory-limit needs MIB");
+         unsigned long n = strtoul(argv[i], &end, 10);
+         if (*end || n < 1 || n > 1u << 20 || argv[i][0] == '-')
+            return cli_usage_error("compile", "--memory-limit takes 1 to "
+                                              "1048576 (MiB)");
+         a->memory_limit_mib = (unsigned)n;
       } else if (!strcmp(arg, "--no-validate")) {
          a->no_validate = true;
       } else if (!strcmp(arg, "--no-sched-order")) {
@@ -147,19 +164,32 @@ write_results(const struct compile_args *a, struct arena *arena,
 {
    struct tgsiva_diagnostic d;
    diag_clear(&d);
+   /* Everything is allocated before the first write, so that the memory
+    * limit cannot strike between two outputs. */
+   struct strbuf sb;
+   strbuf_init(&sb, arena);
+   if (a->disasm)
+      shader_disassemble(&sb, r);
    if (a->output) {
-      for (unsigned p = 0; p < r->program_count; p++) {
-         const char *path = p ? arena_printf(arena, "%s.varying", a->output)
-                              : a->output;
-         if (!file_write_atomic(path, to_bytes(arena, &r->programs[p]),
-                                r->programs[p].count * 8, &d))
+      const char *paths[2];
+      const void *bytes[2];
+      for (unsigned p = 0; p < r->program_count && p < 2; p++) {
+         paths[p] = p ? arena_printf(arena, "%s.varying", a->output)
+                      : a->output;
+         bytes[p] = to_bytes(arena, &r->programs[p]);
+      }
+      for (unsigned p = 0; p < r->program_count && p < 2; p++) {
+         const char *path = paths[p];
+         if (!file_write_atomic(path, bytes[p], r->programs[p].count * 8,
+                                &d)) {
+            /* All outputs or none: drop the position binary written. */
+            if (p)
+               file_remove_output(a->output);
             return cli_report(&d, path);
+         }
       }
    }
    if (a->disasm) {
-      struct strbuf sb;
-      strbuf_init(&sb, arena);
-      shader_disassemble(&sb, r);
       fputs(sb.data, stdout);
       fflush(stdout); /* before the statistics when both go to a pipe */
    }
@@ -174,6 +204,43 @@ write_results(const struct compile_args *a, struct arena *arena,
    return CLI_OK;
 }
 
+struct compile_run {
+   struct arena arena;
+   jmp_buf bail;
+   struct tgsiva_diagnostic d;
+};
+
+/* The arena's failure hook: past --memory-limit, or out of memory. */
+static void
+out_of_memory(void *ctx, bool over_limit)
+{
+   struct compile_run *run = ctx;
+   diag_error(&run->d, over_limit ? TGSIVA_ERROR_LIMIT : TGSIVA_ERROR_NOMEM,
+              over_limit ? "the compile needs more than its memory limit "
+                           "(--memory-limit)"
+                         : "out of memory");
+   longjmp(run->bail, 1);
+}
+
+static int
+compile_file(const struct compile_args *a, struct compile_run *run)
+{
+   struct tgsi_shader *tgsi;
+   if (!tgsi_parse_file(&run->arena, a->input, &tgsi, &run->d))
+      return cli_report(&run->d, a->input);
+   struct compile_options opts = {
+      .validate = !a->no_validate,
+      .no_sched_order = a->no_sched_order,
+      .print = a->print_ir ? print_ir : NULL,
+      .print_pass = a->print_pass,
+      .max_registers = a->max_registers,
+   };
+   struct compile_result result;
+   if (!compile_tgsi(&run->arena, tgsi, &opts, &result, &run->d))
+      return cli_report(&run->d, a->input);
+   return write_results(a, &run->arena, &result);
+}
+
 int
 cmd_compile(int argc, char **argv)
 {
@@ -182,28 +249,24 @@ cmd_compile(int argc, char **argv)
    if (status >= 0)
       return status;
 
-   struct arena arena;
-   struct tgsiva_diagnostic d;
-   struct tgsi_shader *tgsi;
-   arena_init(&arena, 0);
-   diag_clear(&d);
-   status = CLI_OK;
-   if (!tgsi_parse_file(&arena, a.input, &tgsi, &d)) {
-      status = cli_report(&d, a.input);
-   } else {
-      struct compile_options opts = {
-         .validate = !a.no_validate,
-         .no_sched_order = a.no_sched_order,
-         .print = a.print_ir ? print_ir : NULL,
-         .print_pass = a.print_pass,
-         .max_registers = a.max_registers,
-      };
-      struct compile_result result;
-      if (!compile_tgsi(&arena, tgsi, &opts, &result, &d))
-         status = cli_report(&d, a.input);
-      else
-         status = write_results(&a, &arena, &result);
+   struct compile_run *run = malloc(sizeof(*run));
+   if (!run) {
+      fprintf(stderr, "tgsiva: error: out of memory\n");
+      return CLI_USER_ERROR;
    }
-   arena_finish(&arena);
+   unsigned mib = a.memory_limit_mib ? a.memory_limit_mib
+                                     : DEFAULT_MEMORY_LIMIT_MIB;
+   arena_init(&run->arena, (size_t)mib << 20);
+   run->arena.fail = out_of_memory;
+   run->arena.fail_ctx = run;
+   diag_clear(&run->d);
+   /* Nothing is written before the compile succeeds, so a limit hit
+    * leaves no output behind. */
+   if (setjmp(run->bail) == 0)
+      status = compile_file(&a, run);
+   else
+      status = cli_report(&run->d, a.input);
+   arena_finish(&run->arena);
+   free(run);
    return status;
 }

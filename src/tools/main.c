@@ -2,6 +2,7 @@
 /*
  * `tgsiva COMMAND [ARGS]`: dispatches to one subcommand per file.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -68,8 +69,20 @@ print_help(FILE *f)
               "  --version  print the version\n");
 }
 
-int
-main(int argc, char **argv)
+/* Output that did not reach stdout (a full disk, a closed pipe) fails
+ * the run: a truncated disassembly must not look like a whole one. */
+static int
+finish_stdout(int status)
+{
+   if (fflush(stdout) == 0 && !ferror(stdout))
+      return status;
+   fprintf(stderr, "tgsiva: error: cannot write to stdout: %s\n",
+           strerror(errno));
+   return status == CLI_OK ? CLI_USER_ERROR : status;
+}
+
+static int
+run_command(int argc, char **argv)
 {
    if (argc < 2) {
       print_help(stderr);
@@ -90,4 +103,10 @@ main(int argc, char **argv)
    fprintf(stderr, "tgsiva: unknown command '%s'\n"
                    "Try 'tgsiva --help'.\n", argv[1]);
    return CLI_USER_ERROR;
+}
+
+int
+main(int argc, char **argv)
+{
+   return finish_stdout(run_command(argc, argv));
 }

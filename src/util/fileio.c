@@ -59,6 +59,25 @@ write_all(FILE *f, const void *data, size_t len)
    return fwrite(data, 1, len, f) == len && fflush(f) == 0;
 }
 
+/* A device or a pipe (/dev/stdout, /dev/full, a FIFO) is written in
+ * place: a rename would replace the device node itself. */
+static bool
+write_special(const char *path, const void *data, size_t len,
+              struct tgsiva_diagnostic *d)
+{
+   FILE *f = fopen(path, "wb");
+   if (!f)
+      return diag_error(d, TGSIVA_ERROR_INPUT, "cannot open %s: %s", path,
+                        strerror(errno));
+   bool ok = write_all(f, data, len);
+   int err = errno;
+   ok = (fclose(f) == 0) && ok;
+   if (!ok)
+      return diag_error(d, TGSIVA_ERROR_INPUT, "cannot write %s: %s", path,
+                        strerror(err ? err : errno));
+   return true;
+}
+
 bool
 file_write_atomic(const char *path, const void *data, size_t len,
                   struct tgsiva_diagnostic *d)
@@ -69,6 +88,9 @@ file_write_atomic(const char *path, const void *data, size_t len,
                            "cannot write to stdout: %s", strerror(errno));
       return true;
    }
+   struct stat st;
+   if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+      return write_special(path, data, len, d);
 
    size_t plen = strlen(path);
    char *tmp = malloc(plen + 16);
@@ -106,6 +128,14 @@ file_write_atomic(const char *path, const void *data, size_t len,
    }
    free(tmp);
    return ok;
+}
+
+void
+file_remove_output(const char *path)
+{
+   struct stat st;
+   if (strcmp(path, "-") && stat(path, &st) == 0 && S_ISREG(st.st_mode))
+      remove(path);
 }
 
 struct path_list {

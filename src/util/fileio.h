@@ -25,10 +25,16 @@ bool file_read(struct arena *arena, const char *path, char **data,
 /*
  * Writes `len` bytes to `path` through a temporary file in the same
  * directory and a rename, so that readers see the old file or the whole new
- * one, and a failed run leaves no partial output.  "-" writes to stdout.
+ * one, and a failed run leaves no partial output.  "-" writes to stdout;
+ * an existing device or pipe (/dev/null, /dev/full, a FIFO) is written in
+ * place, since renaming over it would replace the node.
  */
 bool file_write_atomic(const char *path, const void *data, size_t len,
                        struct tgsiva_diagnostic *d);
+
+/* Removes an output written earlier in a run that failed later, when it
+ * is a regular file ("-" and devices stay). */
+void file_remove_output(const char *path);
 
 /* Lists the regular files under `dir` (recursively) whose names end in
  * `suffix`, sorted, as arena strings.  Returns false if `dir` cannot be

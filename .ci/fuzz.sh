@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# A short fuzz campaign: builds the libFuzzer targets with clang, ASan and
+# UBSan (build-fuzz), replays every regression input under
+# tests/fuzz/regressions/, then fuzzes each target for FUZZ_SECONDS
+# (default 20) from the seed corpora made from ../shared.  Exits non-zero
+# on any crash, sanitizer report, hang (> 25 s instrumented, about 10 s of
+# a release build), out-of-memory or leak.
+# Long campaigns: bench/fuzz_campaign.sh -t 1800.
+#
+# usage: .ci/fuzz.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+source .ci/common.sh
+dir=build-fuzz-ci
+start=$(date +%s)
+CC=${CC:-clang} CFLAGS="-fno-sanitize-recover=all -fno-omit-frame-pointer" \
+   fresh_build "$dir" -Dfuzz=true -Db_sanitize=address,undefined \
+   -Ddiff_suite=false
+targets=(tgsi_text tgsi_tokens compile_text compile_tokens va_asm va_disasm
+         sim)
+ninja -C "$dir" tests/fuzz/seeds.txt \
+   "${targets[@]/#/tests/fuzz/fuzz_}" "${targets[@]/#/tests/fuzz/replay_}" \
+   >/dev/null
+built=$(date +%s)
+
+export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+for t in "${targets[@]}"; do
+   "$dir/tests/fuzz/replay_$t" "tests/fuzz/regressions/$t" | tail -1
+done
+bench/fuzz_campaign.sh -b "$dir" -t "${FUZZ_SECONDS:-20}"
+echo "fuzz: build $((built - start)) s, fuzzing $(($(date +%s) - built)) s"

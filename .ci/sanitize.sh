@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# AddressSanitizer + UndefinedBehaviorSanitizer over the unit, conformance,
+# golden and corpus suites.  -fno-sanitize-recover=all and halt_on_error
+# turn every report into a failed test; exits non-zero on any.
+#
+# usage: .ci/sanitize.sh            (from anywhere; builds build-sanitize)
+#   CC=clang .ci/sanitize.sh        another compiler (default gcc)
+#   SANITIZE_FULL=1 .ci/sanitize.sh the whole corpus suite; by default the
+#                                   two slowest corpus tests (Mesa's own
+#                                   binaries: va_mesa_ref_rules, mesa_ref)
+#                                   are left to the ordinary build
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+source .ci/common.sh
+dir=build-sanitize
+start=$(date +%s)
+CFLAGS="-fno-sanitize-recover=all -fno-omit-frame-pointer" \
+   fresh_build "$dir" -Db_sanitize=address,undefined
+ninja -C "$dir" >/dev/null
+built=$(date +%s)
+
+export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:abort_on_error=1
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+suites=(--suite unit --suite conformance --suite golden)
+corpus=()
+if [ -n "${SANITIZE_FULL:-}" ]; then
+   suites+=(--suite corpus)
+else
+   mapfile -t corpus < <(meson test -C "$dir" --list --suite corpus 2>/dev/null |
+      sed -n 's/^tgsiva:corpus \/ //p' |
+      grep -v -x -e va_mesa_ref_rules -e mesa_ref -e mutate_mesa_ref \
+         -e mutate_diff)
+fi
+meson test -C "$dir" --print-errorlogs "${suites[@]}"
+if [ ${#corpus[@]} -gt 0 ]; then
+   meson test -C "$dir" --print-errorlogs "${corpus[@]}"
+fi
+# A report that a test caught without failing would still be a report.
+if grep -l -E 'ERROR: (Address|Leak)Sanitizer|runtime error:' \
+      "$dir"/meson-logs/testlog.txt >/dev/null; then
+   echo "sanitizer reports in $dir/meson-logs/testlog.txt" >&2
+   exit 1
+fi
+echo "sanitize: build $((built - start)) s, tests $(($(date +%s) - built)) s"
