@@ -30,7 +30,8 @@
 
 #define LIVE 8      /* vec4 values every family keeps live */
 #define WIDE 16     /* ... and the straight-line family */
-#define ARRAY_LEN 16 /* vec4 elements of the indirect array */
+#define ARRAY_LEN 32 /* vec4 elements of the indirect array: over
+                      * T_SELECT_MAX_ELEMENTS, so in memory */
 
 /* One generated instruction: its text and, for flow, a label. */
 struct line {
@@ -176,7 +177,8 @@ generate_body(struct gen *g, enum family family, unsigned size)
    unsigned tail = width + 1; /* the sum into OUT[0], END */
    if (family == INDIRECT)
       for (unsigned k = 0; k < ARRAY_LEN; k++)
-         emit(g, "MAD TEMP[%u], IN[0], CONST[0][%u], IMM[0].xyzw", k, k);
+         emit(g, "MAD TEMP[%u], IN[0], CONST[0][%u], IMM[0].xyzw", k,
+              k % 16);
    for (unsigned k = 0; k < width; k++)
       emit(g, "MAD TEMP[%u], IN[0], CONST[0][%u], IMM[0].yzwx", base + k,
            k);

@@ -40,32 +40,67 @@ regs_of(struct ir_shader *s, uint32_t v)
    return ir_value(s, v)->nregs;
 }
 
+/* The walk of measure(): the live set, the registers it holds, and
+ * since which point each live value has been live (so that a range's
+ * length is added once when it ends, not once per point). */
+struct pressure_walk {
+   struct ir_shader *s;
+   struct ra_bitset live;
+   unsigned regs;
+   uint32_t point;  /* points walked so far */
+   uint32_t *since; /* per live value: `point` when it became live */
+   uint32_t *length;
+};
+
+static void
+walk_set(struct pressure_walk *w, uint32_t v)
+{
+   if (ra_bitset_test(&w->live, v))
+      return;
+   ra_bitset_set(&w->live, v);
+   w->regs += regs_of(w->s, v);
+   w->since[v] = w->point;
+}
+
+static void
+walk_clear(struct pressure_walk *w, uint32_t v)
+{
+   if (!ra_bitset_test(&w->live, v))
+      return;
+   ra_bitset_clear(&w->live, v);
+   w->regs -= regs_of(w->s, v);
+   w->length[v] += w->point - w->since[v];
+}
+
 /* The highest-pressure point, and per value the number of points where
- * it is live (its range length). */
+ * it is live (its range length).  Linear in the instructions: the
+ * pressure is kept as values enter and leave the live set. */
 static struct pressure_point
 measure(struct ir_shader *s, const struct ra_liveness *l, uint32_t *length)
 {
    struct pressure_point worst = {NULL, 0};
-   struct ra_bitset live = ra_bitset_create(s->arena, (uint32_t)s->values.len);
+   struct pressure_walk w = {
+      .s = s,
+      .live = ra_bitset_create(s->arena, (uint32_t)s->values.len),
+      .since = ARENA_ARRAY(s->arena, uint32_t, s->values.len + 1),
+      .length = length,
+   };
    memset(length, 0, s->values.len * sizeof(*length));
    ir_foreach_block(s, b) {
-      memcpy(live.words, l->live_out[b->index].words,
-             live.nwords * sizeof(uint64_t));
+      ra_valueset_foreach(&l->live_out[b->index], v)
+         walk_set(&w, v);
       ir_foreach_instr_rev(b, I) {
-         unsigned p = 0;
-         ra_bitset_foreach(&live, v) {
-            p += regs_of(s, v);
-            length[v]++;
-         }
+         unsigned p = w.regs;
+         w.point++; /* every live value is live at this point */
          if (I->ndst && I->dst.kind == IR_REF_VALUE) {
-            if (!ra_bitset_test(&live, I->dst.index))
+            if (!ra_bitset_test(&w.live, I->dst.index))
                p += regs_of(s, I->dst.index);
             /* A preloaded register is taken from the program's start,
              * wherever its PRELOAD sits (as ra_allocate takes it). */
             if (I->op == IR_OP_PRELOAD)
-               ra_bitset_set(&live, I->dst.index);
+               walk_set(&w, I->dst.index);
             else
-               ra_bitset_clear(&live, I->dst.index);
+               walk_clear(&w, I->dst.index);
          }
          if (p > worst.regs)
             worst = (struct pressure_point){I, p};
@@ -73,7 +108,18 @@ measure(struct ir_shader *s, const struct ra_liveness *l, uint32_t *length)
             continue;
          ir_foreach_src(I, i) {
             if (I->src[i].kind == IR_REF_VALUE)
-               ra_bitset_set(&live, I->src[i].index);
+               walk_set(&w, I->src[i].index);
+         }
+      }
+      /* What is still live was live out or read in the block. */
+      ra_valueset_foreach(&l->live_out[b->index], v)
+         walk_clear(&w, v);
+      ir_foreach_instr(b, I) {
+         if (I->ndst && I->dst.kind == IR_REF_VALUE)
+            walk_clear(&w, I->dst.index);
+         ir_foreach_src(I, i) {
+            if (I->src[i].kind == IR_REF_VALUE)
+               walk_clear(&w, I->src[i].index);
          }
       }
    }
@@ -99,8 +145,8 @@ victim(struct ir_shader *s, const struct ra_liveness *l, struct ir_instr *at,
 {
    /* Live after `at`: walk its block backwards from the live-out set. */
    struct ra_bitset live = ra_bitset_create(s->arena, (uint32_t)s->values.len);
-   memcpy(live.words, l->live_out[at->block->index].words,
-          live.nwords * sizeof(uint64_t));
+   ra_valueset_foreach(&l->live_out[at->block->index], v)
+      ra_bitset_set(&live, v);
    for (struct ir_instr *I = at->block->last; I != at; I = I->prev) {
       if (I->ndst && I->dst.kind == IR_REF_VALUE)
          ra_bitset_clear(&live, I->dst.index);
