@@ -264,6 +264,7 @@ struct pass_times {
    unsigned count;
    const char *name[64];
    double us[64];
+   unsigned calls[64];
 };
 
 static void
@@ -276,8 +277,10 @@ on_pass(void *ctx, const char *pass)
       i++;
    if (i == p->count && p->count < 64)
       p->name[p->count++] = pass;
-   if (i < 64)
+   if (i < 64) {
       p->us[i] += t - p->last;
+      p->calls[i]++;
+   }
    p->last = now_us();
 }
 
@@ -301,16 +304,16 @@ measure(const char *text, size_t len, bool validate, bool passes)
    p.last = now_us();
    bool ok = tgsi_parse_text(&arena, text, len, &tgsi, &d) &&
              compile_tgsi(&arena, tgsi, &opts, &r, &d);
-   size_t peak = arena.held_bytes;
+   size_t peak = arena.peak_bytes;
    arena_finish(&arena);
    if (!ok || !passes)
       return ok ? peak : 0;
-   for (unsigned k = 0; k < 4 && p.count; k++) {
+   for (unsigned k = 0; k < 6 && p.count; k++) {
       unsigned best = 0;
       for (unsigned i = 1; i < p.count; i++)
          best = p.us[i] > p.us[best] ? i : best;
-      printf("%s %s %.0f us", k ? "," : "    slowest passes:",
-             p.name[best], p.us[best]);
+      printf("%s %s %.0f us (%ux)", k ? "," : "    slowest passes:",
+             p.name[best], p.us[best], p.calls[best]);
       p.us[best] = -1;
    }
    printf("\n");

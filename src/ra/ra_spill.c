@@ -333,13 +333,6 @@ ra_spill(struct ir_shader *s, unsigned target, struct ir_layout *layout)
    uint8_t *spilled = ARENA_ARRAY(s->arena, uint8_t, s->values.len + 1);
    size_t known = s->values.len;
    for (;;) {
-      struct ra_liveness live;
-      ir_compute_dominance(s);
-      ra_compute_liveness(s, &live);
-      uint32_t *length = ARENA_ARRAY(s->arena, uint32_t, s->values.len + 1);
-      struct pressure_point p = measure(s, &live, length);
-      if (p.regs <= target)
-         return progress;
       if (s->values.len > known) {
          spilled = arena_grow(s->arena, spilled, known, s->values.len + 1, 1);
          /* Reloads are already as short as they get. */
@@ -347,7 +340,20 @@ ra_spill(struct ir_shader *s, unsigned target, struct ir_layout *layout)
             spilled[v] = 1;
          known = s->values.len;
       }
+      ir_compute_dominance(s);
+      /* The analyses are scratch: one spill per round, so keeping each
+       * round's would make memory grow with spills times size. */
+      struct arena_mark scratch = arena_mark(s->arena);
+      struct ra_liveness live;
+      ra_compute_liveness(s, &live);
+      uint32_t *length = ARENA_ARRAY(s->arena, uint32_t, s->values.len + 1);
+      struct pressure_point p = measure(s, &live, length);
+      if (p.regs <= target) {
+         arena_release(s->arena, scratch);
+         return progress;
+      }
       uint32_t v = victim(s, &live, p.at, length, spilled);
+      arena_release(s->arena, scratch);
       uint32_t slot = (layout->tls_bytes + 15) & ~15u;
       if (!v || slot + 16 > 32768) {
          if (s->diag)
