@@ -1,18 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Does compile time grow linearly with shader size?  Generates four
- * families of fragment shaders in tgsi_dump text (straight-line ALU with
- * 16 live vec4 values, nested IF/ELSE, counted loops, indirect TEMP
- * arrays) at 100 to 100,000 TGSI instructions, compiles each through
- * tgsiva_compile_text() as a driver's release build would (validators
- * off; --validate turns them on) and prints, per family and size: the
- * median time per compile, the time per TGSI instruction, the compile's
- * peak arena memory and bytes per instruction, and the ratio of the
- * largest to the smallest time per instruction.  --passes adds the
- * slowest passes of each compile (through the pipeline's per-pass hook).
+ * families of fragment shaders (--vertex: vertex shaders) in tgsi_dump
+ * text (straight-line ALU with 16 live vec4 values, nested IF/ELSE,
+ * counted loops, indirect TEMP arrays) at 100 to 100,000 TGSI
+ * instructions, compiles each through tgsiva_compile_text() as a
+ * driver's release build would (validators off; --validate turns them
+ * on) and prints, per family and size: the median time per compile, the
+ * time per TGSI instruction, the compile's peak arena memory and bytes
+ * per instruction, and the ratio of the largest to the smallest time per
+ * instruction.  --passes adds the slowest passes of each compile
+ * (through the pipeline's per-pass hook).  --dump prints one shader
+ * (options before it apply).
  *
- *    bench_scaling [--validate] [--passes] [--max N] [--repeats R]
- *                  [--family NAME] [--dump FAMILY SIZE]
+ *    bench_scaling [--validate] [--vertex] [--passes] [--max N]
+ *                  [--repeats R] [--family NAME] [--dump FAMILY SIZE]
  *
  * A size whose compile takes over 60 s ends its family (the rest would
  * take longer still).  Timings on a shared machine are noisy: compare
@@ -201,7 +203,7 @@ generate_body(struct gen *g, enum family family, unsigned size)
 
 /* The whole shader as tgsi_dump prints it; the caller frees it. */
 static char *
-generate(enum family family, unsigned size, size_t *len)
+generate(enum family family, unsigned size, bool vertex, size_t *len)
 {
    struct gen g = {0};
    generate_body(&g, family, size);
@@ -211,10 +213,12 @@ generate(enum family family, unsigned size, size_t *len)
       abort();
    unsigned temps = family == STRAIGHT ? WIDE : LIVE + 2;
    size_t n = (size_t)snprintf(
-      text, cap,
-      "FRAG\nPROPERTY FS_COLOR0_WRITES_ALL_CBUFS 1\n"
-      "DCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\n"
-      "DCL CONST[0][0..15]\n");
+      text, cap, "%s",
+      vertex ? "VERT\nDCL IN[0]\nDCL OUT[0], POSITION\n"
+               "DCL CONST[0][0..15]\n"
+             : "FRAG\nPROPERTY FS_COLOR0_WRITES_ALL_CBUFS 1\n"
+               "DCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\n"
+               "DCL CONST[0][0..15]\n");
    if (family == INDIRECT)
       n += (size_t)snprintf(text + n, cap - n,
                             "DCL TEMP[0..%u], ARRAY(1), LOCAL\n"
@@ -321,7 +325,7 @@ measure(const char *text, size_t len, bool validate, bool passes)
 }
 
 struct config {
-   bool validate, passes;
+   bool validate, passes, vertex;
    unsigned max_size, repeats;
    int family; /* -1: all */
 };
@@ -362,7 +366,7 @@ run_family(enum family f, const struct config *cfg)
       if (sizes[s] > cfg->max_size)
          break;
       size_t len;
-      char *text = generate(f, sizes[s], &len);
+      char *text = generate(f, sizes[s], cfg->vertex, &len);
       /* Few repeats of the big ones: the machine is shared. */
       unsigned repeats = sizes[s] <= 1000    ? cfg->repeats
                          : sizes[s] <= 10000 ? 3
@@ -397,6 +401,8 @@ parse_args(int argc, char **argv, struct config *cfg)
       const char *a = argv[i];
       if (!strcmp(a, "--validate")) {
          cfg->validate = true;
+      } else if (!strcmp(a, "--vertex")) {
+         cfg->vertex = true;
       } else if (!strcmp(a, "--passes")) {
          cfg->passes = true;
       } else if (!strcmp(a, "--max") && i + 1 < argc) {
@@ -416,7 +422,8 @@ parse_args(int argc, char **argv, struct config *cfg)
          for (int f = 0; f < FAMILIES; f++) {
             if (!strcmp(argv[i + 1], family_names[f])) {
                size_t len;
-               char *text = generate(f, (unsigned)atoi(argv[i + 2]), &len);
+               char *text = generate(f, (unsigned)atoi(argv[i + 2]),
+                                     cfg->vertex, &len);
                fwrite(text, 1, len, stdout);
                free(text);
                exit(0);
@@ -435,14 +442,15 @@ main(int argc, char **argv)
 {
    struct config cfg = {.max_size = 100000, .repeats = 5, .family = -1};
    if (!parse_args(argc, argv, &cfg)) {
-      fprintf(stderr, "usage: bench_scaling [--validate] [--passes] "
+      fprintf(stderr, "usage: bench_scaling [--validate] [--vertex] [--passes] "
                       "[--max N] [--repeats R] [--family "
                       "straight|branchy|loops|indirect] "
                       "[--dump FAMILY SIZE]\n");
       return 1;
    }
-   printf("validators %s; median of up to %u compiles\n",
-          cfg.validate ? "on" : "off", cfg.repeats);
+   printf("%s shaders, validators %s; median of up to %u compiles\n",
+          cfg.vertex ? "vertex" : "fragment", cfg.validate ? "on" : "off",
+          cfg.repeats);
    printf("%-9s %7s %12s %9s %10s %9s\n", "family", "insns", "us/compile",
           "us/insn", "peak MiB", "B/insn");
    for (int f = 0; f < FAMILIES; f++)
