@@ -107,13 +107,18 @@ load(struct arena *arena, const char *root, void *shaders_vec)
          char *text;
          size_t len;
          struct shader sh = {.path = paths[i]};
-         if (!file_read(arena, paths[i], &text, &len, &d) ||
-             !tgsi_parse_text(arena, text, len, &parsed, &d) ||
-             tgsiva_tgsi_text_to_tokens(text, len, &sh.tokens, &sh.count,
-                                        &d) != TGSIVA_OK)
-            continue;
-         sh.insns = parsed->num_insns;
-         *VEC_PUSH(arena, shaders) = sh;
+         /* The text and the parse are not kept: the peak memory printed
+          * is the compiles'. */
+         struct arena_mark before = arena_mark(arena);
+         bool ok = file_read(arena, paths[i], &text, &len, &d) &&
+                   tgsi_parse_text(arena, text, len, &parsed, &d) &&
+                   tgsiva_tgsi_text_to_tokens(text, len, &sh.tokens,
+                                              &sh.count, &d) == TGSIVA_OK;
+         if (ok)
+            sh.insns = parsed->num_insns;
+         arena_release(arena, before);
+         if (ok)
+            *VEC_PUSH(arena, shaders) = sh;
       }
    }
 }
