@@ -19,6 +19,7 @@
 #include <sys/resource.h>
 #include <time.h>
 
+#include "bench_util.h"
 #include "tgsi/tgsi.h"
 #include "tgsiva/compile.h"
 #include "tgsiva/tgsi.h"
@@ -31,21 +32,6 @@ struct shader {
    unsigned insns; /* TGSI instructions */
    double us;      /* the best of the rounds */
 };
-
-static double
-now_us(void)
-{
-   struct timespec ts;
-   clock_gettime(CLOCK_MONOTONIC, &ts);
-   return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
-}
-
-static int
-cmp_double(const void *a, const void *b)
-{
-   double x = *(const double *)a, y = *(const double *)b;
-   return x < y ? -1 : x > y;
-}
 
 /* Mesa's median compile time over the shaders it compiled. */
 static double

@@ -26,6 +26,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_util.h"
 #include "compile.h"
 #include "tgsiva/compile.h"
 #include "util/arena.h"
@@ -245,21 +246,6 @@ generate(enum family family, unsigned size, bool vertex, size_t *len)
    free(g.lines);
    *len = n;
    return text;
-}
-
-static double
-now_us(void)
-{
-   struct timespec ts;
-   clock_gettime(CLOCK_MONOTONIC, &ts);
-   return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
-}
-
-static int
-cmp_double(const void *a, const void *b)
-{
-   double x = *(const double *)a, y = *(const double *)b;
-   return x < y ? -1 : x > y;
 }
 
 /* Time per pass of one compile, summed by pass name. */
