@@ -11,7 +11,10 @@
  * before and after a change that should not change code: it did not).
  *
  *    bench_compile_corpus [--rounds N] [--max-registers N] [--slowest K]
- *                         [CORPUS_TGSI_DIR...]
+ *                         [--text] [CORPUS_TGSI_DIR...]
+ *
+ * --text times tgsiva_compile_text() on the files' text instead of
+ * tgsiva_compile() on tokens (a driver that keeps tgsi_dump text).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +32,8 @@ struct shader {
    uint32_t *tokens;
    size_t count;
    const char *path;
+   const char *text; /* --text: kept, and compiled instead of the tokens */
+   size_t len;
    unsigned insns; /* TGSI instructions */
    double us;      /* the best of the rounds */
 };
@@ -76,7 +81,8 @@ cmp_slowest(const void *a, const void *b)
 
 /* Every shader of ROOT/{vs,fs,cs}, as tokens. */
 static void
-load(struct arena *arena, const char *root, void *shaders_vec)
+load(struct arena *arena, const char *root, bool keep_text,
+     void *shaders_vec)
 {
    static const char *const stages[] = {"vs", "fs", "cs"};
    VEC(struct shader) *shaders = shaders_vec;
@@ -96,8 +102,13 @@ load(struct arena *arena, const char *root, void *shaders_vec)
          /* The text and the parse are not kept: the peak memory printed
           * is the compiles'. */
          struct arena_mark before = arena_mark(arena);
-         bool ok = file_read(arena, paths[i], &text, &len, &d) &&
-                   tgsi_parse_text(arena, text, len, &parsed, &d) &&
+         bool ok = file_read(arena, paths[i], &text, &len, &d);
+         if (ok && keep_text) {
+            sh.text = text;
+            sh.len = len;
+            before = arena_mark(arena);
+         }
+         ok = ok && tgsi_parse_text(arena, text, len, &parsed, &d) &&
                    tgsiva_tgsi_text_to_tokens(text, len, &sh.tokens,
                                               &sh.count, &d) == TGSIVA_OK;
          if (ok)
@@ -124,6 +135,7 @@ checksum(uint64_t h, const struct tgsiva_shader *out)
 
 struct run {
    unsigned rounds, slowest;
+   bool text;
    struct tgsiva_compile_options opts;
 };
 
@@ -136,6 +148,8 @@ parse_args(int argc, char **argv, struct run *run, const char **dirs,
          run->rounds = (unsigned)atoi(argv[++i]);
       else if (!strcmp(argv[i], "--max-registers") && i + 1 < argc)
          run->opts.max_registers = (unsigned)atoi(argv[++i]);
+      else if (!strcmp(argv[i], "--text"))
+         run->text = true;
       else if (!strcmp(argv[i], "--slowest") && i + 1 < argc)
          run->slowest = (unsigned)atoi(argv[++i]);
       else if (argv[i][0] == '-' || *ndirs == 16)
@@ -159,7 +173,8 @@ main(int argc, char **argv)
    struct run run = {.rounds = 5, .slowest = 10};
    if (!parse_args(argc, argv, &run, dirs, &ndirs)) {
       fprintf(stderr, "usage: bench_compile_corpus [--rounds N] "
-                      "[--max-registers N] [--slowest K] [DIR...]\n");
+                      "[--max-registers N] [--slowest K] [--text] "
+                      "[DIR...]\n");
       return 1;
    }
    if (!ndirs) {
@@ -171,7 +186,7 @@ main(int argc, char **argv)
    arena_init(&arena, 0);
    VEC(struct shader) shaders = {0};
    for (unsigned i = 0; i < ndirs; i++)
-      load(&arena, dirs[i], &shaders);
+      load(&arena, dirs[i], run.text, &shaders);
    if (!shaders.len) {
       fprintf(stderr, "no shaders under %s\n", dirs[0]);
       return 1;
@@ -202,7 +217,10 @@ main(int argc, char **argv)
          struct tgsiva_diagnostic d;
          double t0 = now_us();
          enum tgsiva_status st =
-            tgsiva_compile(sh->tokens, sh->count, &run.opts, &out, &d);
+            run.text ? tgsiva_compile_text(sh->text, sh->len, &run.opts,
+                                           &out, &d)
+                     : tgsiva_compile(sh->tokens, sh->count, &run.opts,
+                                      &out, &d);
          double dt = now_us() - t0;
          total += dt;
          if (st == TGSIVA_OK)
