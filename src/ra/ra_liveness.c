@@ -139,6 +139,38 @@ collect_uses(struct ir_shader *s, uint32_t nvals, uint32_t **first)
    return uses;
 }
 
+static void
+from_uses(struct walk *w, uint32_t nvals)
+{
+   uint32_t *first;
+   struct use *uses = collect_uses(w->s, nvals, &first);
+   for (uint32_t v = 0; v < nvals; v++) {
+      for (uint32_t u = first[v]; u < first[v + 1]; u++) {
+         if (uses[u].out)
+            add_out(w, uses[u].block, v);
+         live_up(w, uses[u].block, v);
+      }
+   }
+}
+
+/* Most shaders are one block: nothing is live out of it, and only a
+ * value read but defined nowhere is live into it. */
+static void
+single_block(struct walk *w, uint32_t nvals)
+{
+   uint8_t *read = ARENA_ARRAY(w->s->arena, uint8_t, nvals + 1);
+   ir_foreach_instr(w->blocks[0], I) {
+      ir_foreach_src(I, i) {
+         if (I->src[i].kind == IR_REF_VALUE)
+            read[I->src[i].index] = 1;
+      }
+   }
+   for (uint32_t v = 0; v < nvals; v++) {
+      if (read[v] && w->def_block[v] == UINT32_MAX)
+         *VEC_PUSH(w->s->arena, &w->in_pairs) = v;
+   }
+}
+
 void
 ra_compute_liveness(struct ir_shader *s, struct ra_liveness *l)
 {
@@ -157,15 +189,10 @@ ra_compute_liveness(struct ir_shader *s, struct ra_liveness *l)
             w.def_block[I->dst.index] = b->index;
       }
    }
-   uint32_t *first;
-   struct use *uses = collect_uses(s, nvals, &first);
-   for (uint32_t v = 0; v < nvals; v++) {
-      for (uint32_t u = first[v]; u < first[v + 1]; u++) {
-         if (uses[u].out)
-            add_out(&w, uses[u].block, v);
-         live_up(&w, uses[u].block, v);
-      }
-   }
+   if (nblocks == 1 && !w.blocks[0]->preds.len)
+      single_block(&w, nvals);
+   else
+      from_uses(&w, nvals);
    l->nblocks = nblocks;
    l->live_in = to_sets(s->arena, nblocks, w.in_pairs.data, w.in_pairs.len);
    l->live_out =
