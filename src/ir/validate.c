@@ -55,24 +55,28 @@ check_cfg(struct ir_shader *s, struct ir_block *b)
    }
 }
 
+/* Which values are defined so far in the block being checked: `seen[v]`
+ * is the block's stamp once its definition has been passed, so that a
+ * use is checked in constant time (a walk from the definition made long
+ * blocks quadratic). */
+struct defs_seen {
+   uint32_t *seen;
+   uint32_t stamp;
+};
+
 /* True if the definition of `v` is available at the end of block `b`, or
- * just before instruction `at` when `at` is given. */
+ * just before instruction `at` of `b` (the block being checked) when
+ * `at` is given. */
 static bool
 available(struct ir_shader *s, uint32_t v, struct ir_block *b,
-          const struct ir_instr *at)
+          const struct ir_instr *at, const struct defs_seen *d)
 {
    const struct ir_instr *def = ir_value(s, v)->def;
    if (!def || !def->block)
       return false;
    if (def->block != b)
       return ir_block_dominates(def->block, b);
-   if (!at)
-      return true;
-   for (const struct ir_instr *I = def->next; I; I = I->next) {
-      if (I == at)
-         return true;
-   }
-   return false;
+   return !at || d->seen[v] == d->stamp;
 }
 
 static void
@@ -120,7 +124,7 @@ check_sizes(struct ir_shader *s, const struct ir_instr *I)
 }
 
 static void
-check_ssa(struct ir_shader *s, struct ir_block *b)
+check_ssa(struct ir_shader *s, struct ir_block *b, const struct defs_seen *d)
 {
    bool phis_done = false;
    ir_foreach_instr(b, I) {
@@ -146,13 +150,15 @@ check_ssa(struct ir_shader *s, struct ir_block *b)
          if (r.kind != IR_REF_VALUE)
             continue;
          bool ok = I->op == IR_OP_PHI
-                      ? available(s, r.index, b->preds.data[i], NULL)
-                      : available(s, r.index, b, I);
+                      ? available(s, r.index, b->preds.data[i], NULL, d)
+                      : available(s, r.index, b, I, d);
          if (!ok)
             ir_invalid(s, I, "%%%u is used where its definition does not "
                              "dominate", r.index);
       }
       check_sizes(s, I);
+      if (I->ndst)
+         d->seen[I->dst.index] = d->stamp;
    }
 }
 
@@ -165,9 +171,13 @@ ir_validate(struct ir_shader *s, const char *after)
    ir_foreach_block(s, b)
       check_cfg(s, b);
    if (!s->allocated) {
+      struct defs_seen d = {
+         .seen = ARENA_ARRAY(s->arena, uint32_t, s->values.len + 1),
+      };
       ir_foreach_block(s, b) {
+         d.stamp++;
          if (b->rpo_index != UINT32_MAX)
-            check_ssa(s, b);
+            check_ssa(s, b, &d);
       }
    }
    s->pass = saved;
