@@ -1,13 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Compile speed and memory over the corpus: every non-double VS/FS/CS
- * shader of $TGSIVA_SHARED/corpus (or the directory given) compiled from
- * its tokens through the public API, as a driver would, several times.
- * Prints shaders per second, the median and 90th percentile time per
- * shader, the peak resident memory, and Mesa's median compile time for
- * the same shaders (mesa-ref/stats.csv) when it is there.
+ * shader of $TGSIVA_SHARED/corpus and corpus-apps (or the directories
+ * given) compiled from its tokens through the public API, as a driver
+ * would, several times.  Prints shaders per second, the median and 90th
+ * percentile time per shader, the peak resident memory, Mesa's median
+ * compile time for the same shaders (mesa-ref/stats.csv) when it is
+ * there, the slowest shaders with their TGSI instruction count and time
+ * per instruction, and a checksum of every binary (equal checksums
+ * before and after a change that should not change code: it did not).
  *
- *    bench_compile_corpus [CORPUS_DIR] [ROUNDS]
+ *    bench_compile_corpus [--rounds N] [--max-registers N] [--slowest K]
+ *                         [--text] [CORPUS_TGSI_DIR...]
+ *
+ * --text times tgsiva_compile_text() on the files' text instead of
+ * tgsiva_compile() on tokens (a driver that keeps tgsi_dump text).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +22,8 @@
 #include <sys/resource.h>
 #include <time.h>
 
+#include "bench_util.h"
+#include "tgsi/tgsi.h"
 #include "tgsiva/compile.h"
 #include "tgsiva/tgsi.h"
 #include "util/fileio.h"
@@ -22,22 +31,12 @@
 struct shader {
    uint32_t *tokens;
    size_t count;
+   const char *path;
+   const char *text; /* --text: kept, and compiled instead of the tokens */
+   size_t len;
+   unsigned insns; /* TGSI instructions */
+   double us;      /* the best of the rounds */
 };
-
-static double
-now_us(void)
-{
-   struct timespec ts;
-   clock_gettime(CLOCK_MONOTONIC, &ts);
-   return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
-}
-
-static int
-cmp_double(const void *a, const void *b)
-{
-   double x = *(const double *)a, y = *(const double *)b;
-   return x < y ? -1 : x > y;
-}
 
 /* Mesa's median compile time over the shaders it compiled. */
 static double
@@ -73,50 +72,134 @@ mesa_median(const char *shared)
    return t[n / 2];
 }
 
-int
-main(int argc, char **argv)
+static int
+cmp_slowest(const void *a, const void *b)
 {
-   const char *shared = getenv("TGSIVA_SHARED");
-   char dir[4096];
-   snprintf(dir, sizeof(dir), "%s/corpus/tgsi",
-            shared ? shared : "../shared");
-   const char *root = argc > 1 ? argv[1] : dir;
-   unsigned rounds = argc > 2 ? (unsigned)atoi(argv[2]) : 5;
-   static const char *const stages[] = {"vs", "fs", "cs"};
+   const struct shader *x = a, *y = b;
+   return x->us < y->us ? 1 : x->us > y->us ? -1 : 0;
+}
 
-   struct arena arena;
-   arena_init(&arena, 0);
-   VEC(struct shader) shaders = {0};
+/* Every shader of ROOT/{vs,fs,cs}, as tokens. */
+static void
+load(struct arena *arena, const char *root, bool keep_text,
+     void *shaders_vec)
+{
+   static const char *const stages[] = {"vs", "fs", "cs"};
+   VEC(struct shader) *shaders = shaders_vec;
    for (unsigned s = 0; s < 3; s++) {
       char sub[4200];
       char **paths;
       size_t n;
       snprintf(sub, sizeof(sub), "%s/%s", root, stages[s]);
-      if (!file_list(&arena, sub, ".tgsi", &paths, &n))
+      if (!file_list(arena, sub, ".tgsi", &paths, &n))
          continue;
       for (size_t i = 0; i < n; i++) {
          struct tgsiva_diagnostic d;
+         struct tgsi_shader *parsed;
          char *text;
          size_t len;
-         struct shader sh;
-         if (!file_read(&arena, paths[i], &text, &len, &d) ||
-             tgsiva_tgsi_text_to_tokens(text, len, &sh.tokens, &sh.count,
-                                        &d) != TGSIVA_OK)
-            continue;
-         *VEC_PUSH(&arena, &shaders) = sh;
+         struct shader sh = {.path = paths[i]};
+         /* The text and the parse are not kept: the peak memory printed
+          * is the compiles'. */
+         struct arena_mark before = arena_mark(arena);
+         bool ok = file_read(arena, paths[i], &text, &len, &d);
+         if (ok && keep_text) {
+            sh.text = text;
+            sh.len = len;
+            before = arena_mark(arena);
+         }
+         ok = ok && tgsi_parse_text(arena, text, len, &parsed, &d) &&
+                   tgsiva_tgsi_text_to_tokens(text, len, &sh.tokens,
+                                              &sh.count, &d) == TGSIVA_OK;
+         if (ok)
+            sh.insns = parsed->num_insns;
+         arena_release(arena, before);
+         if (ok)
+            *VEC_PUSH(arena, shaders) = sh;
       }
    }
+}
+
+/* FNV-1a over every binary: equal before and after a change that
+ * must not change code. */
+static uint64_t
+checksum(uint64_t h, const struct tgsiva_shader *out)
+{
+   for (unsigned p = 0; p < out->program_count; p++) {
+      const struct tgsiva_program *prog = &out->programs[p];
+      for (size_t i = 0; i < prog->size; i++)
+         h = (h ^ prog->code[i]) * 0x100000001b3ull;
+   }
+   return h;
+}
+
+struct run {
+   unsigned rounds, slowest;
+   bool text;
+   struct tgsiva_compile_options opts;
+};
+
+static bool
+parse_args(int argc, char **argv, struct run *run, const char **dirs,
+           unsigned *ndirs)
+{
+   for (int i = 1; i < argc; i++) {
+      if (!strcmp(argv[i], "--rounds") && i + 1 < argc)
+         run->rounds = (unsigned)atoi(argv[++i]);
+      else if (!strcmp(argv[i], "--max-registers") && i + 1 < argc)
+         run->opts.max_registers = (unsigned)atoi(argv[++i]);
+      else if (!strcmp(argv[i], "--text"))
+         run->text = true;
+      else if (!strcmp(argv[i], "--slowest") && i + 1 < argc)
+         run->slowest = (unsigned)atoi(argv[++i]);
+      else if (argv[i][0] == '-' || *ndirs == 16)
+         return false;
+      else
+         dirs[(*ndirs)++] = argv[i];
+   }
+   return run->rounds > 0;
+}
+
+int
+main(int argc, char **argv)
+{
+   const char *shared = getenv("TGSIVA_SHARED");
+   shared = shared ? shared : "../shared";
+   char dir[2][4096];
+   snprintf(dir[0], sizeof(dir[0]), "%s/corpus/tgsi", shared);
+   snprintf(dir[1], sizeof(dir[1]), "%s/corpus-apps/tgsi", shared);
+   const char *dirs[16];
+   unsigned ndirs = 0;
+   struct run run = {.rounds = 5, .slowest = 10};
+   if (!parse_args(argc, argv, &run, dirs, &ndirs)) {
+      fprintf(stderr, "usage: bench_compile_corpus [--rounds N] "
+                      "[--max-registers N] [--slowest K] [--text] "
+                      "[DIR...]\n");
+      return 1;
+   }
+   if (!ndirs) {
+      dirs[ndirs++] = dir[0];
+      dirs[ndirs++] = dir[1];
+   }
+
+   struct arena arena;
+   arena_init(&arena, 0);
+   VEC(struct shader) shaders = {0};
+   for (unsigned i = 0; i < ndirs; i++)
+      load(&arena, dirs[i], run.text, &shaders);
    if (!shaders.len) {
-      fprintf(stderr, "no shaders under %s\n", root);
+      fprintf(stderr, "no shaders under %s\n", dirs[0]);
       return 1;
    }
    /* Only the shaders that compile are timed (the others stop early). */
    size_t kept = 0;
+   uint64_t sum = 0xcbf29ce484222325ull;
    for (size_t i = 0; i < shaders.len; i++) {
       struct tgsiva_shader *out;
       struct tgsiva_diagnostic d;
       if (tgsiva_compile(shaders.data[i].tokens, shaders.data[i].count,
-                         NULL, &out, &d) == TGSIVA_OK) {
+                         &run.opts, &out, &d) == TGSIVA_OK) {
+         sum = checksum(sum, out);
          tgsiva_shader_free(out);
          shaders.data[kept++] = shaders.data[i];
       } else {
@@ -127,36 +210,51 @@ main(int argc, char **argv)
    shaders.len = kept;
    double *per = calloc(shaders.len + 1, sizeof(double));
    double total = 0;
-   for (unsigned r = 0; r < rounds; r++) {
+   for (unsigned r = 0; r < run.rounds; r++) {
       for (size_t i = 0; i < shaders.len; i++) {
+         struct shader *sh = &shaders.data[i];
          struct tgsiva_shader *out;
          struct tgsiva_diagnostic d;
          double t0 = now_us();
-         enum tgsiva_status st = tgsiva_compile(
-            shaders.data[i].tokens, shaders.data[i].count, NULL, &out, &d);
+         enum tgsiva_status st =
+            run.text ? tgsiva_compile_text(sh->text, sh->len, &run.opts,
+                                           &out, &d)
+                     : tgsiva_compile(sh->tokens, sh->count, &run.opts,
+                                      &out, &d);
          double dt = now_us() - t0;
          total += dt;
          if (st == TGSIVA_OK)
             tgsiva_shader_free(out);
-         if (r == 0 || dt < per[i])
-            per[i] = dt; /* the best of the rounds */
+         if (r == 0 || dt < sh->us)
+            sh->us = dt; /* the best of the rounds */
       }
    }
+   for (size_t i = 0; i < shaders.len; i++)
+      per[i] = shaders.data[i].us;
    qsort(per, shaders.len, sizeof(double), cmp_double);
    struct rusage ru;
    getrusage(RUSAGE_SELF, &ru);
    printf("shaders: %zu compiled (%zu others do not compile: doubles)\n",
           shaders.len, skipped);
-   printf("rounds: %u\n", rounds);
-   printf("shaders per second: %.0f\n", shaders.len * rounds / total * 1e6);
+   printf("rounds: %u\n", run.rounds);
+   printf("binary checksum: %016llx\n", (unsigned long long)sum);
+   printf("shaders per second: %.0f\n",
+          shaders.len * run.rounds / total * 1e6);
    printf("median us per shader: %.1f\n", per[shaders.len / 2]);
    printf("p90 us per shader: %.1f\n", per[shaders.len * 9 / 10]);
    printf("peak memory: %.1f MiB (resident, whole process)\n",
           ru.ru_maxrss / 1024.0);
-   double mesa = mesa_median(shared ? shared : "../shared");
+   double mesa = mesa_median(shared);
    if (mesa >= 0)
       printf("Mesa 24.0.9 median compile us (mesa-ref/stats.csv): %.1f\n",
              mesa);
+   qsort(shaders.data, shaders.len, sizeof(struct shader), cmp_slowest);
+   printf("slowest: us  insns  us/insn  file\n");
+   for (size_t i = 0; i < shaders.len && i < run.slowest; i++) {
+      const struct shader *sh = &shaders.data[i];
+      printf("%10.0f %6u %8.2f  %s\n", sh->us, sh->insns,
+             sh->insns ? sh->us / sh->insns : 0, sh->path);
+   }
    for (size_t i = 0; i < shaders.len; i++)
       tgsiva_tgsi_free(shaders.data[i].tokens);
    free(per);

@@ -36,6 +36,8 @@ after(struct compile *c, struct ir_shader *s, const char *pass,
       ir_print_shader(&sb, s);
       c->opts->print(c->opts->print_ctx, pass, sb.data);
    }
+   if (c->opts->on_pass)
+      c->opts->on_pass(c->opts->pass_ctx, pass);
    return progress;
 }
 

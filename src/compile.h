@@ -18,6 +18,10 @@
 typedef void (*compile_print_fn)(void *ctx, const char *pass,
                                  const char *text);
 
+/* Called after every pass, for measuring: the time between two calls
+ * is one pass. */
+typedef void (*compile_pass_fn)(void *ctx, const char *pass);
+
 struct compile_options {
    unsigned max_registers; /* 0: the hardware's 64 */
    bool validate;          /* run the validators after every pass */
@@ -26,6 +30,8 @@ struct compile_options {
    const char *print_pass; /* NULL: after every pass */
    bool stop_after_ir;     /* only translate and optimise */
    bool no_sched_order;    /* skip sched_order (measuring, bisecting) */
+   compile_pass_fn on_pass; /* NULL: none (bench/scaling.c times passes) */
+   void *pass_ctx;
 };
 
 /* One binary: the instruction words (no header). */

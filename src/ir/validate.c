@@ -57,20 +57,28 @@ check_cfg(struct ir_shader *s, struct ir_block *b)
    }
 }
 
-/* True if the definition of `v` is available at the end of block `b`
- * (at_end), or else just before the instruction being checked in `b`:
- * `seen[v]` == `stamp` marks the values defined before it in `b`, so a
- * block is checked in one pass instead of a walk per use. */
+/* Which values are defined so far in the block being checked: `seen[v]`
+ * is the block's stamp once its definition has been passed, so that a
+ * use is checked in constant time (a walk from the definition made long
+ * blocks quadratic). */
+struct defs_seen {
+   uint32_t *seen;
+   uint32_t stamp;
+};
+
+/* True if the definition of `v` is available at the end of block `b`, or
+ * just before instruction `at` of `b` (the block being checked) when
+ * `at` is given. */
 static bool
-available(struct ir_shader *s, uint32_t v, struct ir_block *b, bool at_end,
-          const uint32_t *seen, uint32_t stamp)
+available(struct ir_shader *s, uint32_t v, struct ir_block *b,
+          const struct ir_instr *at, const struct defs_seen *d)
 {
    const struct ir_instr *def = ir_value(s, v)->def;
    if (!def || !def->block)
       return false;
    if (def->block != b)
       return ir_block_dominates(def->block, b);
-   return at_end || seen[v] == stamp;
+   return !at || d->seen[v] == d->stamp;
 }
 
 static void
@@ -118,10 +126,9 @@ check_sizes(struct ir_shader *s, const struct ir_instr *I)
 }
 
 static void
-check_ssa(struct ir_shader *s, struct ir_block *b, uint32_t *seen)
+check_ssa(struct ir_shader *s, struct ir_block *b, const struct defs_seen *d)
 {
    bool phis_done = false;
-   uint32_t stamp = b->index + 1;
    ir_foreach_instr(b, I) {
       if (I->ndst) {
          if (I->dst.kind != IR_REF_VALUE || I->dst.index == 0 ||
@@ -145,9 +152,8 @@ check_ssa(struct ir_shader *s, struct ir_block *b, uint32_t *seen)
          if (r.kind != IR_REF_VALUE)
             continue;
          bool ok = I->op == IR_OP_PHI
-                      ? available(s, r.index, b->preds.data[i], true,
-                                  seen, stamp)
-                      : available(s, r.index, b, false, seen, stamp);
+                      ? available(s, r.index, b->preds.data[i], NULL, d)
+                      : available(s, r.index, b, I, d);
          if (!ok)
             ir_invalid(s, I, "%%%u is used where its definition does not "
                              "dominate", r.index);
@@ -156,7 +162,7 @@ check_ssa(struct ir_shader *s, struct ir_block *b, uint32_t *seen)
       if (I->clamp && I->op != IR_OP_VA && !ir_op_takes_clamp(I->op))
          ir_invalid(s, I, "clamp on an operation whose form has none");
       if (I->ndst)
-         seen[I->dst.index] = stamp;
+         d->seen[I->dst.index] = d->stamp;
    }
 }
 
@@ -169,10 +175,13 @@ ir_validate(struct ir_shader *s, const char *after)
    ir_foreach_block(s, b)
       check_cfg(s, b);
    if (!s->allocated) {
-      uint32_t *seen = ARENA_ARRAY(s->arena, uint32_t, s->values.len);
+      struct defs_seen d = {
+         .seen = ARENA_ARRAY(s->arena, uint32_t, s->values.len + 1),
+      };
       ir_foreach_block(s, b) {
+         d.stamp++;
          if (b->rpo_index != UINT32_MAX)
-            check_ssa(s, b, seen);
+            check_ssa(s, b, &d);
       }
    }
    s->pass = saved;

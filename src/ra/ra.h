@@ -53,12 +53,24 @@ ra_bitset_clear(struct ra_bitset *s, uint32_t i)
 
 struct ra_bitset ra_bitset_create(struct arena *a, uint32_t bits);
 
+/* A set of values as an ascending array: a block's live set is the
+ * few values live there, so a dense set per block would cost blocks
+ * times values in time and memory. */
+struct ra_valueset {
+   uint32_t *v;
+   uint32_t n;
+};
+
+#define ra_valueset_foreach(s, x)                                            \
+   for (uint32_t x##_i_ = 0, x = 0;                                          \
+        x##_i_ < (s)->n && ((x = (s)->v[x##_i_]), true); x##_i_++)
+
 /* Per-block live-in and live-out values (by block index after
  * renumbering).  Phi sources are live out of their predecessor, phi
  * results are defined at the top of their block. */
 struct ra_liveness {
    uint32_t nblocks;
-   struct ra_bitset *live_in, *live_out;
+   struct ra_valueset *live_in, *live_out;
 };
 
 /* ra_liveness.c */

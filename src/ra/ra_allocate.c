@@ -121,6 +121,23 @@ blend_calls_out(const struct ir_instr *I)
    return false;
 }
 
+/* Empties `live` after a walk of `b`: what is left was live out or read
+ * there (clearing the whole set per block would cost blocks times
+ * values). */
+static void
+clear_block(struct ra_bitset *live, struct ir_block *b,
+            const struct ra_valueset *out)
+{
+   ra_valueset_foreach(out, v)
+      ra_bitset_clear(live, v);
+   ir_foreach_instr(b, I) {
+      ir_foreach_src(I, i) {
+         if (I->src[i].kind == IR_REF_VALUE)
+            ra_bitset_clear(live, I->src[i].index);
+      }
+   }
+}
+
 /* Walking each block backwards from its live-out set, a source not live
  * after its instruction dies there; a result not live after it is dead
  * on arrival (it dies at its own instruction). */
@@ -130,8 +147,9 @@ compute_deaths(struct ra *ra)
    struct ir_shader *s = ra->s;
    struct ra_bitset live = ra_bitset_create(s->arena, (uint32_t)s->values.len);
    ir_foreach_block(s, b) {
-      const struct ra_bitset *out = &ra->live.live_out[b->index];
-      memcpy(live.words, out->words, live.nwords * sizeof(uint64_t));
+      const struct ra_valueset *out = &ra->live.live_out[b->index];
+      ra_valueset_foreach(out, v)
+         ra_bitset_set(&live, v);
       ir_foreach_instr_rev(b, I) {
          if (blend_calls_out(I)) {
             ra_bitset_foreach(&live, v)
@@ -163,6 +181,7 @@ compute_deaths(struct ra *ra)
             *VEC_PUSH(s->arena, &ra->dying[I->pass_data]) = r.index;
          }
       }
+      clear_block(&live, b, out);
    }
 }
 
@@ -393,7 +412,7 @@ color_block(struct ra *ra, struct ir_block *b)
 {
    memset(ra->occupant, 0, sizeof(ra->occupant));
    memset(ra->reserved, 0, sizeof(ra->reserved));
-   ra_bitset_foreach(&ra->live.live_in[b->index], v) {
+   ra_valueset_foreach(&ra->live.live_in[b->index], v) {
       if (ra->reg[v] < 0)
          ir_invalid(ra->s, NULL, "%%%u is live into b%u but has no register",
                     v, b->index);
@@ -561,7 +580,7 @@ free_at_edge(struct ra *ra, struct ir_block *b, const struct copy *c,
              unsigned n)
 {
    bool used[RA_MAX_REGISTERS] = {false};
-   ra_bitset_foreach(&ra->live.live_out[b->index], v) {
+   ra_valueset_foreach(&ra->live.live_out[b->index], v) {
       for (unsigned i = 0; i < nregs_of(ra, v); i++)
          used[ra->reg[v] + i] = true;
    }
@@ -727,7 +746,7 @@ static int
 scratch_after(struct ra *ra, struct ir_block *b, struct ir_instr *I)
 {
    bool used[RA_MAX_REGISTERS] = {false};
-   ra_bitset_foreach(&ra->live.live_out[b->index], v) {
+   ra_valueset_foreach(&ra->live.live_out[b->index], v) {
       for (unsigned i = 0; i < nregs_of(ra, v); i++)
          used[ra->reg[v] + i] = true;
    }

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Liveness of SSA values per block, by backward data flow to a fixed
- * point.
+ * Liveness of SSA values per block, one value at a time: from each use
+ * back along the predecessors until the definition (in SSA that is the
+ * whole live range).  Time and memory are the uses plus the size of the
+ * sets, not blocks times values.
  *
  * 1. A phi's source is live out of the predecessor it comes from, not
  *    live into the phi's block; a phi's result is defined at the top of
@@ -25,70 +27,174 @@ ra_bitset_create(struct arena *a, uint32_t bits)
    return s;
 }
 
-/* Values live into `b` given what is live out of it. */
+/* Where each use of a value is: a block it is live into (an ordinary
+ * source) or live out of (a phi source, from that predecessor). */
+struct use {
+   uint32_t block;
+   bool out;
+};
+
+struct walk {
+   struct ir_shader *s;
+   struct ir_block **blocks; /* by index */
+   uint32_t *def_block;      /* per value: its block, or ~0 */
+   uint32_t *in_mark, *out_mark; /* per block: value + 1 last added */
+   uint32_t *stack;
+   VEC(uint64_t) in_pairs, out_pairs; /* (block << 32 | value) */
+};
+
 static void
-transfer(struct ir_shader *s, struct ir_block *b, const struct ra_bitset *out,
-         struct ra_bitset *in)
+add_out(struct walk *w, uint32_t b, uint32_t v)
 {
-   memcpy(in->words, out->words, out->nwords * sizeof(uint64_t));
-   ir_foreach_instr_rev(b, I) {
-      if (I->ndst && I->dst.kind == IR_REF_VALUE)
-         ra_bitset_clear(in, I->dst.index);
-      if (I->op == IR_OP_PHI)
-         continue;
-      ir_foreach_src(I, i) {
-         if (I->src[i].kind == IR_REF_VALUE)
-            ra_bitset_set(in, I->src[i].index);
-      }
-   }
-   (void)s;
+   if (w->out_mark[b] == v + 1)
+      return;
+   w->out_mark[b] = v + 1;
+   *VEC_PUSH(w->s->arena, &w->out_pairs) = (uint64_t)b << 32 | v;
 }
 
-/* Phi sources `b` passes to its successor `succ`. */
-static void
-add_phi_uses(struct ir_block *b, struct ir_block *succ, struct ra_bitset *out)
+static bool
+add_in(struct walk *w, uint32_t b, uint32_t v)
 {
-   int p = ir_block_pred_index(succ, b);
-   ir_foreach_instr(succ, I) {
-      if (I->op != IR_OP_PHI)
-         break;
-      struct ir_ref r = I->src[p];
-      if (r.kind == IR_REF_VALUE)
-         ra_bitset_set(out, r.index);
+   if (w->in_mark[b] == v + 1 || w->def_block[v] == b)
+      return false;
+   w->in_mark[b] = v + 1;
+   *VEC_PUSH(w->s->arena, &w->in_pairs) = (uint64_t)b << 32 | v;
+   return true;
+}
+
+/* `v` is live into `b` unless defined there: then it is live out of
+ * every predecessor, and so on up.  Each block is stacked at most once
+ * per value (marked as it is stacked). */
+static void
+live_up(struct walk *w, uint32_t b, uint32_t v)
+{
+   if (!add_in(w, b, v))
+      return;
+   uint32_t n = 0;
+   w->stack[n++] = b;
+   while (n) {
+      struct ir_block *blk = w->blocks[w->stack[--n]];
+      for (size_t p = 0; p < blk->preds.len; p++) {
+         uint32_t pb = blk->preds.data[p]->index;
+         add_out(w, pb, v);
+         if (add_in(w, pb, v))
+            w->stack[n++] = pb;
+      }
+   }
+}
+
+/* Pairs (sorted by value) into per-block ascending sets. */
+static struct ra_valueset *
+to_sets(struct arena *a, uint32_t nblocks, const uint64_t *pairs, size_t n)
+{
+   struct ra_valueset *sets =
+      ARENA_ARRAY(a, struct ra_valueset, nblocks + 1);
+   uint32_t *all = ARENA_ARRAY(a, uint32_t, n + 1);
+   for (size_t i = 0; i < n; i++)
+      sets[pairs[i] >> 32].n++;
+   uint32_t at = 0;
+   for (uint32_t b = 0; b < nblocks; b++) {
+      sets[b].v = all + at;
+      at += sets[b].n;
+      sets[b].n = 0;
+   }
+   for (size_t i = 0; i < n; i++) {
+      struct ra_valueset *set = &sets[pairs[i] >> 32];
+      set->v[set->n++] = (uint32_t)pairs[i];
+   }
+   return sets;
+}
+
+/* Every use of every value, grouped by value (counting sort). */
+static struct use *
+collect_uses(struct ir_shader *s, uint32_t nvals, uint32_t **first)
+{
+   uint32_t *start = ARENA_ARRAY(s->arena, uint32_t, nvals + 2);
+   ir_foreach_block(s, b) {
+      ir_foreach_instr(b, I) {
+         ir_foreach_src(I, i) {
+            if (I->src[i].kind == IR_REF_VALUE)
+               start[I->src[i].index + 1]++;
+         }
+      }
+   }
+   for (uint32_t v = 0; v < nvals; v++)
+      start[v + 1] += start[v];
+   struct use *uses = ARENA_ARRAY(s->arena, struct use, start[nvals] + 1);
+   uint32_t *fill = ARENA_ARRAY(s->arena, uint32_t, nvals + 1);
+   memcpy(fill, start, nvals * sizeof(uint32_t));
+   ir_foreach_block(s, b) {
+      ir_foreach_instr(b, I) {
+         ir_foreach_src(I, i) {
+            if (I->src[i].kind != IR_REF_VALUE)
+               continue;
+            struct use u = {b->index, false};
+            if (I->op == IR_OP_PHI)
+               u = (struct use){b->preds.data[i]->index, true};
+            uses[fill[I->src[i].index]++] = u;
+         }
+      }
+   }
+   *first = start;
+   return uses;
+}
+
+static void
+from_uses(struct walk *w, uint32_t nvals)
+{
+   uint32_t *first;
+   struct use *uses = collect_uses(w->s, nvals, &first);
+   for (uint32_t v = 0; v < nvals; v++) {
+      for (uint32_t u = first[v]; u < first[v + 1]; u++) {
+         if (uses[u].out)
+            add_out(w, uses[u].block, v);
+         live_up(w, uses[u].block, v);
+      }
+   }
+}
+
+/* Most shaders are one block: nothing is live out of it, and only a
+ * value read but defined nowhere is live into it. */
+static void
+single_block(struct walk *w, uint32_t nvals)
+{
+   uint8_t *read = ARENA_ARRAY(w->s->arena, uint8_t, nvals + 1);
+   ir_foreach_instr(w->blocks[0], I) {
+      ir_foreach_src(I, i) {
+         if (I->src[i].kind == IR_REF_VALUE)
+            read[I->src[i].index] = 1;
+      }
+   }
+   for (uint32_t v = 0; v < nvals; v++) {
+      if (read[v] && w->def_block[v] == UINT32_MAX)
+         *VEC_PUSH(w->s->arena, &w->in_pairs) = v;
    }
 }
 
 void
 ra_compute_liveness(struct ir_shader *s, struct ra_liveness *l)
 {
-   uint32_t nvals = (uint32_t)s->values.len;
-   l->nblocks = s->block_count;
-   l->live_in = ARENA_ARRAY(s->arena, struct ra_bitset, l->nblocks + 1);
-   l->live_out = ARENA_ARRAY(s->arena, struct ra_bitset, l->nblocks + 1);
-   for (uint32_t i = 0; i < l->nblocks; i++) {
-      l->live_in[i] = ra_bitset_create(s->arena, nvals);
-      l->live_out[i] = ra_bitset_create(s->arena, nvals);
-   }
-   struct ra_bitset tmp = ra_bitset_create(s->arena, nvals);
-   for (bool changed = true; changed;) {
-      changed = false;
-      ir_foreach_block_rev(s, b) {
-         struct ra_bitset *out = &l->live_out[b->index];
-         for (unsigned k = 0; k < 2; k++) {
-            struct ir_block *succ = b->succ[k];
-            if (!succ || (k == 1 && succ == b->succ[0]))
-               continue;
-            const struct ra_bitset *sin = &l->live_in[succ->index];
-            for (uint32_t w = 0; w < out->nwords; w++)
-               out->words[w] |= sin->words[w];
-            add_phi_uses(b, succ, out);
-         }
-         transfer(s, b, out, &tmp);
-         struct ra_bitset *in = &l->live_in[b->index];
-         if (memcmp(tmp.words, in->words, in->nwords * sizeof(uint64_t))) {
-            memcpy(in->words, tmp.words, in->nwords * sizeof(uint64_t));
-            changed = true;
-         }
+   uint32_t nvals = (uint32_t)s->values.len, nblocks = s->block_count;
+   struct walk w = {.s = s};
+   w.blocks = ARENA_ARRAY(s->arena, struct ir_block *, nblocks + 1);
+   w.in_mark = ARENA_ARRAY(s->arena, uint32_t, nblocks + 1);
+   w.out_mark = ARENA_ARRAY(s->arena, uint32_t, nblocks + 1);
+   w.stack = ARENA_ARRAY(s->arena, uint32_t, nblocks + 1);
+   w.def_block = ARENA_ARRAY(s->arena, uint32_t, nvals + 1);
+   memset(w.def_block, 0xff, (nvals + 1) * sizeof(uint32_t));
+   ir_foreach_block(s, b) {
+      w.blocks[b->index] = b;
+      ir_foreach_instr(b, I) {
+         if (I->ndst && I->dst.kind == IR_REF_VALUE)
+            w.def_block[I->dst.index] = b->index;
       }
    }
+   if (nblocks == 1 && !w.blocks[0]->preds.len)
+      single_block(&w, nvals);
+   else
+      from_uses(&w, nvals);
+   l->nblocks = nblocks;
+   l->live_in = to_sets(s->arena, nblocks, w.in_pairs.data, w.in_pairs.len);
+   l->live_out =
+      to_sets(s->arena, nblocks, w.out_pairs.data, w.out_pairs.len);
 }

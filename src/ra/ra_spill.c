@@ -78,7 +78,8 @@ make_dead(struct walk *w, uint32_t v)
 }
 
 /* The highest-pressure point, and per value the number of points where
- * it is live (its range length). */
+ * it is live (its range length).  Linear in the instructions: the
+ * pressure is kept as values enter and leave the live set. */
 static struct pressure_point
 measure(struct ir_shader *s, const struct ra_liveness *l, uint32_t *length)
 {
@@ -94,7 +95,7 @@ measure(struct ir_shader *s, const struct ra_liveness *l, uint32_t *length)
       memset(w.live.words, 0, w.live.nwords * sizeof(uint64_t));
       w.regs = 0;
       w.t = 0;
-      ra_bitset_foreach(&l->live_out[b->index], v)
+      ra_valueset_foreach(&l->live_out[b->index], v)
          make_live(&w, v);
       ir_foreach_instr_rev(b, I) {
          w.t++; /* every value live after I is live at this point */
@@ -144,8 +145,8 @@ live_after(struct ir_shader *s, const struct ra_liveness *l,
            struct ir_instr *at)
 {
    struct ra_bitset live = ra_bitset_create(s->arena, (uint32_t)s->values.len);
-   memcpy(live.words, l->live_out[at->block->index].words,
-          live.nwords * sizeof(uint64_t));
+   ra_valueset_foreach(&l->live_out[at->block->index], v)
+      ra_bitset_set(&live, v);
    for (struct ir_instr *I = at->block->last; I != at; I = I->prev) {
       if (I->ndst && I->dst.kind == IR_REF_VALUE)
          ra_bitset_clear(&live, I->dst.index);
@@ -421,27 +422,38 @@ ra_spill(struct ir_shader *s, unsigned target, struct ir_layout *layout)
 {
    bool progress = false;
    uint8_t *spilled = ARENA_ARRAY(s->arena, uint8_t, s->values.len + 1);
+   /* The round's victims outlive its scratch analyses. */
+   uint32_t *chosen = ARENA_ARRAY(s->arena, uint32_t, s->values.len + 1);
    size_t known = s->values.len;
    for (;;) {
-      struct ra_liveness live;
-      ir_compute_dominance(s);
-      ra_compute_liveness(s, &live);
-      uint32_t *length = ARENA_ARRAY(s->arena, uint32_t, s->values.len + 1);
-      struct pressure_point p = measure(s, &live, length);
-      if (p.regs <= target)
-         return progress;
       if (s->values.len > known) {
          spilled = arena_grow(s->arena, spilled, known, s->values.len + 1, 1);
+         chosen = arena_grow(s->arena, chosen, known, s->values.len + 1,
+                             sizeof(*chosen));
          /* Reloads are already as short as they get. */
          for (size_t v = known; v < s->values.len; v++)
             spilled[v] = 1;
          known = s->values.len;
+      }
+      ir_compute_dominance(s);
+      /* The analyses are scratch: keeping each round's would make memory
+       * grow with rounds times size. */
+      struct arena_mark scratch = arena_mark(s->arena);
+      struct ra_liveness live;
+      ra_compute_liveness(s, &live);
+      uint32_t *length = ARENA_ARRAY(s->arena, uint32_t, s->values.len + 1);
+      struct pressure_point p = measure(s, &live, length);
+      if (p.regs <= target) {
+         arena_release(s->arena, scratch);
+         return progress;
       }
       uint32_t *victims;
       unsigned slots_left =
          (TLS_LIMIT - ((layout->tls_bytes + 15) & ~15u)) / 16;
       unsigned n = choose_victims(s, &live, p, target, slots_left, length,
                                   spilled, &victims);
+      memcpy(chosen, victims, n * sizeof(*chosen));
+      arena_release(s->arena, scratch);
       if (!n)
          cannot_spill(s, p, target);
       /* Liveness is not needed again until the next round: each spill
@@ -450,8 +462,8 @@ ra_spill(struct ir_shader *s, unsigned target, struct ir_layout *layout)
          uint32_t slot = (layout->tls_bytes + 15) & ~15u;
          if (slot + 16 > TLS_LIMIT)
             cannot_spill(s, p, target);
-         layout->tls_bytes = slot + 4 * regs_of(s, victims[k]);
-         spill_value(s, victims[k], slot);
+         layout->tls_bytes = slot + 4 * regs_of(s, chosen[k]);
+         spill_value(s, chosen[k], slot);
       }
       progress = true;
    }

@@ -133,6 +133,7 @@ struct value_state {
    uint32_t uses;      /* reads left in the region */
    uint32_t defined;   /* stamp: defined in the region */
    uint32_t pinned;    /* stamp: read by the terminator */
+   uint32_t live_out;  /* stamp: live out of the block */
    uint32_t counted;   /* stamp: counted live at the region start */
    uint32_t window;    /* window defining it ... */
    uint32_t node;      /* ... and its node there */
@@ -144,7 +145,7 @@ struct value_state {
 struct sched {
    struct ir_shader *s;
    struct ra_liveness live;
-   const struct ra_bitset *live_out; /* of the current block */
+   const struct ra_valueset *live_out; /* of the current block */
    struct value_state *v; /* per value */
    uint32_t stamp, window;
    /* Pressure: the limit, where the scheduler turns careful, the live
@@ -171,7 +172,7 @@ regs(const struct sched *S, uint32_t v)
 static bool
 is_pinned(const struct sched *S, uint32_t v)
 {
-   return S->v[v].pinned == S->stamp || ra_bitset_test(S->live_out, v);
+   return S->v[v].pinned == S->stamp || S->v[v].live_out == S->stamp;
 }
 
 static unsigned
@@ -282,8 +283,10 @@ enter_region(struct sched *S, struct ir_block *b, const struct region *R)
          }
       }
    }
-   ra_bitset_foreach(S->live_out, v)
+   ra_valueset_foreach(S->live_out, v) {
+      S->v[v].live_out = S->stamp;
       count_live(S, v);
+   }
    for (uint32_t k = 0; k < R->n; k++) {
       const struct ir_instr *I = R->instrs[k];
       ir_foreach_src(I, i) {

@@ -86,12 +86,26 @@ tgsi_op_info(unsigned opcode)
    return &op_table[opcode];
 }
 
+/* `n` (NUL-terminated) is `s` (`len` bytes) ignoring case.  The first
+ * letter is compared before anything else: these are linear searches
+ * of every instruction's words (text in), so most names differ there. */
+static bool
+same_name(const char *n, const char *s, size_t len)
+{
+   if (!len)
+      return !n[0];
+   /* A filter only (it also pairs some non-letters): ASCII case is the
+    * 0x20 bit. */
+   return ((n[0] ^ s[0]) & 0xdf) == 0 && strncasecmp(n, s, len) == 0 &&
+          n[len] == '\0';
+}
+
 int
 tgsi_op_from_name(const char *name, size_t len)
 {
    for (unsigned i = 0; i < TGSI_OP_COUNT; i++) {
       const char *n = op_table[i].name;
-      if (n && strlen(n) == len && strncasecmp(n, name, len) == 0)
+      if (n && same_name(n, name, len))
          return (int)i;
    }
    return -1;
@@ -201,7 +215,7 @@ tgsi_name_find(const struct tgsi_names *names, const char *s, size_t len)
 {
    for (unsigned i = 0; i < names->count; i++) {
       const char *n = names->names[i];
-      if (strlen(n) == len && strncasecmp(n, s, len) == 0)
+      if (same_name(n, s, len))
          return (int)i;
    }
    return -1;

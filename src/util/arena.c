@@ -35,7 +35,7 @@ arena_finish(struct arena *a)
       c = next;
    }
    a->chunks = NULL;
-   a->used_bytes = a->held_bytes = 0;
+   a->used_bytes = a->held_bytes = a->peak_bytes = 0;
 }
 
 static void
@@ -72,11 +72,34 @@ arena_alloc(struct arena *a, size_t size)
       c->next = a->chunks;
       a->chunks = c;
       a->held_bytes += chunk;
+      if (a->held_bytes > a->peak_bytes)
+         a->peak_bytes = a->held_bytes;
    }
    void *p = c->data + c->used;
    c->used += size;
    a->used_bytes += size;
    return p;
+}
+
+struct arena_mark
+arena_mark(const struct arena *a)
+{
+   return (struct arena_mark){a->chunks, a->chunks ? a->chunks->used : 0,
+                              a->used_bytes};
+}
+
+void
+arena_release(struct arena *a, struct arena_mark m)
+{
+   while (a->chunks != m.chunk) {
+      struct arena_chunk *c = a->chunks;
+      a->chunks = c->next;
+      a->held_bytes -= c->size;
+      free(c);
+   }
+   if (m.chunk)
+      m.chunk->used = m.chunk_used;
+   a->used_bytes = m.used_bytes;
 }
 
 void *

@@ -22,6 +22,7 @@ struct arena {
    struct arena_chunk *chunks;
    size_t used_bytes;  /* bytes handed out, for statistics */
    size_t held_bytes;  /* bytes obtained from malloc */
+   size_t peak_bytes;  /* the most held at once */
    size_t limit_bytes; /* 0: no limit */
    /* Called when allocation fails; `over_limit` tells why.  Must not
     * return. */
@@ -46,6 +47,17 @@ char *arena_strdup(struct arena *a, const char *s);
 /* printf into the arena. */
 char *arena_printf(struct arena *a, const char *fmt, ...)
    __attribute__((format(printf, 2, 3)));
+
+/* A point to go back to: arena_release() frees everything allocated
+ * since arena_mark(), for scratch memory of a loop's iterations (nothing
+ * allocated in between may be used afterwards). */
+struct arena_mark {
+   struct arena_chunk *chunk;
+   size_t chunk_used, used_bytes;
+};
+
+struct arena_mark arena_mark(const struct arena *a);
+void arena_release(struct arena *a, struct arena_mark m);
 
 #define ARENA_NEW(a, type) ((type *)arena_zalloc((a), sizeof(type)))
 #define ARENA_ARRAY(a, type, n) ((type *)arena_array((a), (n), sizeof(type)))

@@ -78,6 +78,30 @@ test_arena_limit_calls_hook(void **state)
    arena_finish(&a);
 }
 
+/* Releasing to a mark frees what came after it, keeps what came before
+ * (same addresses, same contents), and the peak remembers the most. */
+static void
+test_arena_mark_release(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   char *kept = arena_strdup(&a, "kept");
+   struct arena_mark m = arena_mark(&a);
+   size_t held = a.held_bytes;
+   for (int i = 0; i < 8; i++)
+      arena_alloc(&a, 100 * 1024); /* several new chunks */
+   assert_true(a.held_bytes > held);
+   size_t peak = a.held_bytes;
+   arena_release(&a, m);
+   assert_int_equal(a.held_bytes, held);
+   assert_int_equal(a.peak_bytes, peak);
+   assert_string_equal(kept, "kept");
+   char *again = arena_strdup(&a, "again");
+   assert_ptr_equal(again, kept + 16); /* the same chunk, reused */
+   arena_finish(&a);
+}
+
 static void
 test_vec_push(void **state)
 {
@@ -189,6 +213,7 @@ main(void)
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_arena_alignment_and_zero),
       cmocka_unit_test(test_arena_limit_calls_hook),
+      cmocka_unit_test(test_arena_mark_release),
       cmocka_unit_test(test_vec_push),
       cmocka_unit_test(test_strbuf_printf_grows),
       cmocka_unit_test(test_diag_first_error_wins_and_formats),
