@@ -35,5 +35,7 @@ int cmd_compile(int argc, char **argv);
 int cmd_asm(int argc, char **argv);
 int cmd_disasm(int argc, char **argv);
 int cmd_run(int argc, char **argv);
+int cmd_gen(int argc, char **argv);
+int cmd_reduce(int argc, char **argv);
 
 #endif

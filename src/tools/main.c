@@ -21,6 +21,8 @@ static const struct command commands[] = {
    {"disasm", cmd_disasm, "disassemble Valhall instruction words"},
    {"run", cmd_run, "run in the TGSI interpreter (--check: against the "
                     "binary)"},
+   {"gen", cmd_gen, "write random TGSI programs (--check: test them)"},
+   {"reduce", cmd_reduce, "shrink a failing TGSI program"},
    {NULL, NULL, NULL},
 };
 
