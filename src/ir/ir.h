@@ -549,6 +549,9 @@ bool ir_opt_cfg(struct ir_shader *s);
  */
 
 bool ir_lower_transcendental(struct ir_shader *s);
+/* select.c: does `op`'s Valhall form take a clamp (so that a clamp may
+ * be folded into it)? */
+bool ir_select_has_clamp(enum ir_op op);
 bool ir_lower_int64(struct ir_shader *s);
 bool ir_lower_alu(struct ir_shader *s);
 bool ir_select(struct ir_shader *s);

@@ -83,6 +83,23 @@ static const struct select_row rows[IR_OP_COUNT] = {
    [IR_OP_CLZ] = {SEL_DIRECT, VA_OP_CLZ_U32, 0, 0},
 };
 
+bool
+ir_select_has_clamp(enum ir_op op)
+{
+   switch (op) {
+   /* Lowered into code that ends in a clamped MOV
+    * (lower_transcendental.c). */
+   case IR_OP_FEXP2:
+   case IR_OP_FLOG2:
+   case IR_OP_FSIN:
+   case IR_OP_FCOS:
+   case IR_OP_FSQRT: return true;
+   default:
+      return op < IR_OP_COUNT && rows[op].op &&
+             va_form_mod(va_form(rows[op].op), VA_MOD_CLAMP);
+   }
+}
+
 static void
 set_sources(struct ir_shader *s, struct ir_instr *I, unsigned n,
             const struct ir_ref *srcs)
