@@ -413,6 +413,13 @@ static struct ir_ref
 atom_return(struct tgsi_to_ir *t, struct ir_ref addr, int opc,
             struct ir_ref data, bool compare)
 {
+   /* The data is a staging register: never a channel of a wider value
+    * (a texture's result, say), whose whole width the allocator would
+    * stage; such a channel becomes a vector of its own. */
+   if (!compare && data.kind == IR_REF_VALUE &&
+       (data.comp || data.swizzle || data.mods ||
+        ir_value(t->s, data.index)->nregs != 1))
+      data = ir_collect(&t->b, 32, 1, &data);
    struct ir_ref srcs[2] = {addr, data};
    struct ir_instr *I = t_va(&t->b, VA_OP_ATOM_RETURN_I32, 2, srcs, 1);
    va_set_mod(I->va, VA_MOD_ATOM_OPC, opc);
