@@ -417,9 +417,12 @@ float_holds(float r, uint64_t x, bool is_signed)
    return r < 0x1p64f && (uint64_t)r == x;
 }
 
+/* tgsi.rst defines x and y only: z and w are not compared. */
 static double
 al_u642f(const struct alu_io *io, unsigned c)
 {
+   if (c >= 2)
+      return INFINITY;
    float r = interp_f(io->d[c]);
    return float_holds(r, pair(io, 0, 2 * (c & 1)), false) ? 0
                                                            : interp_ulp32(r);
@@ -428,6 +431,8 @@ al_u642f(const struct alu_io *io, unsigned c)
 static double
 al_i642f(const struct alu_io *io, unsigned c)
 {
+   if (c >= 2)
+      return INFINITY;
    float r = interp_f(io->d[c]);
    return float_holds(r, pair(io, 0, 2 * (c & 1)), true) ? 0
                                                           : interp_ulp32(r);
