@@ -293,7 +293,11 @@ own_blend_collect(struct legalize *l, struct ir_instr *I, unsigned i)
 {
    struct ir_ref r = I->src[i];
    struct ir_instr *def = ir_value(l->s, r.index)->def;
-   if (def->op == IR_OP_COLLECT && count_uses(l->s, r.index) == 1)
+   /* Kept only right before its BLEND: a colour computed earlier would
+    * hold r0-r3 across another render target's BLEND, which needs them
+    * (CSE merges two targets' equal colours into one). */
+   if (def->op == IR_OP_COLLECT && count_uses(l->s, r.index) == 1 &&
+       def->next == I)
       return;
    unsigned n = ir_value(l->s, r.index)->nregs;
    struct ir_ref parts[4];
