@@ -178,18 +178,22 @@ reload(struct ir_shader *s, uint32_t v, uint32_t slot, struct ir_instr *before,
 
 /* A register value for a phi source that is a constant or FAU word. */
 static struct ir_ref
-as_value(struct ir_shader *s, struct ir_ref r, struct ir_block *b)
+as_value(struct ir_shader *s, struct ir_ref r, unsigned n, struct ir_block *b)
 {
-   if (r.kind == IR_REF_VALUE && !r.comp && !r.swizzle && !r.mods)
+   if (r.kind == IR_REF_VALUE && !r.comp && !r.swizzle && !r.mods &&
+       ir_value(s, r.index)->nregs == n)
       return r;
-   if (r.kind == IR_REF_VALUE) {
-      /* A part of a value: a whole register of its own to store. */
+   if (r.kind == IR_REF_VALUE && n == 1) {
+      /* A part of a value (its first register included): a register of
+       * its own to store, or the store would take the whole vector. */
       struct ir_instr *C = ir_instr_create(s, IR_OP_COLLECT, 1);
       C->src[0] = r;
       ir_instr_def(s, C, 32, 1);
       ir_instr_insert_at_end(b, C);
       return C->dst;
    }
+   if (r.kind == IR_REF_VALUE)
+      return r;
    enum va_op op = r.kind == IR_REF_CONST ? VA_OP_IADD_IMM_I32
                                           : VA_OP_MOV_I32;
    struct ir_instr *I = ir_va_create(s, op, 1, NULL);
@@ -213,7 +217,7 @@ spill_phi(struct ir_shader *s, struct ir_instr *phi, uint32_t slot)
       struct ir_block *pred = b->preds.data[p];
       struct ir_instr *S = tls_access(s, store_ops[n - 1], slot);
       s->spills++;
-      S->src[1] = as_value(s, phi->src[p], pred);
+      S->src[1] = as_value(s, phi->src[p], n, pred);
       /* Right after the value when the block makes it (a reload, say),
        * so that it is not live across the block's other stores. */
       struct ir_instr *def = ir_value(s, S->src[1].index)->def;
