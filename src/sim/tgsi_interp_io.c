@@ -422,7 +422,9 @@ point_size_lane(struct interp *ip, uint32_t reg, unsigned l)
    struct tgsi_interp_annot *a = &ip->res->annot->point_size[l];
    annotate(a, cell, false);
    ip->out->point_size[l] = x;
-   if (!isfinite(x)) {
+   /* Past the largest half float (65504, rounding up from 65520) a size
+    * kept as a half is infinite: not compared. */
+   if (!isfinite(x) || fabsf(x) >= 65520.0f) {
       a->err = INFINITY;
       return;
    }
