@@ -40,7 +40,7 @@ awk '
     s[sig] += cnt }
   END {
     printf "%d programs, %d checks in %.0f s: %.1f programs/s\n",
-      n, c, t, t > 0 ? n / t : 0
+      n, c, t, (t > 0 ? n / t : 0)
     for (k in o) printf "  %-13s %d\n", k, o[k]
     printf "%d failure signatures\n", ns
     for (i = 1; i <= ns; i++)

@@ -197,29 +197,31 @@ simplify_immediates(struct reducer *R)
    return progress;
 }
 
+/* Tries removing each immediate (`decls` false) or declaration. */
 static bool
-drop_declarations(struct reducer *R)
+drop_items(struct reducer *R, bool decls)
 {
    bool progress = false;
-   for (unsigned i = 0; i < R->best->num_imms; i++) {
-      bool *keep = ARENA_ARRAY(R->arena, bool, R->best->num_imms);
-      for (unsigned j = 0; j < R->best->num_imms; j++)
+   for (unsigned i = 0;
+        i < (decls ? R->best->num_decls : R->best->num_imms); i++) {
+      unsigned n = decls ? R->best->num_decls : R->best->num_imms;
+      bool *keep = ARENA_ARRAY(R->arena, bool, n);
+      for (unsigned j = 0; j < n; j++)
          keep[j] = j != i;
-      if (try_candidate(R, copy(R->arena, R->best, NULL, NULL, keep))) {
-         progress = true;
-         i--;
-      }
-   }
-   for (unsigned i = 0; i < R->best->num_decls; i++) {
-      bool *keep = ARENA_ARRAY(R->arena, bool, R->best->num_decls);
-      for (unsigned j = 0; j < R->best->num_decls; j++)
-         keep[j] = j != i;
-      if (try_candidate(R, copy(R->arena, R->best, NULL, keep, NULL))) {
+      if (try_candidate(R, copy(R->arena, R->best, NULL,
+                                decls ? keep : NULL, decls ? NULL : keep))) {
          progress = true;
          i--;
       }
    }
    return progress;
+}
+
+static bool
+drop_declarations(struct reducer *R)
+{
+   bool progress = drop_items(R, false);
+   return drop_items(R, true) || progress;
 }
 
 struct tgsi_shader *
