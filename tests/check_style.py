@@ -5,6 +5,7 @@
 1. No C line wider than 80 columns (tabs count as 8).
 2. src/sim never includes the compiler's IR, allocator, scheduler or
    pipeline: it judges the compiler, so it must not share its code.
+   Nor does the program generator (src/gen), which knows TGSI only.
 3. Every pass file opens with its contract: the tags Requires:, Ensures:
    and Invalidates: in its first comment block.
 Also prints the ten longest C functions (information, never a failure).
@@ -48,6 +49,14 @@ for rel in c_files():
             if m and re.match(r'(\.\./)*(ir|ra|sched)/|(\.\./)*compile\.h',
                               m.group(1)):
                 failures.append(f'{rel}:{i}: the simulator must not include '
+                                f'"{m.group(1)}"')
+    if rel.startswith('src/gen/'):
+        for i, line in enumerate(lines, 1):
+            m = re.match(r'\s*#\s*include\s*"([^"]+)"', line)
+            if m and re.match(r'(\.\./)*(ir|ra|sched|sim|emit|tools)/|'
+                              r'(\.\./)*compile\.h', m.group(1)):
+                failures.append(f'{rel}:{i}: the generator knows TGSI '
+                                f'only; it must not include '
                                 f'"{m.group(1)}"')
     if rel.startswith(PASS_DIRS) and rel.endswith('.c') \
             and rel not in NOT_PASSES:

@@ -202,7 +202,10 @@ emit_block(struct emitter *e, struct ir_block *b)
       bool rc0, rc1;
       struct ir_block *t0 = past_jumps(e, b->succ[0], &rc0);
       struct ir_block *t1 = past_jumps(e, b->succ[1], &rc1);
-      if (t0 == t1) { /* keep the two ways apart */
+      /* Keep the two ways apart where both are emitted; a skipped block
+       * has no address (a branch to it would go to word 0). */
+      if (t0 == t1 && !e->skipped[b->succ[0]->index] &&
+          !e->skipped[b->succ[1]->index]) {
          t0 = b->succ[0];
          t1 = b->succ[1];
          rc1 = false;

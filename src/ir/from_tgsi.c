@@ -534,6 +534,11 @@ close_switch(struct tgsi_to_ir *t)
    struct t_frame copy = *f;
    t->frames.len--;
    enter_exit_block(t, &copy);
+   /* The fall-through variable means nothing past ENDSWITCH, and the
+    * exit block has no phi for it (only TGSI registers get one): its
+    * value from inside a case must not reach an enclosing IF's join. */
+   if (!t->dead)
+      t_write_var(t, copy.fall_var, ir_imm(0));
 }
 
 /* IF tests a float (true unless +-0.0), UIF an integer. */

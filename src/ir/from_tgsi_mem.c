@@ -29,9 +29,10 @@
  *    ATOM_RETURN.i32.axchg with .compare, reading (new value, compared
  *    value).  Valhall has no float add and no wrapping increment: ATOMFADD,
  *    ATOMINC_WRAP and ATOMDEC_WRAP are compare-and-swap loops.  The wrap
- *    forms follow what Gallium drivers implement (the returned value is the
- *    old one; inc: old >= src ? 0 : old + 1; dec: old == 0 || old > src ?
- *    src : old - 1), which tgsi.rst only sketches.
+ *    forms follow tgsi.rst's formulas, which the reference interpreter
+ *    follows too: INC_WRAP returns old + 1 and stores it when it is below
+ *    src, else 0; DEC_WRAP returns old and stores old - 1 when
+ *    0 < old < src, else 0 (unsigned).
  * 6. The memory qualifiers (coherent, volatile, restrict) need no code:
  *    Valhall's LOAD/STORE have no cache-policy bits beyond the vertex
  *    stream hints, and Mesa ignores the qualifiers too.  What they forbid
@@ -412,6 +413,13 @@ static struct ir_ref
 atom_return(struct tgsi_to_ir *t, struct ir_ref addr, int opc,
             struct ir_ref data, bool compare)
 {
+   /* The data is a staging register: never a channel of a wider value
+    * (a texture's result, say), whose whole width the allocator would
+    * stage; such a channel becomes a vector of its own. */
+   if (!compare && data.kind == IR_REF_VALUE &&
+       (data.comp || data.swizzle || data.mods ||
+        ir_value(t->s, data.index)->nregs != 1))
+      data = ir_collect(&t->b, 32, 1, &data);
    struct ir_ref srcs[2] = {addr, data};
    struct ir_instr *I = t_va(&t->b, VA_OP_ATOM_RETURN_I32, 2, srcs, 1);
    va_set_mod(I->va, VA_MOD_ATOM_OPC, opc);
@@ -451,12 +459,14 @@ loop_update(struct tgsi_to_ir *t, enum atom_loop kind, struct ir_ref old,
    case ATOM_LOOP_FADD: return ir_alu2(b, IR_OP_FADD, old, v);
    case ATOM_LOOP_INC_WRAP: {
       struct ir_ref inc = ir_alu2(b, IR_OP_IADD, old, ir_imm(1));
-      return ir_csel(b, IR_CMP_U, IR_COND_GE, old, v, ir_imm(0), inc);
+      return ir_csel(b, IR_CMP_U, IR_COND_LT, inc, v, inc, ir_imm(0));
    }
    default: {
       struct ir_ref dec = ir_alu2(b, IR_OP_ISUB, old, ir_imm(1));
-      struct ir_ref in = ir_csel(b, IR_CMP_U, IR_COND_GT, old, v, v, dec);
-      return ir_csel(b, IR_CMP_U, IR_COND_EQ, old, ir_imm(0), v, in);
+      struct ir_ref in = ir_csel(b, IR_CMP_U, IR_COND_LT, old, v, dec,
+                                 ir_imm(0));
+      return ir_csel(b, IR_CMP_U, IR_COND_EQ, old, ir_imm(0), ir_imm(0),
+                     in);
    }
    }
 }
@@ -548,7 +558,10 @@ mem_atomic(struct tgsi_to_ir *t, const struct atom_row *row)
    else
       result = atom_return(t, addr, row->opc, v, false);
    t->layout->writes_memory = true;
-   /* Every written channel gets the old value. */
+   /* tgsi.rst: ATOMINC_WRAP returns the incremented value. */
+   if (row->loop == ATOM_LOOP_INC_WRAP)
+      result = ir_alu2(&t->b, IR_OP_IADD, result, ir_imm(1));
+   /* Every written channel gets the old value (INC_WRAP: old + 1). */
    for (unsigned ch = 0; ch < 4; ch++) {
       if (t_writemask(t, 0) & (1u << ch))
          t_dst(t, 0, ch, result);

@@ -287,19 +287,6 @@ count_uses(struct ir_shader *s, uint32_t v)
    return n;
 }
 
-/* True if `def` is in `use`'s block with no BLEND between them. */
-static bool
-no_blend_between(const struct ir_instr *def, const struct ir_instr *use)
-{
-   if (def->block != use->block)
-      return false;
-   for (const struct ir_instr *J = def->next; J && J != use; J = J->next) {
-      if (J->op == IR_OP_VA && J->va_op == VA_OP_BLEND)
-         return false;
-   }
-   return true;
-}
-
 /* Rule 6: the colour of a BLEND is a COLLECT of its own, which the
  * allocator puts in r0-r3 (where a blend shader reads it).  It must not
  * live across another BLEND, whose colour takes r0-r3 too: render
@@ -309,8 +296,11 @@ own_blend_collect(struct legalize *l, struct ir_instr *I, unsigned i)
 {
    struct ir_ref r = I->src[i];
    struct ir_instr *def = ir_value(l->s, r.index)->def;
+   /* Kept only right before its BLEND: a colour computed earlier would
+    * hold r0-r3 across another render target's BLEND, which needs them
+    * (CSE merges two targets' equal colours into one). */
    if (def->op == IR_OP_COLLECT && count_uses(l->s, r.index) == 1 &&
-       no_blend_between(def, I))
+       def->next == I)
       return;
    unsigned n = ir_value(l->s, r.index)->nregs;
    struct ir_ref parts[4];

@@ -13,7 +13,8 @@
  *    (valhall-isa.xml, `Clamp`); the destination clamp applies last.
  * 3. Shift counts are taken modulo 32, as TGSI specifies.
  * 4. A CSEL whose comparison folds becomes a copy of the chosen source,
- *    which may be a variable.
+ *    which may be a variable; a source with modifiers becomes a MOV
+ *    that applies them (a modified operand cannot stand for a value).
  * 5. 64-bit operations fold after lower_int64 has split them.
  *
  * Requires: SSA.
@@ -372,7 +373,16 @@ fold_csel(struct ir_remap *m, struct ir_instr *I)
    if (!ir_ref_const_bits(I->src[0], &a) || !ir_ref_const_bits(I->src[1], &b))
       return false;
    bool take = compare(I->cmptype, I->cond, a, b);
-   ir_remap_set(m, I->dst.index, I->src[take ? 2 : 3]);
+   struct ir_ref pick = I->src[take ? 2 : 3];
+   if (pick.mods) {
+      /* A modified operand (CMP's |x|) is no value a phi or a copy can
+       * carry: the CSEL becomes a MOV that applies the modifier. */
+      ir_instr_set_nsrc(m->s, I, 1);
+      I->op = IR_OP_MOV;
+      I->src[0] = pick;
+      return false;
+   }
+   ir_remap_set(m, I->dst.index, pick);
    return true;
 }
 

@@ -333,9 +333,11 @@ mark_end(struct ir_shader *s, struct ir_block *b)
    if (b->succ[0])
       return;
    /* A wait after the last instruction would hold nothing back. */
+   /* BARRIER must keep its own wait flow (valhall-encoding.md), so
+    * the end goes on a NOP after it. */
    struct ir_instr *last = b->last;
    if (!last || last->va->flow == VA_FLOW_RECONVERGE ||
-       last->va->op == VA_OP_BRANCHZ)
+       last->va->op == VA_OP_BRANCHZ || last->va->op == VA_OP_BARRIER)
       last = nop_before(s, NULL, b);
    last->va->flow = VA_FLOW_END;
 }

@@ -548,8 +548,12 @@ interp_alu_lane(const struct interp *ip, const struct alu_row *row,
                           .dst_type = tgsi_op_dst_type(op, 0)};
    propagate(&le, op, src, n);
    if (row->allow) {
-      for (unsigned c = 0; c < 4; c++)
-         le.err[c] += fmax(row->allow(&io, c), le.allow[c]);
+      /* A NaN allowance (the opcode on a NaN: any result) stays NaN,
+       * which fmax would drop, claiming the result exact. */
+      for (unsigned c = 0; c < 4; c++) {
+         double a = row->allow(&io, c);
+         le.err[c] += isnan(a) ? a : fmax(a, le.allow[c]);
+      }
    }
    if (!ip->insn->precise)
       fuse(row, le.dst_type, &io, src, le.err);

@@ -260,7 +260,8 @@ put_pair(struct alu_io *io, unsigned p, uint64_t v)
       }                                                                      \
    }
 
-/* Comparisons: a 32-bit mask in both channels of the pair. */
+/* Comparisons: a 32-bit mask in both channels of the pair; the spec
+ * defines only x and z (al_cmp64), so y and w are not compared. */
 #define PCMP(name, expr)                                                     \
    static void ev_##name(struct alu_io *io)                                  \
    {                                                                         \
@@ -291,6 +292,13 @@ PCMP(i64slt, SA64 < SB64)
 PCMP(u64slt, a < b)
 PCMP(i64sge, SA64 >= SB64)
 PCMP(u64sge, a >= b)
+
+static double
+al_cmp64(const struct alu_io *io, unsigned c)
+{
+   (void)io;
+   return c & 1 ? INFINITY : 0;
+}
 
 /* Division and remainder; by zero (and INT64_MIN / -1) undefined. */
 static void
@@ -409,9 +417,12 @@ float_holds(float r, uint64_t x, bool is_signed)
    return r < 0x1p64f && (uint64_t)r == x;
 }
 
+/* tgsi.rst defines x and y only: z and w are not compared. */
 static double
 al_u642f(const struct alu_io *io, unsigned c)
 {
+   if (c >= 2)
+      return INFINITY;
    float r = interp_f(io->d[c]);
    return float_holds(r, pair(io, 0, 2 * (c & 1)), false) ? 0
                                                            : interp_ulp32(r);
@@ -420,6 +431,8 @@ al_u642f(const struct alu_io *io, unsigned c)
 static double
 al_i642f(const struct alu_io *io, unsigned c)
 {
+   if (c >= 2)
+      return INFINITY;
    float r = interp_f(io->d[c]);
    return float_holds(r, pair(io, 0, 2 * (c & 1)), true) ? 0
                                                           : interp_ulp32(r);
@@ -444,8 +457,12 @@ static const struct alu_row rows[TGSI_OP_COUNT] = {
    ROW(U64ADD, u64add), ROW(U64MUL, u64mul), ROW(I64MIN, i64min),
    ROW(U64MIN, u64min), ROW(I64MAX, i64max), ROW(U64MAX, u64max),
    ROW(U64SHL, u64shl), ROW(I64SHR, i64shr), ROW(U64SHR, u64shr),
-   ROW(U64SEQ, u64seq), ROW(U64SNE, u64sne), ROW(I64SLT, i64slt),
-   ROW(U64SLT, u64slt), ROW(I64SGE, i64sge), ROW(U64SGE, u64sge),
+   [TGSI_OP_U64SEQ] = {ev_u64seq, al_cmp64, NULL, 0},
+   [TGSI_OP_U64SNE] = {ev_u64sne, al_cmp64, NULL, 0},
+   [TGSI_OP_I64SLT] = {ev_i64slt, al_cmp64, NULL, 0},
+   [TGSI_OP_U64SLT] = {ev_u64slt, al_cmp64, NULL, 0},
+   [TGSI_OP_I64SGE] = {ev_i64sge, al_cmp64, NULL, 0},
+   [TGSI_OP_U64SGE] = {ev_u64sge, al_cmp64, NULL, 0},
    ROW(I64DIV, i64div), ROW(U64DIV, u64div), ROW(I64MOD, i64mod),
    ROW(U64MOD, u64mod), ROW(U2I64, u2i64), ROW(I2I64, i2i64),
    ROW(F2U64, f2u64), ROW(F2I64, f2i64),

@@ -24,7 +24,8 @@
  *    other output is a varying by (semantic, index).
  * 5. Fragment outputs: COLOR[n] to render target n, POSITION.z the depth,
  *    STENCIL.y the stencil reference, SAMPLEMASK.x the sample mask.
- *    Discarded lanes and lanes on uncertain paths compare nothing.
+ *    Discarded lanes and lanes on uncertain paths compare nothing; nor
+ *    does memory when a lane's path is uncertain and the shader stores.
  */
 #include "tgsi_interp_priv.h"
 
@@ -421,7 +422,9 @@ point_size_lane(struct interp *ip, uint32_t reg, unsigned l)
    struct tgsi_interp_annot *a = &ip->res->annot->point_size[l];
    annotate(a, cell, false);
    ip->out->point_size[l] = x;
-   if (!isfinite(x)) {
+   /* Past the largest half float (65504, rounding up from 65520) a size
+    * kept as a half is infinite: not compared. */
+   if (!isfinite(x) || fabsf(x) >= 65520.0f) {
       a->err = INFINITY;
       return;
    }
@@ -574,6 +577,13 @@ interp_collect_outputs(struct interp *ip)
    if (ip->env->stage == SIM_STAGE_FRAGMENT) {
       ip->out->discarded = ip->killed | ip->helper;
       an->discard_uncertain = ip->discard_uncertain;
+   }
+   /* A lane on an uncertain path could, on the other path, write words
+    * its own path never wrote (or skip words it wrote): if the shader
+    * writes memory anywhere, no memory is compared. */
+   for (unsigned i = 0; ip->path_uncertain && i < ip->s->num_insns; i++) {
+      if (tgsi_op_info(ip->s->insns[i].opcode)->flags & TGSI_OPF_STORE)
+         ip->memory_uncertain = true;
    }
    an->path_uncertain = ip->path_uncertain;
    an->memory_uncertain = ip->memory_uncertain;

@@ -38,5 +38,7 @@ int cmd_run(int argc, char **argv);
 int cmd_test(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
+int cmd_gen(int argc, char **argv);
+int cmd_reduce(int argc, char **argv);
 
 #endif

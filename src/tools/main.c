@@ -25,6 +25,8 @@ static const struct command commands[] = {
    {"test", cmd_test, "compare shaders with their NAME.expected files"},
    {"stats", cmd_stats, "statistics of every shader, as CSV or JSON"},
    {"compare", cmd_compare, "compare two `tgsiva stats` runs"},
+   {"gen", cmd_gen, "write random TGSI programs (--check: test them)"},
+   {"reduce", cmd_reduce, "shrink a failing TGSI program"},
    {NULL, NULL, NULL},
 };
 

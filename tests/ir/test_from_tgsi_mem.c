@@ -211,7 +211,8 @@ test_atomic_loops(void **state)
 {
    (void)state;
    /* No float add or wrapping increment on Valhall: a compare-and-swap
-    * loop per atomic, the old value flowing round the loop. */
+    * loop per atomic, the old value flowing round the loop; the wrap
+    * forms as tgsi.rst's formulas (INC_WRAP returns old + 1). */
    expect_translation(
       "COMP\n"
       "DCL SV[0], THREAD_ID\n"
@@ -251,7 +252,7 @@ test_atomic_loops(void **state)
       "b5 loop -> b7 b6\n"
       "  %15 = phi b4:%14, b6:%19\n"
       "  %16 = iadd %15, #0x1\n"
-      "  %17 = csel.u.ge %15, %3, #0x0, %16\n"
+      "  %17 = csel.u.lt %16, %3, %16, #0x0\n"
       "  %18:v2 = collect %17, %15\n"
       "  %19 = va.ATOM_RETURN.i32.slot0.compare.axchg %13, %18 offset:0x0\n"
       "  %20 = icmp.u.eq.m1 %19, %15\n"
@@ -259,24 +260,25 @@ test_atomic_loops(void **state)
       "b6 -> b5\n"
       "  jump\n"
       "b7 -> b8\n"
-      "  %21:64 = va.SHADDX.u64 u0, %2 shift:0x0\n"
-      "  %22 = va.LOAD.i32.unsigned.slot0 %21 offset:0\n"
+      "  %21 = iadd %19, #0x1\n"
+      "  %22:64 = va.SHADDX.u64 u0, %2 shift:0x0\n"
+      "  %23 = va.LOAD.i32.unsigned.slot0 %22 offset:0\n"
       "  jump\n"
       "b8 loop -> b10 b9\n"
-      "  %23 = phi b7:%22, b9:%28\n"
-      "  %24 = isub %23, #0x1\n"
-      "  %25 = csel.u.gt %23, %3, %3, %24\n"
-      "  %26 = csel.u.eq %23, #0x0, %3, %25\n"
-      "  %27:v2 = collect %26, %23\n"
-      "  %28 = va.ATOM_RETURN.i32.slot0.compare.axchg %21, %27 offset:0x0\n"
-      "  %29 = icmp.u.eq.m1 %28, %23\n"
-      "  branch %29\n"
+      "  %24 = phi b7:%23, b9:%29\n"
+      "  %25 = isub %24, #0x1\n"
+      "  %26 = csel.u.lt %24, %3, %25, #0x0\n"
+      "  %27 = csel.u.eq %24, #0x0, #0x0, %26\n"
+      "  %28:v2 = collect %27, %24\n"
+      "  %29 = va.ATOM_RETURN.i32.slot0.compare.axchg %22, %28 offset:0x0\n"
+      "  %30 = icmp.u.eq.m1 %29, %24\n"
+      "  branch %30\n"
       "b9 -> b8\n"
       "  jump\n"
       "b10 -> b11\n"
-      "  %30:64 = va.SHADDX.u64 u0, %2 shift:0x0\n"
-      "  %31:v3 = collect %11, %19, %28\n"
-      "  va.STORE.i96.slot0 %30, %31 offset:0\n"
+      "  %31:64 = va.SHADDX.u64 u0, %2 shift:0x0\n"
+      "  %32:v3 = collect %11, %21, %29\n"
+      "  va.STORE.i96.slot0 %31, %32 offset:0\n"
       "  jump\n"
       "b11\n");
 }

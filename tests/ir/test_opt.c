@@ -184,6 +184,12 @@ test_fold_modifiers(void **state)
    IR_NEGCASE(ir_opt_fold_modifiers,
               HDR "  %3 = fmul %1, %2\n  %4 = fmax %3, #0x0\n"
                   "  %5 = iadd %4, %3\n");
+   /* Generator, clamp-folded-into-clampless-form: FROUND, FRCP and FRSQ
+    * have no clamp on Valhall; the clamp stays on its MOV. */
+   IR_NEGCASE(ir_opt_fold_modifiers,
+              HDR "  %3 = fround |%1|\n  %4 = mov.sat %3\n"
+                  "  %5 = frcp %2\n  %6 = mov.sat %5\n"
+                  "  %7 = iadd %4, %6\n");
 }
 
 /* Regression (corpus-apps vs/1ed8b78153f5): max(trunc(x), 0) became
