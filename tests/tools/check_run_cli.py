@@ -10,24 +10,11 @@ sets; and the error paths: exit status 1 with a message for bad options,
 a missing file, a stage the interpreter does not model.
 """
 import os
-import subprocess
 import sys
 import tempfile
 
-failures = []
-passed = 0
-
-
-def run(args):
-    return subprocess.run(args, capture_output=True, text=True)
-
-
-def check(cond, what):
-    global passed
-    if cond:
-        passed += 1
-    else:
-        failures.append(what)
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..'))
+from cli_check import check, finish, run  # noqa: E402
 
 
 def main():
@@ -67,10 +54,7 @@ def main():
         check(r.returncode == 1 and 'vertex, fragment and compute' in
               r.stderr, 'a geometry shader is refused by name')
 
-    for f in failures:
-        print('FAIL', f)
-    print(f'{passed} passed, {len(failures)} failed')
-    return 1 if failures else 0
+    return finish('run cli')
 
 
 sys.exit(main())
