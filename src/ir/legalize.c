@@ -299,8 +299,8 @@ own_blend_collect(struct legalize *l, struct ir_instr *I, unsigned i)
    /* Kept only right before its BLEND: a colour computed earlier would
     * hold r0-r3 across another render target's BLEND, which needs them
     * (CSE merges two targets' equal colours into one). */
-   if (def->op == IR_OP_COLLECT && count_uses(l->s, r.index) == 1 &&
-       def->next == I)
+   if (def->op == IR_OP_COLLECT && def->next == I &&
+       count_uses(l->s, r.index) == 1)
       return;
    unsigned n = ir_value(l->s, r.index)->nregs;
    struct ir_ref parts[4];

@@ -52,11 +52,9 @@ clampable_def(struct ir_shader *s, const uint32_t *uses, struct ir_ref r)
        uses[r.index] != 1)
       return NULL;
    struct ir_instr *d = ir_value(s, r.index)->def;
-   /* Only into ops whose Valhall form keeps a clamp (FRCP, FRSQ and
-    * FROUND have none, valhall-isa.xml); conversions and compares are
-    * lowered later into forms whose clamp means something else. */
-   if (!d || !is_float_op(d) || d->clamp || d->op == IR_OP_FCMP ||
-       d->op == IR_OP_F2I || d->op == IR_OP_F2U || d->op == IR_OP_F2F16 ||
+   /* Only into ops whose Valhall form keeps a clamp on a float result
+    * (FRCP, FRSQ and FROUND have none, valhall-isa.xml). */
+   if (!d || !is_float_op(d) || d->clamp ||
        !ir_op_takes_clamp((enum ir_op)d->op))
       return NULL;
    return d;

@@ -202,6 +202,12 @@ ir_op_takes_clamp(enum ir_op op)
    case IR_OP_FLOG2:
    case IR_OP_FSIN:
    case IR_OP_FCOS: return true;
+   /* Their forms have a clamp field, but the result is no float: a
+    * clamp there would act on a boolean or an integer. */
+   case IR_OP_FCMP:
+   case IR_OP_F2I:
+   case IR_OP_F2U:
+   case IR_OP_F2F16: return false;
    default: break;
    }
    const struct select_row *row = &rows[op];

@@ -92,9 +92,7 @@ measure(struct ir_shader *s, const struct ra_liveness *l, uint32_t *length)
    };
    memset(length, 0, s->values.len * sizeof(*length));
    ir_foreach_block(s, b) {
-      memset(w.live.words, 0, w.live.nwords * sizeof(uint64_t));
-      w.regs = 0;
-      w.t = 0;
+      w.t = 0; /* the set is empty: the previous block emptied it */
       ra_valueset_foreach(&l->live_out[b->index], v)
          make_live(&w, v);
       ir_foreach_instr_rev(b, I) {
@@ -120,8 +118,19 @@ measure(struct ir_shader *s, const struct ra_liveness *l, uint32_t *length)
                make_live(&w, I->src[i].index);
          }
       }
-      ra_bitset_foreach(&w.live, v)
-         length[v] += w.t - w.since[v];
+      /* What is still live was live out or named in the block: ending
+       * those ranges empties the set without a walk over every value
+       * (blocks times values on large shaders). */
+      ra_valueset_foreach(&l->live_out[b->index], v)
+         make_dead(&w, v);
+      ir_foreach_instr(b, I) {
+         if (I->ndst && I->dst.kind == IR_REF_VALUE)
+            make_dead(&w, I->dst.index);
+         ir_foreach_src(I, i) {
+            if (I->src[i].kind == IR_REF_VALUE)
+               make_dead(&w, I->src[i].index);
+         }
+      }
    }
    return worst;
 }

@@ -13,20 +13,13 @@ import subprocess
 import sys
 import tempfile
 
-failures = []
-passed = 0
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..'))
+from cli_check import check, finish  # noqa: E402
 
 
 def run(args, stdin=None):
+    """Bytes in and out: the commands read and write binary words."""
     return subprocess.run(args, input=stdin, capture_output=True)
-
-
-def check(cond, what):
-    global passed
-    if cond:
-        passed += 1
-    else:
-        failures.append(what)
 
 
 def main():
@@ -96,10 +89,7 @@ def main():
                   f'{cmd} --help')
             r = run([exe, cmd, '--bogus'])
             check(r.returncode == 1, f'{cmd} with an unknown option')
-    for f in failures:
-        print(f'FAIL: {f}')
-    print(f'cli: {passed} passed, {len(failures)} failed')
-    return 1 if failures else 0
+    return finish('cli')
 
 
 if __name__ == '__main__':
