@@ -26,7 +26,7 @@
 
 #include "compile.h"
 #include "emit/va.h"
-#include "emit/va_emit.h"
+#include "emit/va_stats.h"
 #include "ra/ra.h"
 #include "util/diag.h"
 #include "util/fileio.h"
@@ -152,7 +152,7 @@ run(struct arena *a, const struct tgsi_shader *tgsi, bool sched,
       .no_sched_order = !sched,
       .print = keep_text,
       .print_ctx = &texts,
-      .print_pass = sched ? "sched_order" : "ir_legalize",
+      .print_pass = sched ? "sched_order" : "va_legalize",
       .max_registers = max_registers,
    };
    struct compile_result r;

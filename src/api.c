@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "compile.h"
-#include "emit/va_emit.h"
+#include "emit/va_stats.h"
 #include "util/diag.h"
 
 _Static_assert(TGSIVA_SYSVAL_SAMPLER_LOD == (int)IR_SYSVAL_SAMPLER_LOD &&

@@ -9,10 +9,11 @@
 
 #include <string.h>
 
-#include "emit/va_emit.h"
+#include "valhall/valhall.h"
 #include "emit/va_validate.h"
 #include "ra/ra.h"
 #include "sched/sched.h"
+#include "translate/translate.h"
 #include "util/diag.h"
 
 struct compile {
@@ -153,21 +154,21 @@ compile_program(struct compile *c, const struct tgsi_shader *tgsi,
       return true;
 
    /* Down to what Valhall has. */
-   PASS(c, s, ir_lower_transcendental);
-   PASS(c, s, ir_lower_int64);
-   PASS(c, s, ir_lower_alu); /* after lower_int64: it splits into these */
+   PASS(c, s, va_lower_transcendental);
+   PASS(c, s, va_lower_int64);
+   PASS(c, s, va_lower_alu); /* after lower_int64: it splits into these */
    optimize(c, s);
-   PASS(c, s, ir_select);
-   PASS(c, s, ir_legalize);
+   PASS(c, s, va_select);
+   PASS(c, s, va_legalize);
    if (!c->opts->no_sched_order) /* on SSA values: pressure is countable */
       after(c, s, "sched_order", sched_order(s, registers(c)));
 
    /* Registers, flow, words. */
    PASS(c, s, ra_split_critical_edges);
    allocate(c, s, layout, out);
-   PASS(c, s, sched_insert_flow);
-   PASS(c, s, sched_discard_helpers);
-   PASS(c, s, sched_mark_last_use);
+   PASS(c, s, va_insert_flow);
+   PASS(c, s, va_discard_helpers);
+   PASS(c, s, va_mark_last_use);
    if (!va_emit_program(s, c->arena, &out->words, &out->count, c->d))
       return false;
    return !c->opts->validate ||

@@ -55,9 +55,4 @@ bool compile_tgsi(struct arena *arena, const struct tgsi_shader *tgsi,
                   const struct compile_options *opts,
                   struct compile_result *out, struct tgsiva_diagnostic *d);
 
-/* from_tgsi.c */
-bool ir_from_tgsi(struct arena *arena, const struct tgsi_shader *tgsi,
-                  enum ir_stage stage, struct ir_layout *layout,
-                  struct ir_shader **out, struct tgsiva_diagnostic *d);
-
 #endif

@@ -20,11 +20,11 @@ failures = []
 # Files in the pass directories that are infrastructure, not passes.
 NOT_PASSES = {
     'src/ir/ir.c', 'src/ir/ir.h', 'src/ir/print.c', 'src/ir/validate.c',
-    'src/ir/builder.c', 'src/ir/reader.c', 'src/ir/ir_va.c',
-    'src/ir/layout.c',
-    'src/ra/ra.h', 'src/sched/sched.h',
+    'src/ir/builder.c', 'src/ir/reader.c', 'src/valhall/ir_va.c',
+    'src/ir/layout.c', 'src/valhall/emit.c',
+    'src/ra/ra.h', 'src/sched/sched.h', 'src/valhall/valhall.h',
 }
-PASS_DIRS = ('src/ir/', 'src/ra/', 'src/sched/')
+PASS_DIRS = ('src/ir/', 'src/ra/', 'src/sched/', 'src/valhall/')
 
 
 def c_files():
@@ -46,14 +46,14 @@ for rel in c_files():
     if rel.startswith('src/sim/'):
         for i, line in enumerate(lines, 1):
             m = re.match(r'\s*#\s*include\s*"([^"]+)"', line)
-            if m and re.match(r'(\.\./)*(ir|ra|sched)/|(\.\./)*compile\.h',
+            if m and re.match(r'(\.\./)*(ir|ra|sched|translate|valhall)/|(\.\./)*compile\.h',
                               m.group(1)):
                 failures.append(f'{rel}:{i}: the simulator must not include '
                                 f'"{m.group(1)}"')
     if rel.startswith('src/gen/'):
         for i, line in enumerate(lines, 1):
             m = re.match(r'\s*#\s*include\s*"([^"]+)"', line)
-            if m and re.match(r'(\.\./)*(ir|ra|sched|sim|emit|tools)/|'
+            if m and re.match(r'(\.\./)*(ir|ra|sched|translate|valhall|sim|emit|tools)/|'
                               r'(\.\./)*compile\.h', m.group(1)):
                 failures.append(f'{rel}:{i}: the generator knows TGSI '
                                 f'only; it must not include '

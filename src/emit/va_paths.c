@@ -19,7 +19,7 @@
  * loop) leaves the longest path without a bound.  Divergence is ignored,
  * as in the totals: a warp is taken to follow one path.
  */
-#include "va_emit.h"
+#include "va_stats.h"
 
 #include <string.h>
 

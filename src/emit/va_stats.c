@@ -12,7 +12,7 @@
  * counts are integers per instruction, so that paths through the program
  * (va_paths.c) add them exactly and divide once.
  */
-#include "va_emit.h"
+#include "va_stats.h"
 
 #include <string.h>
 

@@ -470,7 +470,7 @@ void ir_jump(struct ir_builder *b);
 void ir_branch(struct ir_builder *b, struct ir_ref cond);
 
 /* ---------------------------------------------------------------------
- * ir_va.c: Valhall facts the IR needs
+ * src/valhall/ir_va.c: Valhall facts the IR needs
  */
 
 const char *ir_special_name(unsigned index);
@@ -547,17 +547,10 @@ bool ir_opt_fold_modifiers(struct ir_shader *s);
 bool ir_opt_fma(struct ir_shader *s);
 bool ir_opt_cfg(struct ir_shader *s);
 
-/* ---------------------------------------------------------------------
- * Lowering and selection (one file each)
- */
-
-bool ir_lower_transcendental(struct ir_shader *s);
-bool ir_lower_int64(struct ir_shader *s);
-bool ir_lower_alu(struct ir_shader *s);
-bool ir_select(struct ir_shader *s);
 /* Whether a destination clamp on `op` reaches the machine code (the form
- * selection gives it has a clamp field, or its lowering keeps the clamp). */
+ * selection gives it has a clamp field, or its lowering keeps the clamp):
+ * a target fact the generic modifier folding asks (src/valhall/select.c).
+ */
 bool ir_op_takes_clamp(enum ir_op op);
-bool ir_legalize(struct ir_shader *s);
 
 #endif

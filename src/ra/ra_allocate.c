@@ -33,7 +33,7 @@
  *    of ATEST and ZS_EMIT (the coverage mask) in r60, where a blend
  *    shader reads them; values live across those definitions keep out.
  *
- * Requires: legalized IR (ir_legalize), every block reachable; pressure
+ * Requires: legalized IR (va_legalize), every block reachable; pressure
  *           within the budget
  *           (ra_spill); no critical edges (ra_split_critical_edges).
  *           Colouring can still fail when alignment fragments the

@@ -54,7 +54,7 @@
  * linear.  Choices depend on positions and numbers only: the output is
  * deterministic.
  *
- * Requires: legalized SSA IR (ir_legalize), before register allocation.
+ * Requires: legalized SSA IR (va_legalize), before register allocation.
  * Ensures:  the rules above; every block's peak pressure within the limit.
  * Invalidates: nothing (instructions only move inside their block).
  */

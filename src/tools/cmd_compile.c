@@ -12,7 +12,7 @@
 #include "cli.h"
 #include "compile.h"
 #include "emit/va.h"
-#include "emit/va_emit.h"
+#include "emit/va_stats.h"
 #include "util/diag.h"
 #include "report.h"
 #include "shader_metrics.h"

@@ -15,7 +15,7 @@
 #include <stdbool.h>
 
 #include "compile.h"
-#include "emit/va_emit.h"
+#include "emit/va_stats.h"
 #include "util/strbuf.h"
 
 struct program_metrics {

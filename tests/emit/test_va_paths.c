@@ -14,7 +14,7 @@
 #include <cmocka.h>
 
 #include "emit/va.h"
-#include "emit/va_emit.h"
+#include "emit/va_stats.h"
 #include "util/diag.h"
 
 static struct va_path_stats

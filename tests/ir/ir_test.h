@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "ir/ir.h"
+#include "valhall/valhall.h"
 #include "util/diag.h"
 
 static inline struct ir_shader *

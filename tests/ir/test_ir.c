@@ -48,7 +48,7 @@ test_selected_round_trip(void **state)
                                       "  %1 = preload imm=1\n"
                                       "  %2 = fadd.sat %1, u0\n"
                                       "  %3 = fmul.precise %2, %1\n");
-   ir_select(s);
+   va_select(s);
    const char *once = ir_test_print(&a, s);
    assert_non_null(strstr(once, "FADD.f32.clamp_0_1 "));
    assert_non_null(strstr(once, "FMA.f32.precise "));

@@ -222,7 +222,7 @@ static void
 test_lower_derivative_keeps_clamp(void **state)
 {
    (void)state;
-   IR_CASE(ir_lower_alu,
+   IR_CASE(va_lower_alu,
            HDR "  %3 = fddx.sat %1\n  %4 = iadd %3, %3\n",
            HDR "  %5 = va.CLPER.i32.subgroup4 %1, #0x0\n"
                "  %6 = va.CLPER.i32.subgroup4 %1, #0x1\n"
@@ -239,7 +239,7 @@ test_legalize_blend_colour_not_live_across_blend(void **state)
    (void)state;
 #define BLEND_HDR "shader fragment\nb0\n  %1 = preload imm=60\n" \
                   "  %2 = preload imm=1\n"
-   IR_CASE(ir_legalize,
+   IR_CASE(va_legalize,
            BLEND_HDR "  %3:v4 = collect %2, %2, %2, %2\n"
            "  va.BLEND.slot0.v4.auto blend_descriptor_0, %1, %3 target:0x0\n"
            "  va.BLEND.slot0.v4.auto blend_descriptor_1, %1, %3 target:0x0\n",
@@ -248,7 +248,7 @@ test_legalize_blend_colour_not_live_across_blend(void **state)
            "  %5:v4 = collect %2, %2, %2, %2\n"
            "  va.BLEND.slot0.v4.auto blend_descriptor_1, %1, %5 target:0x0\n");
    /* Read once, but made before another BLEND. */
-   IR_CASE(ir_legalize,
+   IR_CASE(va_legalize,
            BLEND_HDR "  %3:v4 = collect %2, %2, %2, %2\n"
            "  %4:v4 = collect %2, %2, %2, %2\n"
            "  va.BLEND.slot0.v4.auto blend_descriptor_0, %1, %4 target:0x0\n"

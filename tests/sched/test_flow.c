@@ -9,10 +9,10 @@
 #include "../ir/ir_test.h"
 
 #include "emit/va.h"
-#include "emit/va_emit.h"
+#include "valhall/valhall.h"
 #include "emit/va_validate.h"
 #include "ra/ra.h"
-#include "sched/sched.h"
+#include "valhall/valhall.h"
 
 static const char *
 compile_ir(struct arena *a, const char *text, bool late_passes)
@@ -33,10 +33,10 @@ compile_ir(struct arena *a, const char *text, bool late_passes)
    unsigned regs;
    ra_split_critical_edges(s);
    assert_true(ra_allocate(s, RA_REGS_32 & ~(1ull << 48), &regs));
-   sched_insert_flow(s);
+   va_insert_flow(s);
    if (late_passes) {
-      sched_discard_helpers(s);
-      sched_mark_last_use(s);
+      va_discard_helpers(s);
+      va_mark_last_use(s);
    }
    uint64_t *words;
    size_t n;

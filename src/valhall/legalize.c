@@ -28,7 +28,7 @@
  *           and the FAU rules hold.
  * Invalidates: nothing.
  */
-#include "ir.h"
+#include "valhall.h"
 
 #include <string.h>
 
@@ -349,7 +349,7 @@ legalize_instr(struct legalize *l, struct ir_instr *I)
 }
 
 bool
-ir_legalize(struct ir_shader *s)
+va_legalize(struct ir_shader *s)
 {
    struct legalize l = {.s = s};
    ir_foreach_block(s, b) {

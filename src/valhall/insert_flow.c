@@ -39,7 +39,7 @@
  * Ensures:  slots and flow on every instruction as above.
  * Invalidates: nothing.
  */
-#include "sched.h"
+#include "valhall.h"
 
 #include <string.h>
 
@@ -343,7 +343,7 @@ mark_end(struct ir_shader *s, struct ir_block *b)
 }
 
 bool
-sched_insert_flow(struct ir_shader *s)
+va_insert_flow(struct ir_shader *s)
 {
    ir_renumber_blocks(s);
    uint32_t n = 0;

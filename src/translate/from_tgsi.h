@@ -15,8 +15,9 @@
 #include <setjmp.h>
 
 #include "emit/va.h"
-#include "ir.h"
-#include "layout.h"
+#include "ir/ir.h"
+#include "ir/layout.h"
+#include "translate.h"
 #include "tgsi/tgsi.h"
 
 /* Indexed TEMP arrays of at most this many elements become selects;

@@ -13,13 +13,13 @@
  * 3. Not while a pending message may still read it as a staging register
  *    (valhall-encoding.md): a register a message reads stays unmarked
  *    until a wait on the message's slot on every path (forward dataflow,
- *    as in sched_insert_flow.c).
+ *    as in va_insert_flow.c).
  *
- * Requires: flow inserted (sched_insert_flow, sched_discard_helpers).
+ * Requires: flow inserted (va_insert_flow, va_discard_helpers).
  * Ensures:  `discard` bits on sources as above.
  * Invalidates: nothing.
  */
-#include "sched.h"
+#include "valhall.h"
 
 #include <string.h>
 
@@ -118,7 +118,7 @@ mark(struct va_instr *I, uint64_t live_after, uint64_t busy)
 }
 
 bool
-sched_mark_last_use(struct ir_shader *s)
+va_mark_last_use(struct ir_shader *s)
 {
    ir_renumber_blocks(s);
    uint64_t *live_in = ARENA_ARRAY(s->arena, uint64_t, s->block_count + 1);

@@ -32,7 +32,7 @@
  *           float-modified MOV of 32 bits remains.
  * Invalidates: nothing.
  */
-#include "ir.h"
+#include "valhall.h"
 
 #include "emit/va.h"
 
@@ -278,7 +278,7 @@ expand(struct ir_builder *b, struct ir_instr *I, struct ir_ref *out)
 }
 
 bool
-ir_lower_alu(struct ir_shader *s)
+va_lower_alu(struct ir_shader *s)
 {
    return ir_expand_instrs(s, expand);
 }

@@ -27,12 +27,12 @@
  * Ensures:  the program's words.
  * Invalidates: nothing.
  */
-#include "va_emit.h"
+#include "valhall.h"
 
 #include <string.h>
 
 #include "util/diag.h"
-#include "va.h"
+#include "emit/va.h"
 
 struct emitter {
    struct ir_shader *s;

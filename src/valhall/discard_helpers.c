@@ -22,11 +22,11 @@
  *    nothing), not on BLEND, ATEST or ZS_EMIT; a NOP takes it only when
  *    no instruction can (and `reconverge` stays last).
  *
- * Requires: flow inserted (sched_insert_flow).
+ * Requires: flow inserted (va_insert_flow).
  * Ensures:  `discard` where helpers die, in fragment shaders.
  * Invalidates: nothing.
  */
-#include "sched.h"
+#include "valhall.h"
 
 #include "emit/va.h"
 
@@ -94,7 +94,7 @@ discard_after(struct ir_shader *s, struct ir_block *b, struct ir_instr *after)
 }
 
 bool
-sched_discard_helpers(struct ir_shader *s)
+va_discard_helpers(struct ir_shader *s)
 {
    if (s->stage != IR_STAGE_FRAGMENT)
       return false;

@@ -25,7 +25,7 @@
  *           IMULD results, and message operands (addresses).
  * Invalidates: nothing.
  */
-#include "ir.h"
+#include "valhall.h"
 
 #include "emit/va.h"
 #include "util/diag.h"
@@ -330,7 +330,7 @@ expand(struct ir_builder *b, struct ir_instr *I, struct ir_ref *out)
 }
 
 bool
-ir_lower_int64(struct ir_shader *s)
+va_lower_int64(struct ir_shader *s)
 {
    return ir_expand_instrs(s, expand);
 }

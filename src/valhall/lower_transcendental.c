@@ -23,7 +23,7 @@
  * Ensures:  no FEXP2, FLOG2, FSIN, FCOS or FSQRT remains.
  * Invalidates: nothing.
  */
-#include "ir.h"
+#include "valhall.h"
 
 #include "emit/va.h"
 
@@ -121,7 +121,7 @@ expand(struct ir_builder *b, struct ir_instr *I, struct ir_ref *out)
 }
 
 bool
-ir_lower_transcendental(struct ir_shader *s)
+va_lower_transcendental(struct ir_shader *s)
 {
    return ir_expand_instrs(s, expand);
 }

@@ -1,22 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Emission of allocated, scheduled IR as Valhall words (va_emit.c), and
- * the validator of hardware rules over the final code (va_validate.c).
+ * What a program costs, read from its words: the per-unit cycle model
+ * (va_stats.c, docs/stats.md) and the shortest and longest paths through
+ * its control flow (va_paths.c, docs/report.md).
  */
-#ifndef TGSIVA_EMIT_VA_EMIT_H
-#define TGSIVA_EMIT_VA_EMIT_H
+#ifndef TGSIVA_EMIT_VA_STATS_H
+#define TGSIVA_EMIT_VA_STATS_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ir/ir.h"
-#include "tgsiva/tgsiva.h"
-
-/* The program's words, in the arena (no header, no padding). */
-bool va_emit_program(struct ir_shader *s, struct arena *arena,
-                     uint64_t **words, size_t *count,
-                     struct tgsiva_diagnostic *d);
+#include "util/arena.h"
 
 /* va_stats.c: the cost model (docs/stats.md). */
 struct va_stats {

@@ -25,7 +25,7 @@
  *           offsets are known); VA sources are in the form's order.
  * Invalidates: nothing.
  */
-#include "ir.h"
+#include "valhall.h"
 
 #include "emit/va.h"
 
@@ -216,7 +216,7 @@ ir_op_takes_clamp(enum ir_op op)
 }
 
 bool
-ir_select(struct ir_shader *s)
+va_select(struct ir_shader *s)
 {
    ir_foreach_block(s, b) {
       ir_foreach_instr(b, I) {

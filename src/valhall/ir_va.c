@@ -6,7 +6,7 @@
  */
 #include <string.h>
 
-#include "ir.h"
+#include "ir/ir.h"
 
 #include "emit/va.h"
 #include "util/diag.h"

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * TGSI -> IR translation: the entry point the pipeline calls.  The
+ * translation also decides the driver-side layout (ir/layout.h).
+ */
+#ifndef TGSIVA_TRANSLATE_TRANSLATE_H
+#define TGSIVA_TRANSLATE_TRANSLATE_H
+
+#include <stdbool.h>
+
+#include "ir/ir.h"
+#include "ir/layout.h"
+#include "tgsi/tgsi.h"
+#include "tgsiva/tgsiva.h"
+
+/* from_tgsi.c: the IR of `tgsi` for one program of `stage`. */
+bool ir_from_tgsi(struct arena *arena, const struct tgsi_shader *tgsi,
+                  enum ir_stage stage, struct ir_layout *layout,
+                  struct ir_shader **out, struct tgsiva_diagnostic *d);
+
+#endif

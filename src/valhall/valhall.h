@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The Valhall back end on the IR: lowering to what the hardware has,
+ * instruction selection and legalisation (SSA, before allocation), then
+ * dependency slots, flow, helper discards and last-use marks on allocated
+ * code, and emission as words.  The ISA itself (tables, encoder, decoder,
+ * validator) is the library in src/emit/.
+ */
+#ifndef TGSIVA_VALHALL_VALHALL_H
+#define TGSIVA_VALHALL_VALHALL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ir/ir.h"
+#include "tgsiva/tgsiva.h"
+
+/* Down to what Valhall has, one file each. */
+bool va_lower_transcendental(struct ir_shader *s);
+bool va_lower_int64(struct ir_shader *s);
+bool va_lower_alu(struct ir_shader *s);
+bool va_select(struct ir_shader *s);
+bool va_legalize(struct ir_shader *s);
+
+/* On allocated code, in this order. */
+bool va_insert_flow(struct ir_shader *s);
+bool va_discard_helpers(struct ir_shader *s);
+bool va_mark_last_use(struct ir_shader *s);
+
+/* emit.c: the program's words, in the arena (no header, no padding). */
+bool va_emit_program(struct ir_shader *s, struct arena *arena,
+                     uint64_t **words, size_t *count,
+                     struct tgsiva_diagnostic *d);
+
+#endif
