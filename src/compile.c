@@ -61,76 +61,22 @@ optimize(struct compile *c, struct ir_shader *s)
    } while (progress);
 }
 
-static unsigned
-budget(const struct compile *c)
+static void
+after_step(void *ctx, struct ir_shader *s, const char *pass, bool progress)
 {
-   unsigned n = c->opts->max_registers;
-   return n && n < RA_MAX_REGISTERS ? n : RA_MAX_REGISTERS;
+   after(ctx, s, pass, progress);
 }
 
-/* A forced limit N below 32, for testing spilling: the first N registers
- * of the full-occupancy set outside r56-r63, and r56-r63 (where the
- * preloaded registers are anyway, and where values can live across a
- * blend shader call). */
-static uint64_t
-forced_set(unsigned n)
-{
-   const uint64_t top = 0xffull << 56;
-   uint64_t set = top;
-   for (unsigned r = 0; r < 64 && n; r++) {
-      if (((RA_REGS_32 & ~top) >> r) & 1) {
-         set |= 1ull << r;
-         n--;
-      }
-   }
-   return set;
-}
-
-/* What the allocator below can give: all 64, the 32 of full occupancy,
- * or a forced set. */
-static unsigned
-registers(const struct compile *c)
-{
-   unsigned limit = budget(c);
-   return limit >= 64   ? 64
-          : limit >= 32 ? 32
-                        : (unsigned)__builtin_popcountll(forced_set(limit));
-}
-
-/* Registers: 32 (twice the threads) when the shader fits without
- * spilling, else 64, spilling until the colouring fits (alignment can
- * leave it short of the pressure bound, so each failure lowers the
- * target).  A forced limit allows forced_set(). */
 static void
 allocate(struct compile *c, struct ir_shader *s, struct ir_layout *layout,
          struct compile_program *out)
 {
-   unsigned limit = budget(c);
-   ir_foreach_instr(s->first_block, I) {
-      if (I->op == IR_OP_PRELOAD)
-         out->preload_mask |= 1ull << I->imm;
-   }
-   uint64_t allowed = limit >= 64   ? RA_REGS_64
-                      : limit >= 32 ? RA_REGS_32
-                                    : forced_set(limit);
-   /* The blend tail writes r48 (spec/abi.md). */
-   uint64_t tail = s->stage == IR_STAGE_FRAGMENT ? 1ull << 48 : 0;
-   allowed &= ~tail;
-   if (limit >= 64 && ra_max_pressure(s) <= 31 &&
-       ra_allocate(s, RA_REGS_32 & ~tail, &out->registers)) {
-      out->work_registers = 32;
-      after(c, s, "ra_allocate", true);
-      return;
-   }
-   for (unsigned target = registers(c);; target--) {
-      after(c, s, "ra_spill", ra_spill(s, target, layout));
-      if (ra_allocate(s, allowed, &out->registers))
-         break;
-      if (target <= 4)
-         ir_invalid(s, NULL, "no allocation within %u registers", limit);
-   }
-   out->work_registers = limit >= 64 ? 64 : 32;
-   after(c, s, "ra_allocate", true);
+   struct ra_hooks hooks = {.after = after_step, .ctx = c};
+   struct ra_outcome ra = {0};
+   ra_run(s, c->opts->max_registers, layout, &hooks, &ra);
+   out->registers = ra.registers;
+   out->work_registers = ra.work_registers;
+   out->preload_mask = ra.preload_mask;
 }
 
 static bool
@@ -161,7 +107,8 @@ compile_program(struct compile *c, const struct tgsi_shader *tgsi,
    PASS(c, s, va_select);
    PASS(c, s, va_legalize);
    if (!c->opts->no_sched_order) /* on SSA values: pressure is countable */
-      after(c, s, "sched_order", sched_order(s, registers(c)));
+      after(c, s, "sched_order",
+            sched_order(s, ra_register_count(c->opts->max_registers)));
 
    /* Registers, flow, words. */
    PASS(c, s, ra_split_critical_edges);

@@ -95,5 +95,29 @@ bool ra_allocate(struct ir_shader *s, uint64_t allowed, unsigned *registers);
 /* ra_spill.c: the highest number of registers live at once. */
 unsigned ra_max_pressure(struct ir_shader *s);
 
+/* ra_run.c: the allocation policy (spill, then colour). */
+struct ra_hooks {
+   /* Called after each step (ra_spill, ra_allocate) with its progress
+    * flag: the pipeline validates and prints there. */
+   void (*after)(void *ctx, struct ir_shader *s, const char *pass,
+                 bool progress);
+   void *ctx;
+};
+
+struct ra_outcome {
+   unsigned registers;      /* highest register used + 1 */
+   unsigned work_registers; /* 32 (full occupancy) or 64 */
+   uint64_t preload_mask;   /* registers the hardware fills */
+};
+
+/* How many registers a caller's limit (0: none) lets values use: 64, 32
+ * or a forced set's size. */
+unsigned ra_register_count(unsigned max_registers);
+/* Spills and colours within the limit; a shader that cannot be coloured
+ * even in four registers is an internal error. */
+void ra_run(struct ir_shader *s, unsigned max_registers,
+            struct ir_layout *layout, const struct ra_hooks *hooks,
+            struct ra_outcome *out);
+
 
 #endif

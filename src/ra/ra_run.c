@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The allocation policy: how many registers, which ones, and when to
+ * spill.  The colouring itself is ra_allocate.c, the spilling ra_spill.c.
+ *
+ * 1. The budget is the caller's limit, at most the hardware's 64.
+ * 2. A shader that fits in 32 registers without spilling takes the 32 of
+ *    full occupancy (r0-r15, r48-r63: twice the threads of a 64-register
+ *    one; valhall-encoding.md, "The machine"), when the budget allows 64.
+ * 3. Otherwise values are spilled down to the target and coloured from
+ *    the allowed set; alignment can leave the colouring short of the
+ *    pressure bound, so each failure lowers the target by one.
+ * 4. A forced limit N below 32 (for testing spilling) allows the first N
+ *    registers of the full-occupancy set outside r56-r63, and r56-r63
+ *    (where the preloaded registers are anyway, and where values can live
+ *    across a blend shader call).
+ * 5. The preload mask (what the driver must fill) is every PRELOAD's
+ *    register.
+ * 6. Fragment shaders never allocate r48: the blend tail writes it after
+ *    every BLEND (spec/abi.md, "Fragment shaders").
+ *
+ * Requires: legalized IR without critical edges (ra_split_critical_edges).
+ * Ensures:  allocated IR (ra_allocate), the register counts and the preload
+ *           mask in `out`.
+ * Invalidates: liveness, SSA form.
+ */
+#include "ra.h"
+
+static unsigned
+budget(unsigned max_registers)
+{
+   return max_registers && max_registers < RA_MAX_REGISTERS
+             ? max_registers
+             : RA_MAX_REGISTERS;
+}
+
+/* Rule 4. */
+static uint64_t
+forced_set(unsigned n)
+{
+   const uint64_t top = 0xffull << 56;
+   uint64_t set = top;
+   for (unsigned r = 0; r < 64 && n; r++) {
+      if (((RA_REGS_32 & ~top) >> r) & 1) {
+         set |= 1ull << r;
+         n--;
+      }
+   }
+   return set;
+}
+
+unsigned
+ra_register_count(unsigned max_registers)
+{
+   unsigned limit = budget(max_registers);
+   return limit >= 64   ? 64
+          : limit >= 32 ? 32
+                        : (unsigned)__builtin_popcountll(forced_set(limit));
+}
+
+void
+ra_run(struct ir_shader *s, unsigned max_registers, struct ir_layout *layout,
+       const struct ra_hooks *hooks, struct ra_outcome *out)
+{
+   unsigned limit = budget(max_registers);
+   ir_foreach_instr(s->first_block, I) {
+      if (I->op == IR_OP_PRELOAD)
+         out->preload_mask |= 1ull << I->imm;
+   }
+   uint64_t allowed = limit >= 64   ? RA_REGS_64
+                      : limit >= 32 ? RA_REGS_32
+                                    : forced_set(limit);
+   uint64_t tail = s->stage == IR_STAGE_FRAGMENT ? 1ull << 48 : 0;
+   allowed &= ~tail;
+   if (limit >= 64 && ra_max_pressure(s) <= 31 &&
+       ra_allocate(s, RA_REGS_32 & ~tail, &out->registers)) {
+      out->work_registers = 32;
+      hooks->after(hooks->ctx, s, "ra_allocate", true);
+      return;
+   }
+   for (unsigned target = ra_register_count(max_registers);; target--) {
+      hooks->after(hooks->ctx, s, "ra_spill", ra_spill(s, target, layout));
+      if (ra_allocate(s, allowed, &out->registers))
+         break;
+      if (target <= 4)
+         ir_invalid(s, NULL, "no allocation within %u registers", limit);
+   }
+   out->work_registers = limit >= 64 ? 64 : 32;
+   hooks->after(hooks->ctx, s, "ra_allocate", true);
+}
