@@ -5,24 +5,18 @@
  *
  * 1. Every word decodes, and each instruction passes the encoding rules
  *    (FAU pages, slots and sources; aligned pairs; staging alignment).
- * 2. Dependency slots: along every path, no instruction reads or
- *    overwrites a register a message still writes unless an instruction
- *    before it on that path waited on the message's slot.  Flow acts
- *    after its instruction, as in Mesa's binaries (`LD_VAR.slot0.wait0` is
- *    followed by a use of the result); overwriting a register a pending
- *    message reads is fine (the hardware reads staging registers at
- *    issue).  Memory writes wait for earlier memory accesses, memory reads
- *    for earlier writes (va_memory_effects); a varying load that writes
- *    the hidden varying state waits for earlier varying loads.  ATEST's
- *    coverage is pending on slot 6.  A register marked last-use (^) is
- *    not read again before it is written, and not marked while a pending
- *    message may still read it as a staging register.  Paths follow
- *    BRANCHZ targets and fall-through; BLEND continues after its
- *    blend-shader tail.
- * 3. The instruction before ATEST or ZS_EMIT waits on 0, 1, 2 and 6, ATEST
- *    itself on slot 0 (unless it ends the program); the one before BLEND
- *    waits on everything; BARRIER
- *    carries `wait`.
+ * 2. Dependency slots, by the rules of va_deps.h (the ones the flow pass
+ *    places waits by): along every path, no instruction meets a hazard
+ *    there unless an instruction before it on that path waited on the
+ *    slot.  Flow acts after its instruction, as in Mesa's binaries
+ *    (`LD_VAR.slot0.wait0` is followed by a use of the result).  A
+ *    register marked last-use (^) is not read again before it is
+ *    written, and not marked while a pending message may still read it
+ *    as a staging register.  Paths follow BRANCHZ targets and
+ *    fall-through; BLEND continues after its blend-shader tail.
+ * 3. The instruction before ATEST, ZS_EMIT, BLEND or BARRIER waits on the
+ *    slots va_deps_drain_before names; ATEST itself waits on slot 0
+ *    (unless it ends the program); BARRIER carries `wait`.
  * 4. Every conditional branch carries `reconverge`.  BLEND's colour is in
  *    r0-r3 and ATEST and ZS_EMIT write r60 (a blend shader reads them
  *    there).  A STORE's staging registers hold the words it stores.
@@ -38,15 +32,11 @@
 
 #include "util/diag.h"
 #include "va.h"
-
-#define WAIT_ATEST 6 /* ATEST's coverage is pending on slot 6 */
+#include "va_deps.h"
 
 struct state {
-   uint64_t written[8];
-   uint64_t staged[8]; /* staging registers pending messages may read */
-   uint64_t dropped;   /* registers marked last-use (^) since written */
-   uint8_t mem[8];  /* VA_MEM_READ / VA_MEM_WRITE pending per slot */
-   uint8_t varying; /* slots with a pending varying load */
+   struct va_deps deps;
+   uint64_t dropped; /* registers marked last-use (^) since written */
 };
 
 struct validator {
@@ -99,16 +89,18 @@ check_flow_rules(struct validator *v, size_t pc)
    const struct va_instr *I = &v->I[pc];
    const struct va_instr *prev = pc ? &v->I[pc - 1] : NULL;
    unsigned before = prev ? va_flow_waits(prev->flow) : 0;
-   if ((I->op == VA_OP_ATEST || I->op == VA_OP_ZS_EMIT) &&
-       (before & 0x47) != 0x47)
-      return fail(v, pc, "the instruction before ATEST or ZS_EMIT must "
-                         "wait0126");
+   unsigned drain = va_deps_drain_before(I->op);
+   if ((before & drain) != drain)
+      return fail(v, pc, I->op == VA_OP_BLEND
+                            ? "the instruction before BLEND must wait on "
+                              "every slot"
+                         : I->op == VA_OP_BARRIER
+                            ? "the instruction before BARRIER must wait012"
+                            : "the instruction before ATEST or ZS_EMIT "
+                              "must wait0126");
    if (I->op == VA_OP_ATEST && !(va_flow_waits(I->flow) & 1) &&
        I->flow != VA_FLOW_END)
       return fail(v, pc, "ATEST must wait on slot 0");
-   if (I->op == VA_OP_BLEND && before != 0xff)
-      return fail(v, pc, "the instruction before BLEND must wait on every "
-                         "slot");
    /* A blend shader reads the colour from r0-r3 and the coverage from
     * r60 (spec/abi.md; every BLEND in Mesa's binaries does so). */
    if (I->op == VA_OP_BLEND && I->staging[0].reg != 0)
@@ -154,74 +146,48 @@ static bool
 step(struct validator *v, size_t pc, struct state *st)
 {
    const struct va_instr *I = &v->I[pc];
+   static const char *const why_text[] = {
+      [VA_HAZARD_REGISTER] = "a register a pending message writes is used "
+                             "without a wait on its slot",
+      [VA_HAZARD_MEM_WRITE] = "a memory write while an earlier memory "
+                              "access is pending, without a wait on its "
+                              "slot",
+      [VA_HAZARD_MEM_READ] = "a memory read while an earlier memory write "
+                             "is pending, without a wait on its slot",
+      [VA_HAZARD_VARYING] = "a varying load while an earlier one is "
+                            "pending, without a wait on its slot",
+   };
+   enum va_hazard why;
+   if (va_deps_hazards(&st->deps, I, &why))
+      return fail(v, pc, why_text[why]);
    uint64_t r, w;
    va_instr_registers(I, &r, &w);
-   unsigned mem = va_is_message(I) ? va_memory_effects(I) : 0;
-   for (unsigned k = 0; k < 8; k++) {
-      if ((r | w) & st->written[k])
-         return fail(v, pc, "a register a pending message writes is used "
-                            "without a wait on its slot");
-      if ((mem & VA_MEM_WRITE) && st->mem[k])
-         return fail(v, pc, "a memory write while an earlier memory access "
-                            "is pending, without a wait on its slot");
-      if ((mem & VA_MEM_READ) && (st->mem[k] & VA_MEM_WRITE))
-         return fail(v, pc, "a memory read while an earlier memory write "
-                            "is pending, without a wait on its slot");
-   }
-   if (va_writes_varying_state(I) && st->varying)
-      return fail(v, pc, "a varying load while an earlier one is pending, "
-                         "without a wait on its slot");
    if (r & st->dropped)
       return fail(v, pc, "a register is read after its last use (^)");
    uint64_t dropping = last_uses(I);
    for (unsigned k = 0; k < 8; k++) {
-      if (dropping & st->staged[k])
+      if (dropping & st->deps.staged[k])
          return fail(v, pc, "a register a pending message may still read "
                             "is marked last-use (^) before a wait on its "
                             "slot");
    }
    st->dropped = (st->dropped | dropping) & ~w;
-   int slot = I->op == VA_OP_ATEST ? WAIT_ATEST
-              : va_is_message(I)      ? I->mod[VA_MOD_SLOT]
-                                   : -1;
-   if (slot >= 0) {
-      st->written[slot & 7] |= w;
-      st->staged[slot & 7] |= va_instr_staging_reads(I);
-      st->mem[slot & 7] |= (uint8_t)mem;
-      if (va_is_varying_load(I))
-         st->varying |= (uint8_t)(1u << (slot & 7));
-   }
-   unsigned wait = va_flow_waits(I->flow);
-   for (unsigned k = 0; k < 8; k++) {
-      if (wait & (1u << k)) {
-         st->written[k] = st->staged[k] = 0;
-         st->mem[k] = 0;
-      }
-   }
-   st->varying &= (uint8_t)~wait;
+   int slot = I->op == VA_OP_ATEST ? VA_SLOT_ATEST
+              : va_is_message(I)    ? I->mod[VA_MOD_SLOT]
+                                    : -1;
+   if (slot >= 0)
+      va_deps_issue(&st->deps, I, (unsigned)slot);
+   va_deps_drain(&st->deps, va_flow_waits(I->flow));
    return true;
 }
 
 static bool
 merge(struct state *into, const struct state *from, bool first)
 {
-   bool changed = first;
-   for (unsigned k = 0; k < 8; k++) {
-      uint64_t w = into->written[k] | from->written[k];
-      uint64_t sr = into->staged[k] | from->staged[k];
-      uint8_t m = into->mem[k] | from->mem[k];
-      changed |= w != into->written[k] || m != into->mem[k] ||
-                 sr != into->staged[k];
-      into->written[k] = w;
-      into->staged[k] = sr;
-      into->mem[k] = m;
-   }
+   bool changed = va_deps_merge(&into->deps, &from->deps) || first;
    uint64_t d = into->dropped | from->dropped;
    changed |= d != into->dropped;
    into->dropped = d;
-   uint8_t vs = into->varying | from->varying;
-   changed |= vs != into->varying;
-   into->varying = vs;
    return changed;
 }
 

@@ -25,6 +25,13 @@
  *    again is reported too: the hardware may have dropped its value.
  * Waits are warp-wide, as in the hardware: a wait clears its slots for
  * every lane.
+ *
+ * These rules are written here a second time on purpose.  The compiler's
+ * flow pass and validator share one definition (src/emit/va_deps.h); the
+ * simulator judges the compiler, so it keeps a model of its own, written
+ * from the specification and checked per lane as the program runs: a
+ * mistake in the shared definition shows up here instead of being
+ * repeated.
  */
 #include "sim_internal.h"
 

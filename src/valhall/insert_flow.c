@@ -9,24 +9,24 @@
  * result right after `LD_VAR.slot0.wait0`), and `reconverge` and `end`
  * likewise follow their instruction.
  *
+ * What must be waited for (rules 2, 3 and 5) is defined once, in
+ * src/emit/va_deps.h, which the validator checks programs against.
+ *
  * 1. Every message instruction gets a slot 0-2, one that nothing is
  *    pending on if possible (then a wait on one does not wait for the
  *    others).  ATEST's coverage is pending on slot 6, BARRIER uses slot 7.
  * 2. Before an instruction reads or overwrites a register a pending
- *    message writes, the slot is waited on.  Overwriting a register a
- *    pending message reads needs no wait: the hardware reads staging
- *    registers as it issues the message.
- * 3. Memory: a write waits for pending memory reads and writes, a read for
- *    pending writes (va_memory_effects).  A varying load that writes the
- *    hidden varying state waits for pending varying loads, and a block
+ *    message writes, the slot is waited on (va_deps_hazards; overwriting
+ *    a register a pending message only reads needs no wait).
+ * 3. Memory and varyings as va_deps_hazards has them; besides, a block
  *    drains its varying loads before it ends (threads of a quad on two
- *    paths would otherwise race on that state).
+ *    paths would otherwise race on the hidden varying state).
  * 4. What else is pending flows across blocks: a block starts with the
  *    union of what its predecessors leave pending (to a fixed point around
  *    loops), so waits sit right before the first instruction needing them.
- * 5. Before ATEST and ZS_EMIT, slots 0, 1, 2 and 6 are drained (wait0126);
- *    ATEST itself waits on slot 0.  Before BLEND everything is drained
- *    (`wait`), and before BARRIER slots 0-2; BARRIER carries `wait`.
+ * 5. Before ATEST, ZS_EMIT, BLEND and BARRIER the slots of
+ *    va_deps_drain_before are drained (wait0126, wait, wait012); ATEST
+ *    itself waits on slot 0 and BARRIER carries `wait`.
  * 6. A conditional branch carries `reconverge`, and so does the last
  *    instruction of a block whose successor has several predecessors (the
  *    threads of different paths meet there).
@@ -44,10 +44,9 @@
 #include <string.h>
 
 #include "emit/va.h"
+#include "emit/va_deps.h"
 
 enum {
-   SLOT_ATEST = 6, /* ATEST's coverage */
-   SLOT_TILE = 7,  /* barriers (and the tile: blends) */
    NO_SLOT = 0xff,
    SPECIAL_NONE = 0,
    SPECIAL_RECONVERGE,
@@ -61,16 +60,10 @@ struct flow {
    uint8_t special;
 };
 
-struct pending {
-   uint64_t written[8];
-   uint8_t mem[8];  /* VA_MEM_READ / VA_MEM_WRITE per slot */
-   uint8_t varying; /* slots with a varying load */
-};
-
 struct flow_pass {
    struct ir_shader *s;
    struct flow *flows;  /* by instruction number */
-   struct pending *in;  /* by block index */
+   struct va_deps *in;  /* by block index */
    uint8_t *end_wait;   /* by block index: varying slots drained at end */
    unsigned next_slot;  /* round robin among 0-2 */
 };
@@ -92,9 +85,9 @@ has_slot(const struct ir_instr *I)
 static enum va_flow
 flow_of_mask(unsigned m)
 {
-   if (m & (1u << SLOT_TILE))
+   if (m & (1u << VA_SLOT_TILE))
       return VA_FLOW_WAIT;
-   if (m & (1u << SLOT_ATEST))
+   if (m & (1u << VA_SLOT_ATEST))
       return VA_FLOW_WAIT0126;
    static const enum va_flow small[8] = {
       VA_FLOW_NONE,  VA_FLOW_WAIT0,  VA_FLOW_WAIT1,  VA_FLOW_WAIT01,
@@ -103,31 +96,13 @@ flow_of_mask(unsigned m)
    return small[m & 7];
 }
 
-static void
-drain(struct pending *p, unsigned mask)
-{
-   for (unsigned k = 0; k < 8; k++) {
-      if (mask & (1u << k)) {
-         p->written[k] = 0;
-         p->mem[k] = 0;
-      }
-   }
-   p->varying &= (uint8_t)~mask;
-}
-
-static bool
-is_pending(const struct pending *p, unsigned k)
-{
-   return p->written[k] || p->mem[k] || (p->varying & (1u << k));
-}
-
 /* Rule 1: a free slot from the round robin position on, else that one. */
 static unsigned
-pick_slot(struct flow_pass *fp, const struct pending *p)
+pick_slot(struct flow_pass *fp, const struct va_deps *p)
 {
    unsigned k = fp->next_slot;
    for (unsigned i = 0; i < 3; i++) {
-      if (!is_pending(p, (k + i) % 3)) {
+      if (!va_deps_pending(p, (k + i) % 3)) {
          k = (k + i) % 3;
          break;
       }
@@ -136,80 +111,30 @@ pick_slot(struct flow_pass *fp, const struct pending *p)
    return k;
 }
 
-/* Rules 2, 3 and 5: what must be drained before I. */
-static unsigned
-needed_waits(const struct ir_instr *I, const struct pending *p,
-             unsigned mem)
-{
-   uint64_t r, w;
-   va_instr_registers(I->va, &r, &w);
-   unsigned need = 0;
-   for (unsigned k = 0; k < 8; k++) {
-      if ((r | w) & p->written[k])
-         need |= 1u << k;
-      if (((mem & VA_MEM_WRITE) && p->mem[k]) ||
-          ((mem & VA_MEM_READ) && (p->mem[k] & VA_MEM_WRITE)))
-         need |= 1u << k;
-   }
-   if (va_writes_varying_state(I->va))
-      need |= p->varying;
-   switch (I->va->op) {
-   case VA_OP_ATEST:
-   case VA_OP_ZS_EMIT: need |= 0x7 | (1u << SLOT_ATEST); break;
-   case VA_OP_BLEND: need |= 0xff; break;
-   case VA_OP_BARRIER: need |= 0x7; break;
-   default: break;
-   }
-   return need;
-}
-
 /* One instruction on the pending state. */
 static void
-step(struct flow_pass *fp, struct ir_instr *I, struct pending *p)
+step(struct flow_pass *fp, struct ir_instr *I, struct va_deps *p)
 {
    struct flow *f = &fp->flows[I->pass_data];
-   bool message = is_message(I);
-   unsigned mem = message ? va_memory_effects(I->va) : 0;
-   unsigned need = needed_waits(I, p, mem);
+   unsigned need = va_deps_hazards(p, I->va, NULL) |
+                   va_deps_drain_before((enum va_op)I->va->op);
    f->pre_wait |= (uint16_t)need;
-   drain(p, need);
+   va_deps_drain(p, need);
    if (!has_slot(I))
       return;
    if (f->slot == NO_SLOT) {
-      f->slot = I->va->op == VA_OP_ATEST     ? SLOT_ATEST
-                : I->va->op == VA_OP_BARRIER ? SLOT_TILE
+      f->slot = I->va->op == VA_OP_ATEST     ? VA_SLOT_ATEST
+                : I->va->op == VA_OP_BARRIER ? VA_SLOT_TILE
                                              : (uint8_t)pick_slot(fp, p);
       if (va_form_mod(va_form(I->va->op), VA_MOD_SLOT))
          va_set_mod(I->va, VA_MOD_SLOT, f->slot);
    }
-   uint64_t r, w;
-   va_instr_registers(I->va, &r, &w);
-   p->written[f->slot] |= w;
-   p->mem[f->slot] |= (uint8_t)mem;
-   if (va_is_varying_load(I->va))
-      p->varying |= (uint8_t)(1u << f->slot);
+   va_deps_issue(p, I->va, f->slot);
    if (I->va->op == VA_OP_ATEST)
       f->wait |= 1u << 0;
    if (I->va->op == VA_OP_BARRIER)
       f->wait = 0xff;
-   drain(p, f->wait);
-}
-
-static bool
-merge(struct pending *into, const struct pending *from)
-{
-   bool changed = false;
-   for (unsigned k = 0; k < 8; k++) {
-      uint64_t w = into->written[k] | from->written[k];
-      uint8_t m = into->mem[k] | from->mem[k];
-      changed |= w != into->written[k] || m != into->mem[k];
-      into->written[k] = w;
-      into->mem[k] = m;
-   }
-   uint8_t v = into->varying | from->varying;
-   changed |= v != into->varying;
-   into->varying = v;
-   return changed;
+   va_deps_drain(p, f->wait);
 }
 
 /* Rule 4: pending state into every block, to a fixed point. */
@@ -226,16 +151,16 @@ analyse(struct flow_pass *fp)
    while (work.len) {
       struct ir_block *b = work.data[--work.len];
       queued[b->index] = false;
-      struct pending p = fp->in[b->index];
+      struct va_deps p = fp->in[b->index];
       ir_foreach_instr(b, I)
          step(fp, I, &p);
       if (b->succ[0]) {
          fp->end_wait[b->index] |= p.varying;
-         drain(&p, p.varying);
+         va_deps_drain(&p, p.varying);
       }
       for (unsigned i = 0; i < 2; i++) {
          struct ir_block *succ = b->succ[i];
-         if (succ && merge(&fp->in[succ->index], &p) &&
+         if (succ && va_deps_merge(&fp->in[succ->index], &p) &&
              !queued[succ->index]) {
             *VEC_PUSH(s->arena, &work) = succ;
             queued[succ->index] = true;
@@ -355,7 +280,7 @@ va_insert_flow(struct ir_shader *s)
    fp.flows = ARENA_ARRAY(s->arena, struct flow, n + 1);
    for (uint32_t i = 0; i < n; i++)
       fp.flows[i].slot = NO_SLOT;
-   fp.in = ARENA_ARRAY(s->arena, struct pending, s->block_count + 1);
+   fp.in = ARENA_ARRAY(s->arena, struct va_deps, s->block_count + 1);
    fp.end_wait = ARENA_ARRAY(s->arena, uint8_t, s->block_count + 1);
    analyse(&fp);
    ir_foreach_block(s, b)
