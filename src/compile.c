@@ -116,6 +116,8 @@ compile_program(struct compile *c, const struct tgsi_shader *tgsi,
    PASS(c, s, va_insert_flow);
    PASS(c, s, va_discard_helpers);
    PASS(c, s, va_mark_last_use);
+   PASS(c, s, va_thread_jumps);
+   PASS(c, s, va_blend_tail);
    if (!va_emit_program(s, c->arena, &out->words, &out->count, c->d))
       return false;
    return !c->opts->validate ||

@@ -195,8 +195,15 @@ uint8_t va_src_byte(const struct va_src *s, int *page);
  * are not applied, so that a broken word still prints. */
 bool va_decode(uint64_t word, struct va_instr *I);
 
+/* spec/abi.md, "Fragment shaders": a blend shader returns through r48,
+ * which the blend tail (src/valhall/blend_tail.c) sets after every BLEND;
+ * the allocator never gives it to a value in a fragment shader. */
+#define VA_BLEND_RETURN_REG 48
+
 /* va_print.c: Mesa's disassembly syntax. */
 void va_print_instr(struct strbuf *sb, const struct va_instr *I);
+/* The same without the immediates (a branch whose target is a label). */
+void va_print_operands(struct strbuf *sb, const struct va_instr *I);
 /* The mnemonic with its modifiers and flow ("FADD.f32.clamp_0_1"). */
 void va_print_head(struct strbuf *sb, const struct va_instr *I);
 /* The immediates as "name:value", each preceded by `sep`. */

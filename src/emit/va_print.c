@@ -126,8 +126,8 @@ va_print_imms(struct strbuf *sb, const struct va_instr *I, const char *sep)
    }
 }
 
-void
-va_print_instr(struct strbuf *sb, const struct va_instr *I)
+static void
+print_instr(struct strbuf *sb, const struct va_instr *I, bool imms)
 {
    const struct va_form *f = va_form(I->op);
    const char *sep = "";
@@ -146,7 +146,21 @@ va_print_instr(struct strbuf *sb, const struct va_instr *I)
       strbuf_puts(sb, sep);
       print_src(sb, &I->src[i]);
    }
-   va_print_imms(sb, I, f->nr_dests + f->nr_staging + f->nr_srcs ? ", " : "");
+   if (imms)
+      va_print_imms(sb, I,
+                    f->nr_dests + f->nr_staging + f->nr_srcs ? ", " : "");
+}
+
+void
+va_print_instr(struct strbuf *sb, const struct va_instr *I)
+{
+   print_instr(sb, I, true);
+}
+
+void
+va_print_operands(struct strbuf *sb, const struct va_instr *I)
+{
+   print_instr(sb, I, false);
 }
 
 void

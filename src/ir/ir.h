@@ -15,7 +15,10 @@
  * IR values: translation emits messages that way, and instruction
  * selection turns everything else into it.  After register allocation the
  * operands are physical registers (IR_REF_REG) and the IR is no longer in
- * SSA form.
+ * SSA form; from then on the IR is the only copy of every operand, last-use
+ * mark and flow, and the Valhall instruction words are built from it
+ * (ir_va_instr) by emission and by the passes that need the hardware's
+ * view.
  *
  * Everything is allocated from the shader's arena and never freed alone.
  */
@@ -102,7 +105,10 @@ enum ir_ref_mods {
 struct ir_ref {
    uint32_t index;
    uint8_t kind;    /* enum ir_ref_kind */
-   uint8_t comp;    /* 32-bit register within a multi-register value */
+   /* IR_REF_VALUE: the 32-bit register within a multi-register value.
+    * IR_REF_REG: how many registers from `index` on the operand names when
+    * more than one (a 64-bit pair, a staging vector); 0 for one. */
+   uint8_t comp;
    uint8_t swizzle; /* enum ir_swizzle */
    uint8_t mods;    /* enum ir_ref_mods */
 };
@@ -156,6 +162,9 @@ enum ir_instr_flags {
    /* A load of memory nothing writes while the shader runs (uniform
     * buffers): equal loads give equal results, so CSE may merge them. */
    IR_INSTR_INVARIANT_LOAD = 1 << 3,
+   /* BRANCH: taken when the condition is zero (va_thread_jumps turned it
+    * around so that the other side falls through). */
+   IR_INSTR_BRANCH_IF_ZERO = 1 << 4,
 };
 
 struct ir_instr {
@@ -170,11 +179,15 @@ struct ir_instr {
    uint8_t boolfmt; /* enum ir_boolfmt */
    uint8_t clamp;   /* enum ir_clamp, applied to the result */
    uint8_t flags;   /* enum ir_instr_flags */
+   /* enum va_flow, from va_insert_flow on: acts after the instruction
+    * (waits, reconverge, discard, end). */
+   uint8_t flow;
    uint32_t imm;    /* op-specific: PRELOAD's register */
    struct ir_ref dst;
    struct ir_ref *src;
-   /* IR_OP_VA: the form's modifiers, immediates and flow; the operand
-    * fields of the template are filled from src/dst at emission. */
+   /* IR_OP_VA: the form's modifiers (the dependency slot among them) and
+    * immediates; its operand fields and flow stay empty: ir_va_instr
+    * builds the instruction from src, dst, flow and this. */
    struct va_instr *va;
    /* Scratch for passes: valid only inside the pass that sets it. */
    uint32_t pass_data;
@@ -279,6 +292,21 @@ static inline struct ir_ref
 ir_reg(uint32_t reg)
 {
    return (struct ir_ref){.index = reg, .kind = IR_REF_REG};
+}
+
+/* Registers reg .. reg + n - 1 as one operand. */
+static inline struct ir_ref
+ir_regs(uint32_t reg, unsigned n)
+{
+   return (struct ir_ref){.index = reg, .kind = IR_REF_REG,
+                          .comp = (uint8_t)(n > 1 ? n : 0)};
+}
+
+/* How many registers a register operand names. */
+static inline unsigned
+ir_ref_nregs(struct ir_ref r)
+{
+   return r.kind == IR_REF_REG && r.comp > 1 ? r.comp : 1;
 }
 
 static inline struct ir_ref
@@ -499,6 +527,23 @@ struct va_src;
  * pair is needed). */
 bool ir_va_src(const struct ir_shader *s, unsigned op, unsigned i,
                struct ir_ref r, bool pair, struct va_src *out);
+/* src/valhall/va_operands.c: the Valhall instruction allocated IR
+ * instruction I stands for (a BRANCH or JUMP: its BRANCHZ without the
+ * offset), built from its operands, flow and template; an operand the form
+ * cannot take is an internal error. */
+void ir_va_instr(struct ir_shader *s, const struct ir_instr *I,
+                 struct va_instr *out);
+/* The same, giving why not (NULL: built) instead of failing. */
+const char *ir_va_build(const struct ir_shader *s, const struct ir_instr *I,
+                        struct va_instr *out);
+/* Prints allocated I as the disassembler prints its word (a branch's
+ * offset as its target block, ", b3"); false, printing nothing, if I is
+ * no Valhall instruction. */
+bool ir_print_allocated(struct strbuf *sb, const struct ir_shader *s,
+                        const struct ir_instr *I);
+/* The Valhall form of I: its template's, or BRANCHZ for BRANCH and JUMP;
+ * -1 for any other op. */
+int ir_va_op(const struct ir_instr *I);
 
 /* ---------------------------------------------------------------------
  * print.c, reader.c: the text form (reader accepts what print writes)

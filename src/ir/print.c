@@ -17,6 +17,19 @@
  * Values are %N, with :64 for 64-bit scalars and :vN for vectors of N
  * registers; %N.c is register c of a vector; .h0/.h1/.b0-.b3/.w0/.w1
  * select part of a register; -x, |x| and ~x are the modifiers.
+ *
+ * Once allocated (s->allocated), a Valhall instruction, BRANCH or JUMP
+ * prints as the disassembler prints the word it becomes (ir_va_build:
+ * registers, `^` last-use marks, slots, flow, modifiers; written by
+ * ir_print_allocated), a branch with its target block where the word has
+ * its offset:
+ *
+ *   b1 -> b3 b2
+ *     FADD.f32.wait0 r2, ^r0, u1
+ *     BRANCHZ.eq.reconverge ^r2, b3
+ *
+ * That form is for reading and for comparing with the binary; the reader
+ * takes the SSA form only.
  */
 #include <string.h>
 
@@ -132,6 +145,8 @@ void
 ir_print_instr(struct strbuf *sb, const struct ir_shader *s,
                const struct ir_instr *I)
 {
+   if (s->allocated && ir_print_allocated(sb, s, I))
+      return;
    if (I->ndst) {
       print_def(sb, s, I->dst);
       strbuf_puts(sb, " = ");

@@ -38,8 +38,10 @@
  *           (ra_spill); no critical edges (ra_split_critical_edges).
  *           Colouring can still fail when alignment fragments the
  *           registers: then nothing changes and the caller spills more.
- * Ensures:  every operand is a register (IR_REF_REG); no PHI, COLLECT,
- *           PRELOAD or UNDEF remains; s->allocated.
+ * Ensures:  every operand is a register (IR_REF_REG; a 64-bit pair or a
+ *           staging vector names its register count); no PHI, COLLECT,
+ *           PRELOAD or UNDEF remains; s->allocated.  The Valhall operand
+ *           fields are left to ir_va_instr: the IR is their only copy.
  * Invalidates: liveness, SSA form.
  */
 #include "ra.h"
@@ -102,7 +104,7 @@ nregs_of(struct ra *ra, uint32_t v)
 /* A blend shader may run at a BLEND that does not end the shader: it
  * uses r0-r15 and returns through r48 (spec/abi.md, "Fragment shaders"),
  * so nothing may live there across it. */
-#define BLEND_CLOBBERED (0xffffull | (1ull << 48))
+#define BLEND_CLOBBERED (0xffffull | (1ull << VA_BLEND_RETURN_REG))
 /* ... and reads the colour from r0-r3 and the coverage mask from r60
  * (Mesa's allocator pins them there; every BLEND in its binaries reads
  * r0:r1:r2:r3). */
@@ -467,10 +469,9 @@ emit_mov(struct ra *ra, struct ir_builder *b, unsigned dst, struct ir_ref src)
    I->src[0] = src;
    I->ndst = 1;
    I->dst = ir_reg(dst);
-   if (!ir_va_src(ra->s, op, 0, src, false, &I->va->src[0]))
+   struct va_src check;
+   if (!ir_va_src(ra->s, op, 0, src, false, &check))
       ir_invalid(ra->s, I, "copy source is not encodable");
-   I->va->dest.reg = (uint8_t)dst;
-   I->va->dest.mask = VA_DEST_ALL;
    ir_builder_insert(b, I);
    if (dst + 1 > ra->max_reg)
       ra->max_reg = dst + 1;
@@ -485,13 +486,6 @@ emit_xor(struct ra *ra, struct ir_builder *b, unsigned dst, unsigned x,
    struct ir_instr *I = ir_va_create(ra->s, VA_OP_LSHIFT_XOR_I32, 3, srcs);
    I->ndst = 1;
    I->dst = ir_reg(dst);
-   for (unsigned i = 0; i < 3; i++) {
-      if (!ir_va_src(ra->s, VA_OP_LSHIFT_XOR_I32, i, I->src[i], false,
-                     &I->va->src[i]))
-         ir_invalid(ra->s, I, "swap source is not encodable");
-   }
-   I->va->dest.reg = (uint8_t)dst;
-   I->va->dest.mask = VA_DEST_ALL;
    ir_builder_insert(b, I);
 }
 
@@ -656,86 +650,32 @@ lower_collect(struct ra *ra, struct ir_instr *I, int scratch)
  * Driver
  */
 
-/* The next staging operand of `f` after `k` that is read (or written). */
-static int
-next_staging(const struct va_form *f, int k, bool write)
+/* The register operand for source i of I: a whole 64-bit value is a
+ * pair, a staging vector its value's registers (ir_va_instr reads them). */
+static struct ir_ref
+operand(struct ra *ra, const struct ir_instr *I, unsigned i)
 {
-   for (unsigned i = (unsigned)(k + 1); i < f->nr_staging; i++) {
-      if (write ? f->staging[i].write : f->staging[i].read)
-         return (int)i;
-   }
-   return -1;
-}
-
-/* Fills the template's operands from the registers: sources, staging
- * vectors (their size is the value's), destination. */
-static void
-fill_operands(struct ra *ra, struct ir_instr *I)
-{
-   struct va_instr *va = I->va;
-   const struct va_form *f = va_form((enum va_op)I->va_op);
-   int k = -1;
-   ir_foreach_src(I, i) {
-      struct ir_ref r = I->src[i];
-      struct ir_ref reg = reg_ref(ra, r);
-      bool pair = r.kind == IR_REF_VALUE &&
-                  ir_value(ra->s, r.index)->bits == 64 && !r.swizzle;
-      if (i < f->nr_srcs) {
-         if (!ir_va_src(ra->s, I->va_op, i, reg, pair, &va->src[i]))
-            ir_invalid(ra->s, I, "source %u is not encodable", i);
-         continue;
-      }
-      k = next_staging(f, k, false);
-      if (k < 0 || r.kind != IR_REF_VALUE)
-         ir_invalid(ra->s, I, "operand %u is no staging vector", i);
-      va->staging[k].reg = (uint8_t)reg.index;
-      va->staging[k].count = (uint8_t)nregs_of(ra, r.index);
-   }
-   if (!I->ndst)
-      return;
-   unsigned dst = (unsigned)ra->reg[I->dst.index];
-   if (f->nr_dests) {
-      va->dest.reg = (uint8_t)dst;
-      va->dest.mask = VA_DEST_ALL;
-      return;
-   }
-   int w = next_staging(f, -1, true);
-   if (w < 0)
-      ir_invalid(ra->s, I, "result without a destination operand");
-   va->staging[w].reg = (uint8_t)dst;
-   va->staging[w].count = (uint8_t)nregs_of(ra, I->dst.index);
-}
-
-/* Branches carry a BRANCHZ template from here on, so that the flow pass
- * can give them flow; the emitter fills in the offset. */
-static void
-branch_template(struct ra *ra, struct ir_instr *I)
-{
-   I->va = ARENA_NEW(ra->s->arena, struct va_instr);
-   va_instr_init(I->va, VA_OP_BRANCHZ);
-   I->va_op = VA_OP_BRANCHZ;
-   if (I->op == IR_OP_JUMP) {
-      /* Taken always: 0 == 0. */
-      va_set_mod(I->va, VA_MOD_EQ, 1);
-      I->va->src[0] = va_src_imm_table(0);
-   } else if (!ir_va_src(ra->s, VA_OP_BRANCHZ, 0, reg_ref(ra, I->src[0]),
-                         false, &I->va->src[0])) {
-      ir_invalid(ra->s, I, "branch condition is not a register");
-   }
+   struct ir_ref r = I->src[i];
+   struct ir_ref reg = reg_ref(ra, r);
+   if (r.kind != IR_REF_VALUE)
+      return reg;
+   const struct ir_value *v = ir_value(ra->s, r.index);
+   bool staging = I->op == IR_OP_VA && i >= ir_va_nr_srcs(I->va_op);
+   if (staging)
+      reg.comp = (uint8_t)(v->nregs > 1 ? v->nregs : 0);
+   else if (v->bits == 64 && !r.swizzle)
+      reg.comp = 2;
+   return reg;
 }
 
 static void
 rewrite_instr(struct ra *ra, struct ir_instr *I)
 {
-   bool copy = I->ndst && I->dst.kind == IR_REF_REG; /* made here */
-   if (I->op == IR_OP_VA && !copy)
-      fill_operands(ra, I);
-   else if (I->op == IR_OP_BRANCH || I->op == IR_OP_JUMP)
-      branch_template(ra, I);
    ir_foreach_src(I, i)
-      I->src[i] = reg_ref(ra, I->src[i]);
+      I->src[i] = operand(ra, I, i);
    if (I->ndst && I->dst.kind == IR_REF_VALUE)
-      I->dst = ir_reg((unsigned)ra->reg[I->dst.index]);
+      I->dst = ir_regs((unsigned)ra->reg[I->dst.index],
+                       nregs_of(ra, I->dst.index));
 }
 
 /* A register free just after `I` (at a COLLECT) given what is live

@@ -16,8 +16,8 @@ split(struct ir_shader *s, struct ir_block *from, unsigned slot)
    struct ir_block *to = from->succ[slot];
    struct ir_block *mid = ir_block_create(s);
    /* Placed right before `to`, so that it can fall through (a block
-    * without a terminator goes to succ[0] wherever it sits; the emitter
-    * adds a jump where that is not the next block). */
+    * without a terminator goes to succ[0] wherever it sits;
+    * va_thread_jumps adds a jump where that is not the next block). */
    mid->prev = to->prev;
    mid->next = to;
    if (to->prev)

@@ -140,9 +140,12 @@ fail_at(const struct ra_verify *rv, struct ir_instr *I, unsigned r,
 
 /* Rule 2: a copy the allocator made. */
 static void
-step_copy(const struct ir_instr *I, struct vstate *st)
+step_copy(const struct ra_verify *rv, const struct ir_instr *I,
+          struct vstate *st)
 {
-   const struct va_instr *v = I->va;
+   struct va_instr va;
+   ir_va_instr(rv->s, I, &va);
+   const struct va_instr *v = &va;
    unsigned d = v->dest.reg & 63;
    switch (I->va_op) {
    case VA_OP_MOV_I32: {
@@ -221,8 +224,8 @@ run_block(const struct ra_verify *rv, struct ir_block *b, struct vstate *st,
          uint32_t v = o->dst.index;
          for (unsigned k = 0; k < ir_value(rv->s, v)->nregs; k++)
             st->tag[(rv->reg[v] + k) & 63] = value_tag(v, k);
-      } else if (!o && I->va) {
-         step_copy(I, st);
+      } else if (!o && I->op == IR_OP_VA) {
+         step_copy(rv, I, st);
       }
    }
 }

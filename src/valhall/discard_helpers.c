@@ -33,11 +33,11 @@
 static bool
 needs_helpers(const struct ir_instr *I)
 {
-   if (!I->va)
+   if (I->op != IR_OP_VA)
       return false;
-   const struct va_form *f = va_form(I->va->op);
-   if (I->va->op == VA_OP_CLPER_I32 || I->va->op == VA_OP_CLPER_V2U16 ||
-       I->va->op == VA_OP_CLPER_V4U8)
+   const struct va_form *f = va_form((enum va_op)I->va_op);
+   if (I->va_op == VA_OP_CLPER_I32 || I->va_op == VA_OP_CLPER_V2U16 ||
+       I->va_op == VA_OP_CLPER_V4U8)
       return true;
    if (!va_form_mod(f, VA_MOD_LOD_MODE))
       return false;
@@ -49,7 +49,7 @@ static struct ir_instr *
 nop(struct ir_shader *s, enum va_flow flow)
 {
    struct ir_instr *N = ir_va_create(s, VA_OP_NOP, 0, NULL);
-   N->va->flow = flow;
+   N->flow = flow;
    return N;
 }
 
@@ -57,9 +57,9 @@ nop(struct ir_shader *s, enum va_flow flow)
 static bool
 free_for_discard(const struct ir_instr *I)
 {
-   return I->va && I->va->flow == VA_FLOW_NONE && I->op != IR_OP_BRANCH &&
-          I->op != IR_OP_JUMP && I->va->op != VA_OP_BLEND &&
-          I->va->op != VA_OP_ATEST && I->va->op != VA_OP_ZS_EMIT;
+   return I->op == IR_OP_VA && I->flow == VA_FLOW_NONE &&
+          I->va_op != VA_OP_BLEND && I->va_op != VA_OP_ATEST &&
+          I->va_op != VA_OP_ZS_EMIT;
 }
 
 /* Rule 5: `discard` on the first instruction after `after` (from the
@@ -71,10 +71,10 @@ discard_after(struct ir_shader *s, struct ir_block *b, struct ir_instr *after)
    for (struct ir_instr *I = after ? after->next : b->first; I;
         I = I->next) {
       if (free_for_discard(I)) {
-         I->va->flow = VA_FLOW_DISCARD;
+         I->flow = VA_FLOW_DISCARD;
          return;
       }
-      if (I->va && I->va->flow == VA_FLOW_END)
+      if (I->flow == VA_FLOW_END)
          return; /* everything ends anyway */
    }
    struct ir_instr *N = nop(s, VA_FLOW_DISCARD);
@@ -86,9 +86,9 @@ discard_after(struct ir_shader *s, struct ir_block *b, struct ir_instr *after)
       return;
    }
    ir_instr_insert_after(after, N);
-   if (after->va->flow == VA_FLOW_RECONVERGE && N == b->last) {
+   if (after->flow == VA_FLOW_RECONVERGE && N == b->last) {
       /* reconverge stays last in its block */
-      after->va->flow = VA_FLOW_NONE;
+      after->flow = VA_FLOW_NONE;
       ir_instr_insert_after(N, nop(s, VA_FLOW_RECONVERGE));
    }
 }

@@ -35,8 +35,9 @@
  *    that one already has `reconverge` or `end`, or the instruction starts
  *    its block, a NOP in front carries the wait.
  *
- * Requires: allocated IR with complete Valhall templates (ra_allocate).
- * Ensures:  slots and flow on every instruction as above.
+ * Requires: allocated IR (ra_allocate).
+ * Ensures:  slots (template modifiers) and flow (ir_instr.flow) on every
+ *           instruction as above.
  * Invalidates: nothing.
  */
 #include "valhall.h"
@@ -65,21 +66,15 @@ struct flow_pass {
    struct flow *flows;  /* by instruction number */
    struct va_deps *in;  /* by block index */
    uint8_t *end_wait;   /* by block index: varying slots drained at end */
+   struct va_instr *va; /* by instruction number: what it encodes as */
    unsigned next_slot;  /* round robin among 0-2 */
 };
 
 static bool
-is_message(const struct ir_instr *I)
+has_slot(const struct va_instr *v)
 {
-   return I->va && va_is_message(I->va);
-}
-
-static bool
-has_slot(const struct ir_instr *I)
-{
-   return is_message(I) &&
-          (I->va->op == VA_OP_ATEST ||
-           va_form_mod(va_form(I->va->op), VA_MOD_SLOT));
+   return va_is_message(v) &&
+          (v->op == VA_OP_ATEST || va_form_mod(va_form(v->op), VA_MOD_SLOT));
 }
 
 static enum va_flow
@@ -116,23 +111,25 @@ static void
 step(struct flow_pass *fp, struct ir_instr *I, struct va_deps *p)
 {
    struct flow *f = &fp->flows[I->pass_data];
-   unsigned need = va_deps_hazards(p, I->va, NULL) |
-                   va_deps_drain_before((enum va_op)I->va->op);
+   struct va_instr *v = &fp->va[I->pass_data];
+   unsigned need = va_deps_hazards(p, v, NULL) | va_deps_drain_before(v->op);
    f->pre_wait |= (uint16_t)need;
    va_deps_drain(p, need);
-   if (!has_slot(I))
+   if (!has_slot(v))
       return;
    if (f->slot == NO_SLOT) {
-      f->slot = I->va->op == VA_OP_ATEST     ? VA_SLOT_ATEST
-                : I->va->op == VA_OP_BARRIER ? VA_SLOT_TILE
+      f->slot = v->op == VA_OP_ATEST     ? VA_SLOT_ATEST
+                : v->op == VA_OP_BARRIER ? VA_SLOT_TILE
                                              : (uint8_t)pick_slot(fp, p);
-      if (va_form_mod(va_form(I->va->op), VA_MOD_SLOT))
+      if (va_form_mod(va_form(v->op), VA_MOD_SLOT)) {
          va_set_mod(I->va, VA_MOD_SLOT, f->slot);
+         va_set_mod(v, VA_MOD_SLOT, f->slot);
+      }
    }
-   va_deps_issue(p, I->va, f->slot);
-   if (I->va->op == VA_OP_ATEST)
+   va_deps_issue(p, v, f->slot);
+   if (v->op == VA_OP_ATEST)
       f->wait |= 1u << 0;
-   if (I->va->op == VA_OP_BARRIER)
+   if (v->op == VA_OP_BARRIER)
       f->wait = 0xff;
    va_deps_drain(p, f->wait);
 }
@@ -194,7 +191,7 @@ place_end_wait(struct flow_pass *fp, struct ir_block *b)
    if (before && before->pass_data != UINT32_MAX)
       fp->flows[before->pass_data].wait |= (uint16_t)wait;
    else
-      nop_before(fp->s, term, b)->va->flow = flow_of_mask(wait);
+      nop_before(fp->s, term, b)->flow = flow_of_mask(wait);
 }
 
 /* Rule 6. */
@@ -215,7 +212,7 @@ mark_reconverge(struct flow_pass *fp, struct ir_block *b)
        !fp->flows[last->pass_data].wait)
       fp->flows[last->pass_data].special = SPECIAL_RECONVERGE;
    else
-      nop_before(fp->s, NULL, b)->va->flow = VA_FLOW_RECONVERGE;
+      nop_before(fp->s, NULL, b)->flow = VA_FLOW_RECONVERGE;
 }
 
 /* Rule 8: waits on the instruction before, or on a NOP. */
@@ -234,7 +231,7 @@ apply_block(struct flow_pass *fp, struct ir_block *b)
          if (pf && pf->special == SPECIAL_NONE)
             pf->wait |= f->pre_wait;
          else
-            nop_before(fp->s, I, b)->va->flow = flow_of_mask(f->pre_wait);
+            nop_before(fp->s, I, b)->flow = flow_of_mask(f->pre_wait);
       }
    }
    ir_foreach_instr(b, I) {
@@ -244,9 +241,9 @@ apply_block(struct flow_pass *fp, struct ir_block *b)
       if (f->special && f->wait)
          ir_invalid(fp->s, I, "a wait and reconverge on one instruction");
       if (f->special == SPECIAL_RECONVERGE)
-         I->va->flow = VA_FLOW_RECONVERGE;
+         I->flow = VA_FLOW_RECONVERGE;
       else if (f->wait)
-         I->va->flow = flow_of_mask(f->wait);
+         I->flow = flow_of_mask(f->wait);
    }
 }
 
@@ -261,10 +258,10 @@ mark_end(struct ir_shader *s, struct ir_block *b)
    /* BARRIER must keep its own wait flow (valhall-encoding.md), so
     * the end goes on a NOP after it. */
    struct ir_instr *last = b->last;
-   if (!last || last->va->flow == VA_FLOW_RECONVERGE ||
-       last->va->op == VA_OP_BRANCHZ || last->va->op == VA_OP_BARRIER)
+   if (!last || last->flow == VA_FLOW_RECONVERGE ||
+       ir_va_op(last) == VA_OP_BRANCHZ || ir_va_op(last) == VA_OP_BARRIER)
       last = nop_before(s, NULL, b);
-   last->va->flow = VA_FLOW_END;
+   last->flow = VA_FLOW_END;
 }
 
 bool
@@ -282,6 +279,11 @@ va_insert_flow(struct ir_shader *s)
       fp.flows[i].slot = NO_SLOT;
    fp.in = ARENA_ARRAY(s->arena, struct va_deps, s->block_count + 1);
    fp.end_wait = ARENA_ARRAY(s->arena, uint8_t, s->block_count + 1);
+   fp.va = ARENA_ARRAY(s->arena, struct va_instr, n + 1);
+   ir_foreach_block(s, b) {
+      ir_foreach_instr(b, I)
+         ir_va_instr(s, I, &fp.va[I->pass_data]);
+   }
    analyse(&fp);
    ir_foreach_block(s, b)
       place_end_wait(&fp, b);

@@ -16,7 +16,8 @@
  *    as in va_insert_flow.c).
  *
  * Requires: flow inserted (va_insert_flow, va_discard_helpers).
- * Ensures:  `discard` bits on sources as above.
+ * Ensures:  IR_MOD_LAST on the IR sources as above (the encoded
+ *           `discard` bits come from them).
  * Invalidates: nothing.
  */
 #include "valhall.h"
@@ -38,10 +39,26 @@ pending(const struct staging_reads *p)
    return m;
 }
 
-static void
-step_staging(const struct ir_instr *I, struct staging_reads *p)
+/* What each instruction encodes as, by instruction number. */
+static struct va_instr *
+build_views(struct ir_shader *s)
 {
-   const struct va_instr *v = I->va;
+   uint32_t n = 0;
+   ir_foreach_block(s, b) {
+      ir_foreach_instr(b, I)
+         I->pass_data = n++;
+   }
+   struct va_instr *va = ARENA_ARRAY(s->arena, struct va_instr, n + 1);
+   ir_foreach_block(s, b) {
+      ir_foreach_instr(b, I)
+         ir_va_instr(s, I, &va[I->pass_data]);
+   }
+   return va;
+}
+
+static void
+step_staging(const struct va_instr *v, struct staging_reads *p)
+{
    int slot = va_form_mod(va_form(v->op), VA_MOD_SLOT) ? v->mod[VA_MOD_SLOT]
                                                        : -1;
    if (slot >= 0)
@@ -55,14 +72,15 @@ step_staging(const struct ir_instr *I, struct staging_reads *p)
 
 /* Rule 3: what pending messages may read at each block's start. */
 static void
-forward(struct ir_shader *s, struct staging_reads *in)
+forward(struct ir_shader *s, const struct va_instr *va,
+        struct staging_reads *in)
 {
    for (bool changed = true; changed;) {
       changed = false;
       ir_foreach_block(s, b) {
          struct staging_reads p = in[b->index];
          ir_foreach_instr(b, I)
-            step_staging(I, &p);
+            step_staging(&va[I->pass_data], &p);
          for (unsigned i = 0; i < 2; i++) {
             struct ir_block *succ = b->succ[i];
             if (!succ)
@@ -79,7 +97,7 @@ forward(struct ir_shader *s, struct staging_reads *in)
 
 /* Rule 1: registers live at each block's start. */
 static void
-backward(struct ir_shader *s, uint64_t *live_in)
+backward(struct ir_shader *s, const struct va_instr *va, uint64_t *live_in)
 {
    for (bool changed = true; changed;) {
       changed = false;
@@ -89,7 +107,7 @@ backward(struct ir_shader *s, uint64_t *live_in)
             live |= b->succ[i] ? live_in[b->succ[i]->index] : 0;
          ir_foreach_instr_rev(b, I) {
             uint64_t r, w;
-            va_instr_registers(I->va, &r, &w);
+            va_instr_registers(&va[I->pass_data], &r, &w);
             live = (live & ~w) | r;
          }
          changed |= live != live_in[b->index];
@@ -101,18 +119,19 @@ backward(struct ir_shader *s, uint64_t *live_in)
 /* Rule 2 on one instruction, given what is live after it and what
  * pending messages still read. */
 static void
-mark(struct va_instr *I, uint64_t live_after, uint64_t busy)
+mark(struct ir_instr *I, const struct va_instr *v, uint64_t live_after,
+     uint64_t busy)
 {
-   const struct va_form *f = va_form(I->op);
+   const struct va_form *f = va_form(v->op);
    uint64_t seen = 0;
    for (unsigned i = f->nr_srcs; i-- > 0;) {
-      struct va_src *src = &I->src[i];
-      if (src->kind != VA_SRC_KIND_REG)
+      const struct va_src *src = &v->src[i];
+      if (src->kind != VA_SRC_KIND_REG || i >= I->nsrc)
          continue;
       unsigned n = va_src_reads_pair(f, i, src) ? 2 : 1;
       uint64_t regs = ((1ull << n) - 1) << src->value;
       if (!(regs & (live_after | busy | seen)))
-         src->discard = true;
+         I->src[i].mods |= IR_MOD_LAST;
       seen |= regs;
    }
 }
@@ -124,8 +143,9 @@ va_mark_last_use(struct ir_shader *s)
    uint64_t *live_in = ARENA_ARRAY(s->arena, uint64_t, s->block_count + 1);
    struct staging_reads *in =
       ARENA_ARRAY(s->arena, struct staging_reads, s->block_count + 1);
-   backward(s, live_in);
-   forward(s, in);
+   struct va_instr *va = build_views(s);
+   backward(s, va, live_in);
+   forward(s, va, in);
    bool progress = false;
    ir_foreach_block(s, b) {
       /* Liveness after each instruction, from the block's end back. */
@@ -140,18 +160,19 @@ va_mark_last_use(struct ir_shader *s)
       ir_foreach_instr_rev(b, I) {
          after[--k] = live;
          uint64_t r, w;
-         va_instr_registers(I->va, &r, &w);
+         va_instr_registers(&va[I->pass_data], &r, &w);
          live = (live & ~w) | r;
       }
       struct staging_reads p = in[b->index];
       ir_foreach_instr(b, I) {
          /* A register the instruction rewrites is dead to its sources;
           * its own staging reads count as pending. */
+         const struct va_instr *v = &va[I->pass_data];
          uint64_t r, w;
-         va_instr_registers(I->va, &r, &w);
-         mark(I->va, after[k++] & ~w,
-              pending(&p) | va_instr_staging_reads(I->va));
-         step_staging(I, &p);
+         va_instr_registers(v, &r, &w);
+         mark(I, v, after[k++] & ~w,
+              pending(&p) | va_instr_staging_reads(v));
+         step_staging(v, &p);
          progress = true;
       }
    }

@@ -27,8 +27,11 @@ bool va_legalize(struct ir_shader *s);
 bool va_insert_flow(struct ir_shader *s);
 bool va_discard_helpers(struct ir_shader *s);
 bool va_mark_last_use(struct ir_shader *s);
+bool va_thread_jumps(struct ir_shader *s);
+bool va_blend_tail(struct ir_shader *s);
 
-/* emit.c: the program's words, in the arena (no header, no padding). */
+/* emit.c: the program's words, in the arena (no header, no padding),
+ * after va_thread_jumps and va_blend_tail. */
 bool va_emit_program(struct ir_shader *s, struct arena *arena,
                      uint64_t **words, size_t *count,
                      struct tgsiva_diagnostic *d);

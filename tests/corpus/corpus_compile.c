@@ -10,7 +10,9 @@
  *   corpus_compile full  compile to Valhall binaries (issue 5): the
  *                        hardware-rule validator passes on every binary,
  *                        disassembling then assembling it gives the same
- *                        words, and it touches only registers it may use
+ *                        words, it touches only registers it may use, and
+ *                        the IR printed after the last pass is its
+ *                        disassembly, instruction for instruction
  *
  * Prints "N passed, N failed" and the failures grouped by cause (the
  * message with numbers and names removed), then every failing file.
@@ -39,6 +41,7 @@ struct cause {
 
 struct tally {
    unsigned passed, failed, doubles;
+   unsigned long compared; /* IR == disassembly instructions */
    struct cause causes[256];
    unsigned ncauses;
 };
@@ -130,6 +133,84 @@ register_check(struct arena *a, const struct compile_program *p,
    return NULL;
 }
 
+/* The IR printed after the last pass, per program. */
+struct capture {
+   struct arena *arena;
+   const char *text[2];
+   unsigned n;
+};
+
+static void
+capture_ir(void *ctx, const char *pass, const char *text)
+{
+   (void)pass;
+   struct capture *c = ctx;
+   if (c->n < 2)
+      c->text[c->n++] = arena_printf(c->arena, "%s", text);
+}
+
+/* The next line of *p (without its newline) as a new string. */
+static char *
+next_line(struct arena *a, const char **p)
+{
+   const char *e = strchr(*p, '\n');
+   size_t n = e ? (size_t)(e - *p) : strlen(*p);
+   char *line = arena_printf(a, "%.*s", (int)n, *p);
+   *p += n + (e != NULL);
+   return line;
+}
+
+/* The IR printed after the last pass against the disassembly of the
+ * words: every instruction line must be the word's line, a branch's
+ * target block standing for its offset. */
+static const char *
+ir_matches_words(struct arena *a, const char *ir,
+                 const struct compile_program *p, struct tally *t)
+{
+   struct strbuf sb;
+   strbuf_init(&sb, a);
+   va_disassemble(&sb, p->words, p->count, 0);
+   size_t nlines = 0, cap = p->count + 1;
+   char **dis = arena_array(a, cap, sizeof(char *));
+   for (const char *q = sb.data; *q && nlines < cap;)
+      dis[nlines++] = next_line(a, &q);
+   /* Block starts (word indices) first: branches may go forward. */
+   enum { MAX_BLOCKS = 4096 };
+   long *start = arena_array(a, MAX_BLOCKS, sizeof(long));
+   size_t w = 0;
+   for (const char *q = ir; *q;) {
+      char *line = next_line(a, &q);
+      unsigned b;
+      if (sscanf(line, "b%u", &b) == 1 && b < MAX_BLOCKS)
+         start[b] = (long)w;
+      w += line[0] == ' ';
+   }
+   w = 0;
+   for (const char *q = ir; *q;) {
+      const char *line = next_line(a, &q);
+      if (line[0] != ' ')
+         continue;
+      const char *want = line + 2, *comma = strrchr(want, ',');
+      unsigned b;
+      if (w >= nlines)
+         return "the IR has more instructions than the program has words";
+      if (!strncmp(want, "BRANCHZ ", 8) || !strncmp(want, "BRANCHZ.", 8)) {
+         if (!comma || sscanf(comma, ", b%u", &b) != 1 || b >= MAX_BLOCKS)
+            return arena_printf(a, "branch `%s` names no block", want);
+         want = arena_printf(a, "%.*s, offset:%ld", (int)(comma - want),
+                             want, start[b] - (long)w - 1);
+      }
+      if (strcmp(want, dis[w]))
+         return arena_printf(a, "word %zu is `%s` where the IR has `%s`", w,
+                             dis[w], want);
+      w++;
+   }
+   if (w != nlines)
+      return "the program has more words than the IR has instructions";
+   t->compared += w;
+   return NULL;
+}
+
 static void
 compile_file(struct tally *t, const char *path, bool full,
              unsigned max_registers)
@@ -144,9 +225,15 @@ compile_file(struct tally *t, const char *path, bool full,
    } else if (tgsi_uses_doubles(tgsi)) {
       t->doubles++;
    } else {
+      struct capture cap = {.arena = &arena};
       struct compile_options opts = {.validate = true,
                                      .stop_after_ir = !full,
                                      .max_registers = max_registers};
+      if (full) {
+         opts.print = capture_ir;
+         opts.print_ctx = &cap;
+         opts.print_pass = "va_blend_tail"; /* the last pass */
+      }
       struct compile_result result;
       if (compile_tgsi(&arena, tgsi, &opts, &result, &d)) {
          const char *why = NULL;
@@ -156,6 +243,10 @@ compile_file(struct tally *t, const char *path, bool full,
             if (!why)
                why = register_check(&arena, &result.programs[p],
                                     max_registers);
+            if (!why)
+               why = p < cap.n ? ir_matches_words(&arena, cap.text[p],
+                                                  &result.programs[p], t)
+                               : "the IR after the last pass was not printed";
          }
          if (why) {
             record_failure(t, path, why);
@@ -208,6 +299,9 @@ main(int argc, char **argv)
           test_corpus(),
           spill ? "compile with 8 (+8) registers" : full ? "compile" : "ir",
           t.passed, t.failed, t.doubles);
+   if (full)
+      printf("IR after the last pass == disassembly: %lu instructions "
+             "compared\n", t.compared);
    arena_finish(&arena);
    return t.failed ? 1 : 0;
 }

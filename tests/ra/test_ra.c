@@ -67,6 +67,15 @@ find(struct ir_shader *s, enum va_op op, unsigned n)
    return NULL;
 }
 
+/* What an allocated instruction encodes as (the IR owns the operands). */
+static const struct va_instr *
+enc(struct ir_shader *s, const struct ir_instr *I)
+{
+   struct va_instr *v = ARENA_NEW(s->arena, struct va_instr);
+   ir_va_instr(s, I, v);
+   return v;
+}
+
 static unsigned
 count(struct ir_shader *s, enum va_op op)
 {
@@ -80,10 +89,10 @@ count(struct ir_shader *s, enum va_op op)
 
 /* Registers an allocated instruction reads or writes. */
 static uint64_t
-touched(const struct ir_instr *I)
+touched(struct ir_shader *s, const struct ir_instr *I)
 {
    uint64_t r, w;
-   va_instr_registers(I->va, &r, &w);
+   va_instr_registers(enc(s, I), &r, &w);
    return r | w;
 }
 
@@ -104,9 +113,9 @@ test_pairs_are_aligned(void **state)
       "  va.STORE.i32.slot0 %3, %9 offset:8\n",
       RA_REGS_32, 0));
    struct ir_instr *lea = find(c.s, VA_OP_LEA_BUF_IMM, 0);
-   assert_int_equal(lea->va->staging[0].reg, 4);
-   assert_int_equal(lea->va->staging[0].count, 2);
-   assert_int_equal(find(c.s, VA_OP_IADD_IMM_I32, 0)->va->dest.reg, 1);
+   assert_int_equal(enc(c.s, lea)->staging[0].reg, 4);
+   assert_int_equal(enc(c.s, lea)->staging[0].count, 2);
+   assert_int_equal(enc(c.s, find(c.s, VA_OP_IADD_IMM_I32, 0))->dest.reg, 1);
    finish(&c);
 }
 
@@ -128,13 +137,13 @@ test_staging_vector_built_in_place(void **state)
       RA_REGS_32, 0));
    assert_int_equal(count(c.s, VA_OP_MOV_I32), 0);
    struct ir_instr *st = find(c.s, VA_OP_STORE_I128, 0);
-   unsigned base = st->va->staging[0].reg;
+   unsigned base = enc(c.s, st)->staging[0].reg;
    assert_int_equal(base % 2, 0);
-   assert_int_equal(st->va->staging[0].count, 4);
-   assert_int_equal(find(c.s, VA_OP_FADD_F32, 0)->va->dest.reg, base);
-   assert_int_equal(find(c.s, VA_OP_FMA_F32, 0)->va->dest.reg, base + 1);
-   assert_int_equal(find(c.s, VA_OP_FADD_F32, 1)->va->dest.reg, base + 2);
-   assert_int_equal(find(c.s, VA_OP_IADD_IMM_I32, 0)->va->dest.reg,
+   assert_int_equal(enc(c.s, st)->staging[0].count, 4);
+   assert_int_equal(enc(c.s, find(c.s, VA_OP_FADD_F32, 0))->dest.reg, base);
+   assert_int_equal(enc(c.s, find(c.s, VA_OP_FMA_F32, 0))->dest.reg, base + 1);
+   assert_int_equal(enc(c.s, find(c.s, VA_OP_FADD_F32, 1))->dest.reg, base + 2);
+   assert_int_equal(enc(c.s, find(c.s, VA_OP_IADD_IMM_I32, 0))->dest.reg,
                     base + 3);
    finish(&c);
 }
@@ -158,9 +167,9 @@ test_staging_part_live_after(void **state)
    assert_int_equal(count(c.s, VA_OP_MOV_I32), 1);
    struct ir_instr *mov = find(c.s, VA_OP_MOV_I32, 0);
    struct ir_instr *st = find(c.s, VA_OP_STORE_I64, 0);
-   assert_int_equal(mov->va->dest.reg, st->va->staging[0].reg);
-   assert_int_equal(mov->va->src[0].value,
-                    find(c.s, VA_OP_FADD_F32, 0)->va->dest.reg);
+   assert_int_equal(enc(c.s, mov)->dest.reg, enc(c.s, st)->staging[0].reg);
+   assert_int_equal(enc(c.s, mov)->src[0].value,
+                    enc(c.s, find(c.s, VA_OP_FADD_F32, 0))->dest.reg);
    finish(&c);
 }
 
@@ -186,12 +195,13 @@ test_preloads_kept(void **state)
    struct ra_case c;
    assert_true(allocate(&c, sb.data, RA_REGS_32 & ~(1ull << 48), 0));
    struct ir_instr *fadd = find(c.s, VA_OP_FADD_F32, 0);
-   assert_int_equal(fadd->va->src[0].value, 60);
-   assert_int_equal(fadd->va->src[1].value, 61);
+   assert_int_equal(enc(c.s, fadd)->src[0].value, 60);
+   assert_int_equal(enc(c.s, fadd)->src[1].value, 61);
    for (unsigned i = 0; i < 28; i++) {
       struct ir_instr *I = find(c.s, VA_OP_IADD_IMM_I32, i);
-      assert_true(I->va->dest.reg != 60 && I->va->dest.reg != 61);
-      assert_true((RA_REGS_32 >> I->va->dest.reg) & 1);
+      unsigned d = enc(c.s, I)->dest.reg;
+      assert_true(d != 60 && d != 61);
+      assert_true((RA_REGS_32 >> d) & 1);
    }
    finish(&c);
    arena_finish(&a);
@@ -213,19 +223,19 @@ test_blend_registers_avoided(void **state)
       "  %7:v4 = collect %5, %5, %5, %5\n"
       "  va.BLEND.slot0.v4.auto blend_descriptor_1, %1, %7 target:0x0\n",
       RA_REGS_32 & ~(1ull << 48), 0));
-   unsigned r = find(c.s, VA_OP_IADD_IMM_I32, 0)->va->dest.reg;
+   unsigned r = enc(c.s, find(c.s, VA_OP_IADD_IMM_I32, 0))->dest.reg;
    assert_true(r >= 16 && r != 48);
    finish(&c);
 }
 
 /* Runs the copies (MOV, IADD_IMM, LSHIFT_XOR) of block `b` on `regs`. */
 static void
-run_copies(const struct ir_block *b, uint32_t regs[64])
+run_copies(struct ir_shader *s, const struct ir_block *b, uint32_t regs[64])
 {
    ir_foreach_instr(b, I) {
       if (I->op != IR_OP_VA)
          continue;
-      const struct va_instr *v = I->va;
+      const struct va_instr *v = enc(s, I);
       switch (I->va_op) {
       case VA_OP_MOV_I32: regs[v->dest.reg] = regs[v->src[0].value]; break;
       case VA_OP_IADD_IMM_I32:
@@ -243,7 +253,7 @@ run_copies(const struct ir_block *b, uint32_t regs[64])
  * and checks that they swap registers ra and rb; returns how many edges
  * it ran. */
 static unsigned
-check_back_edge_swap(const struct ir_shader *s, const struct ir_block *header,
+check_back_edge_swap(struct ir_shader *s, const struct ir_block *header,
                      unsigned ra, unsigned rb)
 {
    unsigned edges = 0;
@@ -256,7 +266,7 @@ check_back_edge_swap(const struct ir_shader *s, const struct ir_block *header,
       for (unsigned r = 0; r < 64; r++)
          regs[r] = 0x1000 + r;
       uint32_t a = regs[ra], b = regs[rb];
-      run_copies(pred, regs);
+      run_copies(s, pred, regs);
       assert_int_equal(regs[ra], b);
       assert_int_equal(regs[rb], a);
    }
@@ -282,7 +292,7 @@ test_phi_swap(void **state)
    struct ra_case c;
    assert_true(allocate(&c, text, RA_REGS_32, 0));
    struct ir_instr *add = find(c.s, VA_OP_FADD_F32, 0);
-   unsigned ra = add->va->src[0].value, rb = add->va->src[1].value;
+   unsigned ra = enc(c.s, add)->src[0].value, rb = enc(c.s, add)->src[1].value;
    /* The copies sit on the back edge (in a block split from it); the
     * entry edge needs none, as the preloads are in place. */
    unsigned edges_with_copies =
@@ -310,9 +320,9 @@ run_integer_program(struct ir_shader *s, uint32_t input)
    uint32_t regs[64] = {0}, tls[4096] = {0}, result = 0xdeadbeef;
    regs[56] = input;
    ir_foreach_instr(s->first_block, I) {
-      const struct va_instr *v = I->va;
       if (I->op != IR_OP_VA)
          continue;
+      const struct va_instr *v = enc(s, I);
       const struct va_form *f = va_form(I->va_op);
       uint32_t a = v->src[0].kind ? source_value(&v->src[0], regs) : 0;
       uint32_t b = f->nr_srcs > 1 ? source_value(&v->src[1], regs) : 0;
@@ -369,8 +379,8 @@ test_phi_swap_without_scratch(void **state)
    assert_true(count(c.s, VA_OP_LSHIFT_XOR_I32) > 0);
    struct ir_instr *add = find(c.s, VA_OP_FADD_F32, 0);
    /* %3 and %4: the first store's value and the second's. */
-   unsigned ra = find(c.s, VA_OP_STORE_I32, 0)->va->staging[0].reg;
-   unsigned rb = find(c.s, VA_OP_STORE_I32, 1)->va->staging[0].reg;
+   unsigned ra = enc(c.s, find(c.s, VA_OP_STORE_I32, 0))->staging[0].reg;
+   unsigned rb = enc(c.s, find(c.s, VA_OP_STORE_I32, 1))->staging[0].reg;
    unsigned edges_with_copies =
       check_back_edge_swap(c.s, add->block, ra, rb);
    assert_int_equal(edges_with_copies, 1);
@@ -419,7 +429,7 @@ test_spilling_small_limit(void **state)
       ir_foreach_instr(b, I) {
          if (I->op != IR_OP_VA)
             continue;
-         assert_int_equal(touched(I) & ~allowed, 0);
+         assert_int_equal(touched(c.s, I) & ~allowed, 0);
          const struct va_form *f = va_form(I->va_op);
          bool tls = va_form_mod(f, VA_MOD_MEMORY_ACCESS) &&
                     I->va->mod[VA_MOD_MEMORY_ACCESS] ==

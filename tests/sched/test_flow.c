@@ -38,6 +38,8 @@ compile_ir(struct arena *a, const char *text, bool late_passes)
       va_discard_helpers(s);
       va_mark_last_use(s);
    }
+   va_thread_jumps(s);
+   va_blend_tail(s);
    uint64_t *words;
    size_t n;
    assert_true(va_emit_program(s, a, &words, &n, d));

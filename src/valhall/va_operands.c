@@ -1,0 +1,139 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The Valhall instruction an allocated IR instruction stands for.  The IR
+ * owns every operand after allocation: registers on its refs (a pair or a
+ * staging vector names its register count), last-use marks as
+ * IR_MOD_LAST, flow on the instruction; the template keeps only the
+ * form's modifiers and immediates.  Emission encodes what this builds;
+ * the passes on allocated code read registers through it too, so that
+ * they see exactly what the hardware will.
+ *
+ * 1. Sources 0 .. nr_srcs-1 are the form's sources, in order; the rest
+ *    are its staging vectors read, in the form's order.
+ * 2. A result goes to the form's destination, or else to its first
+ *    staging vector written.
+ * 3. BRANCH is BRANCHZ on its condition (.eq when turned around by
+ *    va_thread_jumps), JUMP is BRANCHZ.eq 0x0 (0 == 0 always branches).
+ */
+#include "ir/ir.h"
+
+#include "emit/va.h"
+
+int
+ir_va_op(const struct ir_instr *I)
+{
+   if (I->op == IR_OP_VA)
+      return I->va_op;
+   if (I->op == IR_OP_BRANCH || I->op == IR_OP_JUMP)
+      return VA_OP_BRANCHZ;
+   return -1;
+}
+
+/* The next staging operand of `f` after `k` that is read (or written). */
+static int
+next_staging(const struct va_form *f, int k, bool write)
+{
+   for (unsigned i = (unsigned)(k + 1); i < f->nr_staging; i++) {
+      if (write ? f->staging[i].write : f->staging[i].read)
+         return (int)i;
+   }
+   return -1;
+}
+
+/* Rule 3. */
+static const char *
+branch(const struct ir_shader *s, const struct ir_instr *I,
+       struct va_instr *out)
+{
+   va_instr_init(out, VA_OP_BRANCHZ);
+   if (I->op == IR_OP_JUMP) {
+      va_set_mod(out, VA_MOD_EQ, 1);
+      out->src[0] = va_src_imm_table(0);
+      return NULL;
+   }
+   if (I->flags & IR_INSTR_BRANCH_IF_ZERO)
+      va_set_mod(out, VA_MOD_EQ, out->mod[VA_MOD_EQ] > 0 ? 0 : 1);
+   if (!ir_va_src(s, VA_OP_BRANCHZ, 0, I->src[0], false, &out->src[0]))
+      return "branch condition is not a register";
+   return NULL;
+}
+
+/* Rules 1 and 2. */
+static const char *
+operands(const struct ir_shader *s, const struct ir_instr *I,
+         struct va_instr *out)
+{
+   const struct va_form *f = va_form((enum va_op)I->va_op);
+   int k = -1;
+   ir_foreach_src(I, i) {
+      struct ir_ref r = I->src[i];
+      if (i < f->nr_srcs) {
+         if (!ir_va_src(s, I->va_op, i, r, ir_ref_nregs(r) == 2,
+                        &out->src[i]))
+            return "a source is not encodable";
+         continue;
+      }
+      k = next_staging(f, k, false);
+      if (k < 0 || r.kind != IR_REF_REG)
+         return "an operand is no staging vector";
+      out->staging[k].reg = (uint8_t)r.index;
+      out->staging[k].count = (uint8_t)ir_ref_nregs(r);
+   }
+   if (!I->ndst)
+      return NULL;
+   if (I->dst.kind != IR_REF_REG)
+      return "result without a register";
+   if (f->nr_dests) {
+      out->dest.reg = (uint8_t)I->dst.index;
+      out->dest.mask = VA_DEST_ALL;
+      return NULL;
+   }
+   int w = next_staging(f, -1, true);
+   if (w < 0)
+      return "result without a destination operand";
+   out->staging[w].reg = (uint8_t)I->dst.index;
+   out->staging[w].count = (uint8_t)ir_ref_nregs(I->dst);
+   return NULL;
+}
+
+const char *
+ir_va_build(const struct ir_shader *s, const struct ir_instr *I,
+            struct va_instr *out)
+{
+   const char *why = "no Valhall instruction for this operation";
+   if (I->op == IR_OP_BRANCH || I->op == IR_OP_JUMP) {
+      why = branch(s, I, out);
+   } else if (I->op == IR_OP_VA) {
+      *out = *I->va;
+      out->op = (enum va_op)I->va_op;
+      why = operands(s, I, out);
+   }
+   out->flow = (enum va_flow)I->flow;
+   return why;
+}
+
+void
+ir_va_instr(struct ir_shader *s, const struct ir_instr *I,
+            struct va_instr *out)
+{
+   const char *why = ir_va_build(s, I, out);
+   if (why)
+      ir_invalid(s, I, "%s", why);
+}
+
+bool
+ir_print_allocated(struct strbuf *sb, const struct ir_shader *s,
+                   const struct ir_instr *I)
+{
+   struct va_instr v;
+   if (ir_va_build(s, I, &v))
+      return false;
+   if (I->op == IR_OP_VA) {
+      va_print_instr(sb, &v);
+      return true;
+   }
+   va_print_operands(sb, &v);
+   if (I->block && I->block->succ[0])
+      strbuf_printf(sb, ", b%u", I->block->succ[0]->index);
+   return true;
+}
