@@ -32,6 +32,7 @@
 #include "util/fileio.h"
 
 #include "../corpus_dir.h"
+#include "../ir_disasm_check.h"
 
 struct cause {
    char text[160];
@@ -149,66 +150,16 @@ capture_ir(void *ctx, const char *pass, const char *text)
       c->text[c->n++] = arena_printf(c->arena, "%s", text);
 }
 
-/* The next line of *p (without its newline) as a new string. */
-static char *
-next_line(struct arena *a, const char **p)
-{
-   const char *e = strchr(*p, '\n');
-   size_t n = e ? (size_t)(e - *p) : strlen(*p);
-   char *line = arena_printf(a, "%.*s", (int)n, *p);
-   *p += n + (e != NULL);
-   return line;
-}
-
-/* The IR printed after the last pass against the disassembly of the
- * words: every instruction line must be the word's line, a branch's
- * target block standing for its offset. */
+/* The IR printed after the last pass against the words. */
 static const char *
 ir_matches_words(struct arena *a, const char *ir,
                  const struct compile_program *p, struct tally *t)
 {
-   struct strbuf sb;
-   strbuf_init(&sb, a);
-   va_disassemble(&sb, p->words, p->count, 0);
-   size_t nlines = 0, cap = p->count + 1;
-   char **dis = arena_array(a, cap, sizeof(char *));
-   for (const char *q = sb.data; *q && nlines < cap;)
-      dis[nlines++] = next_line(a, &q);
-   /* Block starts (word indices) first: branches may go forward. */
-   enum { MAX_BLOCKS = 4096 };
-   long *start = arena_array(a, MAX_BLOCKS, sizeof(long));
-   size_t w = 0;
-   for (const char *q = ir; *q;) {
-      char *line = next_line(a, &q);
-      unsigned b;
-      if (sscanf(line, "b%u", &b) == 1 && b < MAX_BLOCKS)
-         start[b] = (long)w;
-      w += line[0] == ' ';
-   }
-   w = 0;
-   for (const char *q = ir; *q;) {
-      const char *line = next_line(a, &q);
-      if (line[0] != ' ')
-         continue;
-      const char *want = line + 2, *comma = strrchr(want, ',');
-      unsigned b;
-      if (w >= nlines)
-         return "the IR has more instructions than the program has words";
-      if (!strncmp(want, "BRANCHZ ", 8) || !strncmp(want, "BRANCHZ.", 8)) {
-         if (!comma || sscanf(comma, ", b%u", &b) != 1 || b >= MAX_BLOCKS)
-            return arena_printf(a, "branch `%s` names no block", want);
-         want = arena_printf(a, "%.*s, offset:%ld", (int)(comma - want),
-                             want, start[b] - (long)w - 1);
-      }
-      if (strcmp(want, dis[w]))
-         return arena_printf(a, "word %zu is `%s` where the IR has `%s`", w,
-                             dis[w], want);
-      w++;
-   }
-   if (w != nlines)
-      return "the program has more words than the IR has instructions";
-   t->compared += w;
-   return NULL;
+   unsigned long n = 0;
+   const char *why = ir_disasm_mismatch(a, ir, p->words, p->count, &n);
+   if (!why)
+      t->compared += n;
+   return why;
 }
 
 static void

@@ -2,11 +2,13 @@
 /*
  * Dependency slots and flow: legalised IR in, allocated, given slots and
  * flow and emitted; the disassembly must be exactly the expected program,
- * and the hardware-rule validator must accept it.  Flow acts after its
+ * and the hardware-rule validator must accept it, and the IR printed after
+ * the last pass must be that disassembly.  Flow acts after its
  * instruction, so the wait for a result sits on the instruction before
  * its first use.
  */
 #include "../ir/ir_test.h"
+#include "../ir_disasm_check.h"
 
 #include "emit/va.h"
 #include "valhall/valhall.h"
@@ -47,6 +49,17 @@ compile_ir(struct arena *a, const char *text, bool late_passes)
       fprintf(stderr, "%s\n", d->message);
       fail();
    }
+   /* The IR after the last pass is the program, word for word. */
+   struct strbuf ir;
+   strbuf_init(&ir, a);
+   ir_print_shader(&ir, s);
+   unsigned long compared = 0;
+   const char *why = ir_disasm_mismatch(a, ir.data, words, n, &compared);
+   if (why) {
+      fprintf(stderr, "%s\n%s", why, ir.data);
+      fail();
+   }
+   assert_int_equal(compared, n);
    struct strbuf sb;
    strbuf_init(&sb, a);
    va_disassemble(&sb, words, n, 0);
