@@ -171,7 +171,10 @@ struct ir_instr {
    struct ir_instr *prev, *next;
    struct ir_block *block;
    uint16_t op; /* enum ir_op */
-   uint16_t va_op; /* enum va_op, for IR_OP_VA */
+   /* enum va_op, for IR_OP_VA: the form.  The only copy the compiler
+    * reads: the template's own `op` (a field of the ISA library's struct)
+    * is set when it is made and never consulted. */
+   uint16_t va_op;
    uint8_t nsrc;
    uint8_t ndst;
    uint8_t cond;    /* enum ir_cond */
@@ -512,8 +515,9 @@ unsigned ir_va_nr_srcs(unsigned va_op);
  * placed, no result. */
 struct ir_instr *ir_va_create(struct ir_shader *s, unsigned va_op,
                               unsigned nsrc, const struct ir_ref *srcs);
-void ir_print_va_template(struct strbuf *sb, const struct va_instr *I);
-void ir_print_va_imms(struct strbuf *sb, const struct va_instr *I);
+/* An IR_OP_VA's form with its modifiers, and its immediates. */
+void ir_print_va_template(struct strbuf *sb, const struct ir_instr *I);
+void ir_print_va_imms(struct strbuf *sb, const struct ir_instr *I);
 struct va_instr *ir_parse_va_template(struct arena *arena, const char *text,
                                       size_t len);
 bool ir_parse_va_imm(struct va_instr *I, const char *text, size_t len);

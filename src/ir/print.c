@@ -121,7 +121,7 @@ print_op(struct strbuf *sb, const struct ir_instr *I)
 {
    if (I->op == IR_OP_VA) {
       strbuf_puts(sb, "va.");
-      ir_print_va_template(sb, I->va);
+      ir_print_va_template(sb, I);
    } else {
       strbuf_puts(sb, ir_op_infos[I->op].name);
    }
@@ -159,7 +159,7 @@ ir_print_instr(struct strbuf *sb, const struct ir_shader *s,
       ir_print_ref(sb, s, I->src[i]);
    }
    if (I->op == IR_OP_VA)
-      ir_print_va_imms(sb, I->va);
+      ir_print_va_imms(sb, I);
    if (I->imm || I->op == IR_OP_PRELOAD)
       strbuf_printf(sb, " imm=%u", I->imm);
 }

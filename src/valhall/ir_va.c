@@ -70,16 +70,27 @@ ir_va_nr_srcs(unsigned op)
    return va_form((enum va_op)op)->nr_srcs;
 }
 
-void
-ir_print_va_template(struct strbuf *sb, const struct va_instr *I)
+/* The template as the form I->va_op (the opcode's one copy) has it. */
+static struct va_instr
+template_of(const struct ir_instr *I)
 {
-   va_print_head(sb, I);
+   struct va_instr t = *I->va;
+   t.op = (enum va_op)I->va_op;
+   return t;
 }
 
 void
-ir_print_va_imms(struct strbuf *sb, const struct va_instr *I)
+ir_print_va_template(struct strbuf *sb, const struct ir_instr *I)
 {
-   va_print_imms(sb, I, " ");
+   struct va_instr t = template_of(I);
+   va_print_head(sb, &t);
+}
+
+void
+ir_print_va_imms(struct strbuf *sb, const struct ir_instr *I)
+{
+   struct va_instr t = template_of(I);
+   va_print_imms(sb, &t, " ");
 }
 
 struct va_instr *
