@@ -12,8 +12,8 @@
  *    Staging registers have no mark.
  * 3. Not while a pending message may still read it as a staging register
  *    (valhall-encoding.md): a register a message reads stays unmarked
- *    until a wait on the message's slot on every path (forward dataflow,
- *    as in va_insert_flow.c).
+ *    until a wait on the message's slot on every path (forward dataflow
+ *    over va_deps.h's pending state, as in va_insert_flow.c).
  *
  * Requires: flow inserted (va_insert_flow, va_discard_helpers).
  * Ensures:  IR_MOD_LAST on the IR sources as above (the encoded
@@ -25,17 +25,15 @@
 #include <string.h>
 
 #include "emit/va.h"
+#include "emit/va_deps.h"
 
-struct staging_reads {
-   uint64_t slot[8]; /* registers read by pending messages, by slot */
-};
-
+/* Registers pending messages may still read as staging registers. */
 static uint64_t
-pending(const struct staging_reads *p)
+pending(const struct va_deps *p)
 {
    uint64_t m = 0;
    for (unsigned k = 0; k < 8; k++)
-      m |= p->slot[k];
+      m |= p->staged[k];
    return m;
 }
 
@@ -56,40 +54,30 @@ build_views(struct ir_shader *s)
    return va;
 }
 
+/* A message on its slot (the form's slot modifier), then the waits of
+ * its flow (va_deps.h keeps what each slot's messages read). */
 static void
-step_staging(const struct va_instr *v, struct staging_reads *p)
+step_staging(const struct va_instr *v, struct va_deps *p)
 {
-   int slot = va_form_mod(va_form(v->op), VA_MOD_SLOT) ? v->mod[VA_MOD_SLOT]
-                                                       : -1;
-   if (slot >= 0)
-      p->slot[slot & 7] |= va_instr_staging_reads(v);
-   uint8_t w = va_flow_waits(v->flow);
-   for (unsigned k = 0; k < 8; k++) {
-      if (w & (1u << k))
-         p->slot[k] = 0;
-   }
+   if (va_form_mod(va_form(v->op), VA_MOD_SLOT) && v->mod[VA_MOD_SLOT] >= 0)
+      va_deps_issue(p, v, (unsigned)v->mod[VA_MOD_SLOT]);
+   va_deps_drain(p, va_flow_waits(v->flow));
 }
 
 /* Rule 3: what pending messages may read at each block's start. */
 static void
 forward(struct ir_shader *s, const struct va_instr *va,
-        struct staging_reads *in)
+        struct va_deps *in)
 {
    for (bool changed = true; changed;) {
       changed = false;
       ir_foreach_block(s, b) {
-         struct staging_reads p = in[b->index];
+         struct va_deps p = in[b->index];
          ir_foreach_instr(b, I)
             step_staging(&va[I->pass_data], &p);
          for (unsigned i = 0; i < 2; i++) {
-            struct ir_block *succ = b->succ[i];
-            if (!succ)
-               continue;
-            for (unsigned k = 0; k < 8; k++) {
-               uint64_t m = in[succ->index].slot[k] | p.slot[k];
-               changed |= m != in[succ->index].slot[k];
-               in[succ->index].slot[k] = m;
-            }
+            if (b->succ[i])
+               changed |= va_deps_merge(&in[b->succ[i]->index], &p);
          }
       }
    }
@@ -141,8 +129,8 @@ va_mark_last_use(struct ir_shader *s)
 {
    ir_renumber_blocks(s);
    uint64_t *live_in = ARENA_ARRAY(s->arena, uint64_t, s->block_count + 1);
-   struct staging_reads *in =
-      ARENA_ARRAY(s->arena, struct staging_reads, s->block_count + 1);
+   struct va_deps *in =
+      ARENA_ARRAY(s->arena, struct va_deps, s->block_count + 1);
    struct va_instr *va = build_views(s);
    backward(s, va, live_in);
    forward(s, va, in);
@@ -163,7 +151,7 @@ va_mark_last_use(struct ir_shader *s)
          va_instr_registers(&va[I->pass_data], &r, &w);
          live = (live & ~w) | r;
       }
-      struct staging_reads p = in[b->index];
+      struct va_deps p = in[b->index];
       ir_foreach_instr(b, I) {
          /* A register the instruction rewrites is dead to its sources;
           * its own staging reads count as pending. */
