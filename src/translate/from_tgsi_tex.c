@@ -712,11 +712,15 @@ t_tex_opcode_flags(enum tgsi_op op)
 }
 
 bool
+t_tex_has_row(enum tgsi_op op)
+{
+   return find_row(op) != NULL;
+}
+
+void
 t_tex(struct tgsi_to_ir *t)
 {
    const struct t_tex_row *row = find_row(t->insn->opcode);
-   if (!row)
-      return false;
    struct t_tex x = decode(t, row);
    switch ((enum t_tex_kind)row->kind) {
    case T_TEX_SAMPLE: do_sample(t, &x); break;
@@ -735,5 +739,4 @@ t_tex(struct tgsi_to_ir *t)
       break;
    }
    }
-   return true;
 }
