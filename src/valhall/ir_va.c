@@ -28,27 +28,24 @@ ir_special_lookup(const char *name, size_t len)
    return -1;
 }
 
-/* Message forms that only read: loads, address computations and texture
- * fetches.  Every other message (stores, atomics, outputs, barriers,
- * branches) has side effects; ALU forms have none, except DISCARD. */
+/* Messages that only read (loads, address computations, texture
+ * fetches; the ISA table's kind says which) have no side effects; every
+ * other message (stores, atomics, outputs, barriers) has.  ALU forms have
+ * none, except DISCARD, which changes which lanes run. */
 bool
 ir_va_has_side_effects(unsigned op)
 {
-   static const char *const pure_prefixes[] = {
-      "LD_", "LEA_", "LOAD.", "TEX_", "VAR_TEX",
-   };
-   const struct va_form *f = va_form((enum va_op)op);
-   /* DISCARD is an ALU form that changes which lanes run. */
    if (op == VA_OP_DISCARD_F32 || op == VA_OP_NOP)
       return true;
-   if (!f->message)
-      return false;
-   for (unsigned i = 0; i < sizeof(pure_prefixes) / sizeof(*pure_prefixes);
-        i++) {
-      if (!strncmp(f->name, pure_prefixes[i], strlen(pure_prefixes[i])))
-         return false;
+   switch ((enum va_msg)va_form((enum va_op)op)->kind) {
+   case VA_MSG_NONE:
+   case VA_MSG_VARYING:
+   case VA_MSG_ADDRESS:
+   case VA_MSG_TEXTURE:
+   case VA_MSG_CONST_LOAD:
+   case VA_MSG_LOAD: return false;
+   default: return true;
    }
-   return true;
 }
 
 struct ir_instr *
