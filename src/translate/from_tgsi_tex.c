@@ -40,6 +40,7 @@
  * Invalidates: nothing.
  */
 #include "from_tgsi_tex.h"
+#include "util/bits.h"
 
 enum t_tex_kind {
    T_TEX_SAMPLE,
@@ -328,8 +329,7 @@ lod_word(struct tgsi_to_ir *t, struct ir_ref lod)
 {
    uint32_t bits;
    if (is_const(lod, &bits)) {
-      float f;
-      memcpy(&f, &bits, sizeof(f));
+      float f = bits_to_float(bits);
       f = f != f ? 0.0f : f < -16.0f ? -16.0f : f > 16.0f ? 16.0f : f;
       return ir_imm((uint32_t)(int32_t)(f * 256.0f) & 0xffffu);
    }

@@ -10,6 +10,7 @@
 
 #include "emit/va.h"
 #include "util/diag.h"
+#include "util/bits.h"
 
 const char *
 ir_special_name(unsigned index)
@@ -208,9 +209,7 @@ table_constant(const struct va_src_info *si, uint32_t value,
          if (!(si->flags & VA_SRC_SWIZZLE) || si->size != 32)
             continue;
          /* A float source's half is an f16, widened exactly. */
-         float f = half_to_float(half);
-         uint32_t u;
-         memcpy(&u, &f, 4);
+         uint32_t u = float_to_bits(half_to_float(half));
          if (u != value || ((half >> 10) & 0x1f) == 0x1f)
             continue;
          static const enum va_swz toks[2][2] = {{VA_SWZ_H0, VA_SWZ_H00},
