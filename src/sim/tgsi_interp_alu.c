@@ -59,7 +59,8 @@ tmax(float a, float b)
 }
 
 /* ---------------------------------------------------------------------
- * Half floats (PK2H, UP2H), round to nearest even
+ * Half floats (PK2H), round to nearest even; UP2H widens with
+ * half_to_float (util/bits.h)
  */
 
 static uint32_t
@@ -89,20 +90,6 @@ f32_to_f16(float f)
    if (rem > half || (rem == half && (h & 1)))
       h++;
    return sign | h;
-}
-
-static float
-f16_to_f32(uint32_t h)
-{
-   uint32_t sign = (h & 0x8000u) << 16, exp = (h >> 10) & 0x1fu;
-   uint32_t man = h & 0x3ffu;
-   if (exp == 0) {
-      float f = ldexpf((float)man, -24);
-      return sign ? -f : f;
-   }
-   if (exp == 31)
-      return bits_to_float(sign | 0x7f800000u | man << 13);
-   return bits_to_float(sign | (exp + 112) << 23 | man << 13);
 }
 
 /* ---------------------------------------------------------------------
@@ -417,8 +404,10 @@ static void
 ev_up2h(struct alu_io *io)
 {
    uint32_t v = io->s[0][0];
-   for (unsigned c = 0; c < 4; c++)
-      put(io, c, f16_to_f32(c & 1 ? v >> 16 : v & 0xffffu));
+   for (unsigned c = 0; c < 4; c++) {
+      uint16_t h = (uint16_t)(c & 1 ? v >> 16 : v & 0xffffu);
+      put(io, c, half_to_float(h));
+   }
 }
 
 /* Round to nearest of clamp(x, lo, 1) * scale; ties are undefined. */

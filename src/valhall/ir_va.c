@@ -153,16 +153,6 @@ swizzle_token(const struct va_src_info *si, enum ir_swizzle swz,
    return va_src_swizzle_value(si, tok, &v);
 }
 
-static float
-half_to_float(uint16_t h)
-{
-   unsigned e = (h >> 10) & 0x1f, m = h & 0x3ff;
-   float f = e == 0 ? (float)m / 1024.0f / 16384.0f
-                    : (1.0f + (float)m / 1024.0f) *
-                         (float)(1u << e) / 32768.0f;
-   return (h & 0x8000) ? -f : f;
-}
-
 /* An entry of the immediate table, and a part of it the slot can select,
  * that reads as `value`.  Parts are used only where the slot's extension
  * cannot change the value: bytes below 0x80, halves below 0x8000, f16
