@@ -175,7 +175,9 @@ t_va(struct ir_builder *b, enum va_op op, unsigned nsrc,
 }
 
 /* ---------------------------------------------------------------------
- * Control flow
+ * Control flow.  The t_flow_* functions are the handlers the opcode
+ * table (from_tgsi_ops.c) names; they run in dead code too, since the
+ * constructs must still match.
  */
 
 static struct t_frame *
@@ -386,8 +388,8 @@ matching_end(struct tgsi_to_ir *t, uint32_t first, enum tgsi_op open,
            tgsi_op_info(open)->name);
 }
 
-static void
-open_loop(struct tgsi_to_ir *t)
+void
+t_flow_bgnloop(struct tgsi_to_ir *t)
 {
    uint32_t first = t->insn->number;
    uint32_t end = matching_end(t, first, TGSI_OP_BGNLOOP, TGSI_OP_ENDLOOP);
@@ -428,8 +430,8 @@ continue_loop(struct tgsi_to_ir *t, struct t_frame *f)
    t->dead = true;
 }
 
-static void
-close_loop(struct tgsi_to_ir *t)
+void
+t_flow_endloop(struct tgsi_to_ir *t)
 {
    struct t_frame *f = top_frame(t, T_FRAME_LOOP, "ENDLOOP");
    continue_loop(t, f);
@@ -440,8 +442,8 @@ close_loop(struct tgsi_to_ir *t)
 
 /* SWITCH is a construct that BRK leaves; each CASE body is an IF on
  * "fell through from the previous case, or the selector matches". */
-static void
-open_switch(struct tgsi_to_ir *t)
+void
+t_flow_switch(struct tgsi_to_ir *t)
 {
    uint32_t first = t->insn->number;
    uint32_t end =
@@ -523,8 +525,8 @@ do_case(struct tgsi_to_ir *t, bool is_default)
    open_if(t, cond, true);
 }
 
-static void
-close_switch(struct tgsi_to_ir *t)
+void
+t_flow_endswitch(struct tgsi_to_ir *t)
 {
    struct t_frame *f = &t->frames.data[t->frames.len - 1];
    if (f->kind == T_FRAME_IF && f->is_case)
@@ -553,9 +555,6 @@ if_condition(struct tgsi_to_ir *t, bool is_float)
    return x;
 }
 
-/* The handlers of the control-flow opcodes (the opcode table,
- * from_tgsi_ops.c, names them).  They run in dead code too: the
- * constructs must still match. */
 void
 t_flow_if(struct tgsi_to_ir *t)
 {
@@ -584,18 +583,6 @@ t_flow_endif(struct tgsi_to_ir *t)
 }
 
 void
-t_flow_bgnloop(struct tgsi_to_ir *t)
-{
-   open_loop(t);
-}
-
-void
-t_flow_endloop(struct tgsi_to_ir *t)
-{
-   close_loop(t);
-}
-
-void
 t_flow_brk(struct tgsi_to_ir *t)
 {
    exit_frame(t, break_frame(t, false));
@@ -608,12 +595,6 @@ t_flow_cont(struct tgsi_to_ir *t)
 }
 
 void
-t_flow_switch(struct tgsi_to_ir *t)
-{
-   open_switch(t);
-}
-
-void
 t_flow_case(struct tgsi_to_ir *t)
 {
    do_case(t, false);
@@ -623,12 +604,6 @@ void
 t_flow_default(struct tgsi_to_ir *t)
 {
    do_case(t, true);
-}
-
-void
-t_flow_endswitch(struct tgsi_to_ir *t)
-{
-   close_switch(t);
 }
 
 void
