@@ -105,6 +105,7 @@ compile_program(struct compile *c, const struct tgsi_shader *tgsi,
    PASS(c, s, va_lower_alu); /* after lower_int64: it splits into these */
    optimize(c, s);
    PASS(c, s, va_select);
+   PASS(c, s, va_optimize);
    PASS(c, s, va_legalize);
    if (!c->opts->no_sched_order) /* on SSA values: pressure is countable */
       after(c, s, "sched_order",

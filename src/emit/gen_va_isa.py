@@ -89,6 +89,40 @@ SWIZZLE_ENUMS = ('widen', 'swizzles_8_bit', 'swizzles_16_bit',
                  'combine')
 
 UNITS = ('NONE', 'CVT', 'FMA', 'SFU', 'LS', 'V', 'T', 'VT')
+
+# What a message does, for the passes that order, wait for or keep
+# messages (enum va_msg; ALU forms are NONE).
+MESSAGE_KINDS = (
+    ('NONE', 'an ALU form'),
+    ('VARYING', 'reads or interpolates a varying'),
+    ('ADDRESS', 'computes an address; reads no memory'),
+    ('TEXTURE', 'samples or fetches through a texture descriptor'),
+    ('CONST_LOAD', 'loads memory no shader writes (attributes, buffers)'),
+    ('LOAD', 'loads memory a shader may write (global, texels, tile)'),
+    ('STORE', 'stores to memory'),
+    ('ATOMIC', 'reads and writes memory at once'),
+    ('BLEND', 'blends a colour into the tile buffer'),
+    ('FRAGMENT_TEST', 'alpha, depth or stencil test of the fragment'),
+    ('BARRIER', 'waits for the workgroup and its memory'),
+)
+
+# The message kind where the XML is silent: the unit says V (varying),
+# T and VT (texture); an LS form with a memory_access modifier loads
+# (its staging registers are written) or stores (read); an atomic
+# operation modifier makes an atomic.  The other messages are named here,
+# by the name before the first '.', and the generator fails on a message
+# form that has no kind, or a name below that matches no form.
+MESSAGE_KIND_BY_NAME = {
+    'LD_ATTR_IMM': 'CONST_LOAD', 'LD_ATTR': 'CONST_LOAD',
+    'LD_BUFFER': 'CONST_LOAD',
+    'LD_TEX_IMM': 'LOAD', 'LD_TEX': 'LOAD',   # image loads
+    'LD_TILE': 'LOAD', 'ST_TILE': 'STORE',
+    'LEA_ATTR_IMM': 'ADDRESS', 'LEA_ATTR': 'ADDRESS',
+    'LEA_TEX_IMM': 'ADDRESS', 'LEA_TEX': 'ADDRESS',
+    'LEA_BUF_IMM': 'ADDRESS',
+    'BLEND': 'BLEND', 'ATEST': 'FRAGMENT_TEST', 'ZS_EMIT': 'FRAGMENT_TEST',
+    'BARRIER': 'BARRIER',
+}
 ALU_UNITS = ('FMA', 'CVT', 'SFU')
 HEADER_GUARD = 'TGSIVA_EMIT_VA_ISA_H'
 
@@ -227,6 +261,28 @@ class Form:
                 self.add_mod(child)
         self.assign_counts(counts)
         self.place_opcode2()
+        self.kind = self.message_kind()
+
+    def message_kind(self):
+        """The form's enum va_msg (MESSAGE_KIND_BY_NAME says how)."""
+        mods = {m[0] for m in self.mods}
+        by_name = MESSAGE_KIND_BY_NAME.get(self.name.split('.')[0])
+        derived = None
+        if not self.message:
+            derived = 'NONE'
+        elif self.unit == 'V':
+            derived = 'VARYING'
+        elif self.unit in ('T', 'VT'):
+            derived = 'TEXTURE'
+        elif self.unit == 'LS' and mods & {'atom_opc', 'atom_opc_1'}:
+            derived = 'ATOMIC'
+        elif self.unit == 'LS' and 'memory_access' in mods:
+            derived = 'LOAD' if self.staging[0].write else 'STORE'
+        if derived and by_name:
+            fail(f'{self.name}: the message kind is named and derived')
+        if not (derived or by_name):
+            fail(f'{self.name}: a message without a kind')
+        return derived or by_name
 
     def add_mod(self, el):
         name = el.attrib['name']
@@ -348,6 +404,10 @@ def parse(path):
 
 
 def check_all(enums, forms):
+    families = {f.name.split('.')[0] for f in forms}
+    for name in MESSAGE_KIND_BY_NAME:
+        if name not in families:
+            fail(f'MESSAGE_KIND_BY_NAME: no form is named {name}')
     names = set()
     buckets = {}
     for f in forms:
@@ -486,6 +546,7 @@ struct va_form {
    uint8_t opcode2_start; /* ... from this one */
    uint8_t unit;     /* enum va_unit */
    bool message;     /* not an ALU (FMA/CVT/SFU) instruction */
+   uint8_t kind;     /* enum va_msg: what the message does */
    uint8_t size;     /* bits of the type the name ends with (32 if none) */
    uint8_t nr_dests, nr_srcs, nr_staging, nr_mods, nr_imms;
    /* Lists of nr_srcs, nr_staging, nr_mods, nr_imms entries (NULL if
@@ -575,6 +636,10 @@ def gen_header(m):
                   ['VA_OP_COUNT'], 'Every instruction form, in XML order.')
     out += c_enum('va_unit', [f'VA_UNIT_{u}' for u in UNITS] +
                   ['VA_UNIT_COUNT'], 'Functional units (`unit=`).')
+    out += ['/* What a message does (struct va_form.kind). */',
+            'enum va_msg {']
+    out += [f'   VA_MSG_{k}, /* {why} */' for k, why in MESSAGE_KINDS]
+    out += ['   VA_MSG_COUNT,', '};', '']
     for e in m.enums.values():
         consts = [f'{enum_const(e, v)} = {i}' for i, v in enumerate(e.values)
                   if v]
@@ -641,7 +706,8 @@ class Lists:
 def gen_form(f, lists):
     items = [f'"{f.name}"', f'{f.opcode:#x}', f'{f.opcode2 or 0:#x}',
              f'{f.op2_mask:#x}', str(f.op2_start), f'VA_UNIT_{f.unit}',
-             'true' if f.message else 'false', str(f.size), str(f.dests),
+             'true' if f.message else 'false', f'VA_MSG_{f.kind}',
+             str(f.size), str(f.dests),
              str(len(f.srcs)), str(len(f.staging)), str(len(f.mods)),
              str(len(f.imms)),
              lists.ref('srcs', 'va_src_info', f,

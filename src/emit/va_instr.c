@@ -230,30 +230,21 @@ va_is_message(const struct va_instr *I)
 unsigned
 va_memory_effects(const struct va_instr *I)
 {
-   static const struct {
-      const char *prefix;
-      unsigned effects;
-   } kinds[] = {
-      {"LOAD.", VA_MEM_READ},    {"LD_TEX", VA_MEM_READ},
-      {"LD_TILE", VA_MEM_READ},  {"STORE.", VA_MEM_WRITE},
-      {"ST_CVT", VA_MEM_WRITE},  {"ST_TILE", VA_MEM_WRITE},
-      {"ATOM", VA_MEM_READ | VA_MEM_WRITE},
-   };
    const struct va_form *f = va_form(I->op);
-   if (!f->message)
-      return 0;
-   for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
-      if (strncmp(f->name, kinds[k].prefix, strlen(kinds[k].prefix)))
-         continue;
-      int access = va_form_mod(f, VA_MOD_MEMORY_ACCESS)
-                      ? I->mod[VA_MOD_MEMORY_ACCESS]
-                      : VA_MEMORY_ACCESS_NONE;
-      if (access == VA_MEMORY_ACCESS_ISTREAM ||
-          access == VA_MEMORY_ACCESS_ESTREAM)
-         return 0;
-      return kinds[k].effects;
+   unsigned effects;
+   switch ((enum va_msg)f->kind) {
+   case VA_MSG_LOAD: effects = VA_MEM_READ; break;
+   case VA_MSG_STORE: effects = VA_MEM_WRITE; break;
+   case VA_MSG_ATOMIC: effects = VA_MEM_READ | VA_MEM_WRITE; break;
+   default: return 0;
    }
-   return 0;
+   int access = va_form_mod(f, VA_MOD_MEMORY_ACCESS)
+                   ? I->mod[VA_MOD_MEMORY_ACCESS]
+                   : VA_MEMORY_ACCESS_NONE;
+   if (access == VA_MEMORY_ACCESS_ISTREAM ||
+       access == VA_MEMORY_ACCESS_ESTREAM)
+      return 0;
+   return effects;
 }
 
 bool

@@ -274,6 +274,22 @@ enum va_unit {
    VA_UNIT_COUNT,
 };
 
+/* What a message does (struct va_form.kind). */
+enum va_msg {
+   VA_MSG_NONE, /* an ALU form */
+   VA_MSG_VARYING, /* reads or interpolates a varying */
+   VA_MSG_ADDRESS, /* computes an address; reads no memory */
+   VA_MSG_TEXTURE, /* samples or fetches through a texture descriptor */
+   VA_MSG_CONST_LOAD, /* loads memory no shader writes (attributes, buffers) */
+   VA_MSG_LOAD, /* loads memory a shader may write (global, texels, tile) */
+   VA_MSG_STORE, /* stores to memory */
+   VA_MSG_ATOMIC, /* reads and writes memory at once */
+   VA_MSG_BLEND, /* blends a colour into the tile buffer */
+   VA_MSG_FRAGMENT_TEST, /* alpha, depth or stencil test of the fragment */
+   VA_MSG_BARRIER, /* waits for the workgroup and its memory */
+   VA_MSG_COUNT,
+};
+
 /* Flow */
 enum va_flow {
    VA_FLOW_NONE = 0,
@@ -1015,6 +1031,7 @@ struct va_form {
    uint8_t opcode2_start; /* ... from this one */
    uint8_t unit;     /* enum va_unit */
    bool message;     /* not an ALU (FMA/CVT/SFU) instruction */
+   uint8_t kind;     /* enum va_msg: what the message does */
    uint8_t size;     /* bits of the type the name ends with (32 if none) */
    uint8_t nr_dests, nr_srcs, nr_staging, nr_mods, nr_imms;
    /* Lists of nr_srcs, nr_staging, nr_mods, nr_imms entries (NULL if

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "gen_priv.h"
+#include "util/bits.h"
 
 static const uint32_t edge_floats[] = {
    0x00000000, 0x80000000, 0x3f800000, 0xbf800000, 0x3f000000,
@@ -38,11 +39,7 @@ static const uint32_t edge_ints[] = {
 static uint32_t
 plain_float(struct gen *g)
 {
-   union {
-      float f;
-      uint32_t u;
-   } v = {.f = (float)((int)gen_below(g, 129) - 64) / 8.0f};
-   return v.u;
+   return float_to_bits((float)((int)gen_below(g, 129) - 64) / 8.0f);
 }
 
 static uint32_t

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/bits.h"
 #include "util/diag.h"
 
 const struct ir_op_info ir_op_infos[IR_OP_COUNT] = {
@@ -25,9 +26,7 @@ const struct ir_op_info ir_op_infos[IR_OP_COUNT] = {
 struct ir_ref
 ir_immf(float f)
 {
-   uint32_t bits;
-   memcpy(&bits, &f, sizeof(bits));
-   return ir_imm(bits);
+   return ir_imm(float_to_bits(f));
 }
 
 struct ir_shader *

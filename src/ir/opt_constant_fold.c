@@ -25,25 +25,10 @@
 #include <string.h>
 
 #include "ir.h"
+#include "util/bits.h"
 
 typedef bool (*fold_fn)(const struct ir_instr *I, const uint32_t *v,
                         uint32_t *out);
-
-static float
-f32(uint32_t u)
-{
-   float f;
-   memcpy(&f, &u, 4);
-   return f;
-}
-
-static uint32_t
-u32(float f)
-{
-   uint32_t u;
-   memcpy(&u, &f, 4);
-   return u;
-}
 
 static bool
 is_nan(uint32_t u)
@@ -59,7 +44,7 @@ fminmax(uint32_t a, uint32_t b, bool max)
       return b;
    if (is_nan(b))
       return a;
-   float fa = f32(a), fb = f32(b);
+   float fa = bits_to_float(a), fb = bits_to_float(b);
    if (fa == fb) {
       /* Equal values differ only in the sign of zero. */
       bool a_neg = a >> 31;
@@ -72,7 +57,7 @@ static bool
 fold_fadd(const struct ir_instr *I, const uint32_t *v, uint32_t *out)
 {
    (void)I;
-   *out = u32(f32(v[0]) + f32(v[1]));
+   *out = float_to_bits(bits_to_float(v[0]) + bits_to_float(v[1]));
    return true;
 }
 
@@ -80,7 +65,7 @@ static bool
 fold_fmul(const struct ir_instr *I, const uint32_t *v, uint32_t *out)
 {
    (void)I;
-   *out = u32(f32(v[0]) * f32(v[1]));
+   *out = float_to_bits(bits_to_float(v[0]) * bits_to_float(v[1]));
    return true;
 }
 
@@ -88,7 +73,8 @@ static bool
 fold_fma(const struct ir_instr *I, const uint32_t *v, uint32_t *out)
 {
    (void)I;
-   *out = u32(fmaf(f32(v[0]), f32(v[1]), f32(v[2])));
+   *out = float_to_bits(
+       fmaf(bits_to_float(v[0]), bits_to_float(v[1]), bits_to_float(v[2])));
    return true;
 }
 
@@ -111,14 +97,14 @@ fold_fmax(const struct ir_instr *I, const uint32_t *v, uint32_t *out)
 static bool
 fold_round(const struct ir_instr *I, const uint32_t *v, uint32_t *out)
 {
-   float x = f32(v[0]);
+   float x = bits_to_float(v[0]);
    switch (I->op) {
    case IR_OP_FFLOOR: x = floorf(x); break;
    case IR_OP_FCEIL: x = ceilf(x); break;
    case IR_OP_FTRUNC: x = truncf(x); break;
    default: x = rintf(x); break; /* FROUND: nearest even */
    }
-   *out = u32(x);
+   *out = float_to_bits(x);
    return true;
 }
 
@@ -129,7 +115,7 @@ fold_fldexp(const struct ir_instr *I, const uint32_t *v, uint32_t *out)
    int32_t e = (int32_t)v[1];
    /* Past +-300 every binary32 saturates or flushes the same way. */
    e = e > 300 ? 300 : e < -300 ? -300 : e;
-   *out = u32(ldexpf(f32(v[0]), e));
+   *out = float_to_bits(ldexpf(bits_to_float(v[0]), e));
    return true;
 }
 
@@ -137,7 +123,7 @@ static bool
 compare(enum ir_cmptype type, enum ir_cond cond, uint32_t a, uint32_t b)
 {
    if (type == IR_CMP_F) {
-      float x = f32(a), y = f32(b);
+      float x = bits_to_float(a), y = bits_to_float(b);
       bool unordered = is_nan(a) || is_nan(b);
       switch (cond) {
       case IR_COND_EQ: return x == y;
@@ -185,7 +171,7 @@ fold_cmp(const struct ir_instr *I, const uint32_t *v, uint32_t *out)
 static bool
 fold_f2i(const struct ir_instr *I, const uint32_t *v, uint32_t *out)
 {
-   float x = truncf(f32(v[0]));
+   float x = truncf(bits_to_float(v[0]));
    if (I->op == IR_OP_F2I) {
       if (!(x >= -2147483648.0f && x < 2147483648.0f))
          return false;
@@ -202,9 +188,9 @@ static bool
 fold_i2f(const struct ir_instr *I, const uint32_t *v, uint32_t *out)
 {
    if (I->op == IR_OP_I2F)
-      *out = u32((float)(int32_t)v[0]);
+      *out = float_to_bits((float)(int32_t)v[0]);
    else
-      *out = u32((float)v[0]);
+      *out = float_to_bits((float)v[0]);
    return true;
 }
 

@@ -5,7 +5,7 @@
  * 1. Sources: a MOV that only negates or takes the absolute value (TGSI's
  *    `-x`, `|x|`) is folded into every float consumer (IR_OPF_FLOAT ops),
  *    whose sources take neg/abs for free.  Other consumers keep reading
- *    the MOV, which lowering later turns into a sign-bit operation.
+ *    the MOV, which va_optimize turns into a sign-bit operation.
  * 2. Destinations: a clamp on an instruction whose only source is the
  *    result of a float op with no clamp of its own, read by nothing else,
  *    moves onto that op: MOV.sat(fadd) becomes fadd.sat.  Only onto ops

@@ -85,23 +85,23 @@ enum {
    NONE = UINT32_MAX,
 };
 
-/* Message forms by mnemonic prefix; the first match wins. */
-#define KIND(prefix, order, lat) {prefix, sizeof(prefix) - 1, order, lat}
-static const struct message_kind {
-   const char *prefix;
-   uint8_t len, order, latency;
-} message_kinds[] = {
-   KIND("LD_VAR", ORDER_PURE, LATENCY_VARYING), /* _BUF, _FLAT, ... */
-   KIND("LEA_", ORDER_PURE, LATENCY_ADDRESS),
-   KIND("TEX_", ORDER_READ, LATENCY_TEXTURE),
-   KIND("VAR_TEX", ORDER_READ, LATENCY_TEXTURE),
-   KIND("LD_", ORDER_READ, LATENCY_MEMORY), /* LD_ATTR, LD_TEX, ... */
-   KIND("LOAD.", ORDER_READ, LATENCY_MEMORY),
-   KIND("STORE.", ORDER_WRITE, LATENCY_MEMORY),
-   KIND("ST_", ORDER_WRITE, LATENCY_MEMORY), /* ST_CVT, ST_TILE */
-   KIND("ATOM", ORDER_WRITE, LATENCY_MEMORY),
+/* How a message orders and how long its result takes, by its kind in
+ * the ISA table.  Outputs and barriers have side effects, which make
+ * them fences whatever the row says. */
+static const struct message_order {
+   uint8_t order, latency;
+} message_orders[VA_MSG_COUNT] = {
+   [VA_MSG_VARYING] = {ORDER_PURE, LATENCY_VARYING},
+   [VA_MSG_ADDRESS] = {ORDER_PURE, LATENCY_ADDRESS},
+   [VA_MSG_TEXTURE] = {ORDER_READ, LATENCY_TEXTURE},
+   [VA_MSG_CONST_LOAD] = {ORDER_READ, LATENCY_MEMORY},
+   [VA_MSG_LOAD] = {ORDER_READ, LATENCY_MEMORY},
+   [VA_MSG_STORE] = {ORDER_WRITE, LATENCY_MEMORY},
+   [VA_MSG_ATOMIC] = {ORDER_WRITE, LATENCY_MEMORY},
+   [VA_MSG_BLEND] = {ORDER_FENCE, LATENCY_MEMORY},
+   [VA_MSG_FRAGMENT_TEST] = {ORDER_FENCE, LATENCY_MEMORY},
+   [VA_MSG_BARRIER] = {ORDER_FENCE, LATENCY_MEMORY},
 };
-#undef KIND
 
 struct node {
    struct ir_instr *I;
@@ -321,18 +321,6 @@ original_peak(struct sched *S, const struct region *R)
  * Dependences
  */
 
-static const struct message_kind *
-message_kind(const char *name)
-{
-   for (size_t k = 0; k < sizeof(message_kinds) / sizeof(*message_kinds);
-        k++) {
-      const struct message_kind *m = &message_kinds[k];
-      if (!strncmp(name, m->prefix, m->len))
-         return m;
-   }
-   return NULL;
-}
-
 /* A varying load in .retrieve mode reuses what an earlier one stored
  * (tgsiva emits none today): it must not pass that load. */
 static bool
@@ -360,16 +348,16 @@ classify(struct node *N)
    N->order = side ? ORDER_FENCE : ORDER_PURE;
    if (!f->message)
       return;
-   const struct message_kind *k = message_kind(f->name);
-   N->latency = k ? k->latency : LATENCY_MEMORY;
-   /* The IR's side-effect mark wins over the table: only a write the
-    * table names is less than a fence, and an unnamed read is a read. */
+   const struct message_order *k = &message_orders[f->kind];
+   N->latency = k->latency;
+   /* The IR's side-effect mark wins over the table: only a write is
+    * less than a fence. */
    if (side)
-      N->order = k && k->order == ORDER_WRITE ? ORDER_WRITE : ORDER_FENCE;
+      N->order = k->order == ORDER_WRITE ? ORDER_WRITE : ORDER_FENCE;
    else if (retrieves(I->va))
       N->order = ORDER_FENCE;
    else
-      N->order = k ? k->order : ORDER_READ;
+      N->order = k->order;
 }
 
 static void

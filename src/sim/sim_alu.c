@@ -237,7 +237,7 @@ sim_alu_f32(const struct sim_alu *a, unsigned i)
    if (s->kind == SIM_SWZ_HALF)
       v = sim_f16_to_f64((uint16_t)(x >> (16 * s->sel[0])));
    else if (s->kind == SIM_SWZ_IDENTITY)
-      v = sim_u2f(x);
+      v = bits_to_float(x);
    else
       return sim_alu_fail(a, "source %u: .%s on a binary32 float", i,
                           va_swz_names[a->I->src[i].swizzle]);
@@ -381,7 +381,7 @@ static double
 raw_float(const struct sim_alu *a, uint32_t x, unsigned l)
 {
    if (a->op->bits == 32)
-      return sim_u2f(x);
+      return bits_to_float(x);
    return sim_f16_to_f64((uint16_t)(x >> (16 * l)));
 }
 

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "tgsi/tgsi_tokens.h"
+#include "util/bits.h"
 
 static uint64_t
 mix(uint64_t x)
@@ -46,19 +47,11 @@ draw(const struct sim_env *env, enum draw what, uint64_t a, uint64_t b,
               c);
 }
 
-static uint32_t
-f2u(float f)
-{
-   uint32_t u;
-   memcpy(&u, &f, 4);
-   return u;
-}
-
 /* A multiple of 1/16 in [-4, 4]. */
 static uint32_t
 nice_float(uint64_t h)
 {
-   return f2u((float)((int)(h % 129) - 64) / 16.0f);
+   return float_to_bits((float)((int)(h % 129) - 64) / 16.0f);
 }
 
 static uint32_t
@@ -109,14 +102,6 @@ sim_env_varying(const struct sim_env *env, unsigned semantic,
    return v;
 }
 
-static float
-u2f_bits(uint32_t u)
-{
-   float f;
-   memcpy(&f, &u, 4);
-   return f;
-}
-
 struct sim_vec4
 sim_env_varying_at(const struct sim_env *env, unsigned semantic,
                    uint32_t index, unsigned lane, float dx, float dy)
@@ -126,10 +111,13 @@ sim_env_varying_at(const struct sim_env *env, unsigned semantic,
       return v;
    uint64_t key = (uint64_t)semantic << 32 | index;
    for (unsigned c = 0; c < 4; c++) {
-      double gx = u2f_bits(nice_float(draw(env, DRAW_GRADIENT, key, 0, c)));
-      double gy = u2f_bits(nice_float(draw(env, DRAW_GRADIENT, key, 1, c)));
-      double x = (double)u2f_bits(v.w[c]) + (double)dx * gx + (double)dy * gy;
-      v.w[c] = f2u((float)x);
+      double gx =
+          bits_to_float(nice_float(draw(env, DRAW_GRADIENT, key, 0, c)));
+      double gy =
+          bits_to_float(nice_float(draw(env, DRAW_GRADIENT, key, 1, c)));
+      double x =
+          (double)bits_to_float(v.w[c]) + (double)dx * gx + (double)dy * gy;
+      v.w[c] = float_to_bits((float)x);
    }
    return v;
 }
@@ -410,7 +398,9 @@ sim_env_texel(const struct sim_env *env, uint32_t texture, uint32_t level,
                         (uint64_t)(uint32_t)x << 32 | (uint32_t)y,
                         (uint64_t)(uint32_t)z << 8 | c);
       switch (t->type) {
-      case SIM_TEXEL_FLOAT: v.w[c] = f2u((float)(h % 256) / 256.0f); break;
+      case SIM_TEXEL_FLOAT:
+         v.w[c] = float_to_bits((float)(h % 256) / 256.0f);
+         break;
       case SIM_TEXEL_SINT: v.w[c] = (uint32_t)((int32_t)(h % 200) - 100); break;
       default: v.w[c] = (uint32_t)(h % 1000); break;
       }
@@ -558,14 +548,6 @@ nearest_level(const struct sim_texture *t, float lod)
    return r >= (float)(t->levels - 1) ? t->levels - 1 : (uint32_t)r;
 }
 
-static float
-u2f(uint32_t u)
-{
-   float f;
-   memcpy(&f, &u, 4);
-   return f;
-}
-
 static bool
 compare(unsigned func, float ref, float texel)
 {
@@ -642,9 +624,10 @@ sample_nearest(struct lookup *k)
                      k->req->offset[1]);
    struct sim_vec4 v = fetch_at(k, x, y);
    if (k->req->shadow) {
-      bool pass = compare(k->s->compare_func, k->req->compare, u2f(v.w[0]));
-      uint32_t r = pass ? f2u(1.0f) : 0;
-      v = (struct sim_vec4){{r, r, r, f2u(1.0f)}};
+      bool pass =
+          compare(k->s->compare_func, k->req->compare, bits_to_float(v.w[0]));
+      uint32_t r = pass ? float_to_bits(1.0f) : 0;
+      v = (struct sim_vec4){{r, r, r, float_to_bits(1.0f)}};
    }
    return v;
 }
@@ -724,7 +707,8 @@ sim_env_sample(const struct sim_env *env, const struct sim_tex_request *req,
    float lod = request_lod(env, k.t, k.s, req, quad);
    k.level = nearest_level(k.t, lod);
    if (req->op == SIM_TEX_QUERY_LOD) {
-      struct sim_vec4 v = {{f2u((float)k.level), f2u(lod), 0, 0}};
+      struct sim_vec4 v = {
+          {float_to_bits((float)k.level), float_to_bits(lod), 0, 0}};
       return v;
    }
    resolve_coords(&k);

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "emit/va_isa.h"
+#include "util/bits.h"
 
 double
 sim_f16_to_f64(uint16_t h)
@@ -91,7 +92,8 @@ sim_f64_to_f32(double x, unsigned round)
 {
    if (isnan(x))
       return SIM_F32_NAN;
-   return sim_f2u((float)round_to_format(x, 24, -126, 0x1.fffffep127, round));
+   return float_to_bits(
+       (float)round_to_format(x, 24, -126, 0x1.fffffep127, round));
 }
 
 uint16_t
@@ -121,11 +123,7 @@ make_odd(double s, double err)
       return s;
    if ((s > 0) != (err > 0))
       s = nextafter(s, 0.0);
-   uint64_t bits;
-   memcpy(&bits, &s, 8);
-   bits |= 1;
-   memcpy(&s, &bits, 8);
-   return s;
+   return bits_to_double(double_to_bits(s) | 1);
 }
 
 double
@@ -202,7 +200,7 @@ sim_result_f32(double x, unsigned clamp)
    uint32_t r = sim_f64_to_f32(x, VA_ROUND_MODE_RTE);
    if (clamp == VA_CLAMP_NONE)
       return r;
-   return sim_f64_to_f32(sim_clamp(sim_u2f(r), clamp), VA_ROUND_MODE_RTE);
+   return sim_f64_to_f32(sim_clamp(bits_to_float(r), clamp), VA_ROUND_MODE_RTE);
 }
 
 uint16_t

@@ -11,22 +11,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "util/bits.h"
+
 #define SIM_F32_NAN 0x7FC00000u /* the NaN every operation returns */
 #define SIM_F16_NAN 0x7E00u
-
-static inline float
-sim_u2f(uint32_t u)
-{
-   union { uint32_t u; float f; } x = {.u = u};
-   return x.f;
-}
-
-static inline uint32_t
-sim_f2u(float f)
-{
-   union { uint32_t u; float f; } x = {.f = f};
-   return x.u;
-}
 
 double sim_f16_to_f64(uint16_t h);
 /* Rounds a double to the nearest binary32 / binary16 value in `round`

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "tgsi/tgsi_tokens.h"
+#include "util/bits.h"
 
 enum kind { K_FLOAT, K_UNORM, K_SNORM, K_UINT, K_SINT };
 
@@ -70,22 +71,6 @@ get_bits(const uint8_t *p, unsigned bits)
    return v;
 }
 
-static uint32_t
-float_bits(float f)
-{
-   uint32_t u;
-   memcpy(&u, &f, 4);
-   return u;
-}
-
-static float
-bits_float(uint32_t u)
-{
-   float f;
-   memcpy(&f, &u, 4);
-   return f;
-}
-
 struct sim_vec4
 sim_format_unpack(uint32_t format, const uint8_t *texel)
 {
@@ -95,7 +80,7 @@ sim_format_unpack(uint32_t format, const uint8_t *texel)
       return v;
    bool is_float = f->kind == K_FLOAT || f->kind == K_UNORM ||
                    f->kind == K_SNORM;
-   v.w[3] = is_float ? float_bits(1.0f) : 1;
+   v.w[3] = is_float ? float_to_bits(1.0f) : 1;
    uint32_t max = f->bits == 32 ? 0xffffffffu : (1u << f->bits) - 1;
    for (unsigned c = 0; c < f->channels; c++) {
       uint32_t raw = get_bits(texel + c * f->bits / 8, f->bits);
@@ -106,10 +91,10 @@ sim_format_unpack(uint32_t format, const uint8_t *texel)
       case K_FLOAT: v.w[c] = raw; break;
       case K_UINT: v.w[c] = raw; break;
       case K_SINT: v.w[c] = (uint32_t)sraw; break;
-      case K_UNORM: v.w[c] = float_bits((float)raw / (float)max); break;
+      case K_UNORM: v.w[c] = float_to_bits((float)raw / (float)max); break;
       case K_SNORM: {
          float m = (float)(max >> 1);
-         v.w[c] = float_bits(fmaxf((float)sraw / m, -1.0f));
+         v.w[c] = float_to_bits(fmaxf((float)sraw / m, -1.0f));
          break;
       }
       }
@@ -126,7 +111,7 @@ sim_format_pack(uint32_t format, struct sim_vec4 v, uint8_t *texel)
    uint32_t max = f->bits == 32 ? 0xffffffffu : (1u << f->bits) - 1;
    for (unsigned c = 0; c < f->channels; c++) {
       uint32_t out = v.w[c];
-      float x = bits_float(v.w[c]);
+      float x = bits_to_float(v.w[c]);
       switch (f->kind) {
       case K_UNORM:
          x = isnan(x) ? 0.0f : fminf(fmaxf(x, 0.0f), 1.0f);
@@ -161,7 +146,7 @@ sim_format_pack_exact(uint32_t format, struct sim_vec4 v)
    float scale = f->kind == K_UNORM ? (float)max : (float)(max >> 1);
    float lo = f->kind == K_UNORM ? 0.0f : -1.0f;
    for (unsigned c = 0; c < f->channels; c++) {
-      float x = bits_float(v.w[c]);
+      float x = bits_to_float(v.w[c]);
       if (isnan(x))
          continue;
       float t = fminf(fmaxf(x, lo), 1.0f) * scale;

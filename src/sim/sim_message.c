@@ -79,7 +79,7 @@ sim_regfmt_pack(unsigned regfmt, bool float_channels, const uint32_t *channels,
    for (unsigned i = 0; i < n; i++) {
       uint32_t h;
       if (regfmt == VA_REGISTER_FORMAT_F16)
-         h = sim_f64_to_f16(float_channels ? sim_u2f(channels[i])
+         h = sim_f64_to_f16(float_channels ? bits_to_float(channels[i])
                                            : (int32_t)channels[i],
                             VA_ROUND_MODE_RTE);
       else
@@ -218,7 +218,7 @@ ld_var_special(struct sim_warp *w)
                     e->frag_z[l]};
       uint32_t ch[4];
       for (unsigned c = 0; c < n; c++)
-         ch[c] = sim_f2u(v[first + c]);
+         ch[c] = float_to_bits(v[first + c]);
       if (!write_channels(w, l, regfmt_of(I), ch, n))
          return false;
    }
@@ -531,7 +531,7 @@ zs_emit(struct sim_warp *w)
    sim_foreach_lane (w->active, l) {
       if (sim_effect_lanes(w) & (1u << l)) {
          if (z)
-            o->depth[l] = sim_u2f((uint32_t)sim_src_raw(w, l, 0));
+            o->depth[l] = bits_to_float((uint32_t)sim_src_raw(w, l, 0));
          if (s)
             o->stencil[l] = (uint32_t)sim_src_raw(w, l, 1);
       }
@@ -557,7 +557,7 @@ blend(struct sim_warp *w)
                          "blend_descriptor_N");
       if (!(sim_effect_lanes(w) & (1u << l)) || !(uint32_t)sim_src_raw(w, l, 1))
          continue;
-      uint32_t words[4], ch[4] = {0, 0, 0, sim_f2u(1.0f)};
+      uint32_t words[4], ch[4] = {0, 0, 0, float_to_bits(1.0f)};
       for (unsigned i = 0; i < regs; i++)
          words[i] = sim_staging(w, l, 0, i);
       sim_regfmt_unpack(fmt, true, words, n, ch);

@@ -110,9 +110,9 @@ sysval_value(const struct sim_warp *w, const struct sim_sysval *s, unsigned k)
    const struct sim_env *e = w->env;
    switch (s->kind) {
    case SIM_SYSVAL_VIEWPORT_SCALE:
-      return k < 3 ? sim_f2u(e->viewport_scale[k]) : 0;
+      return k < 3 ? float_to_bits(e->viewport_scale[k]) : 0;
    case SIM_SYSVAL_VIEWPORT_OFFSET:
-      return k < 3 ? sim_f2u(e->viewport_offset[k]) : 0;
+      return k < 3 ? float_to_bits(e->viewport_offset[k]) : 0;
    case SIM_SYSVAL_BUFFER: return region_word(e, SIM_REGION_BUFFER, s->id, k);
    case SIM_SYSVAL_TEXTURE_SIZE: return texture_size(e, s->id).w[k];
    case SIM_SYSVAL_IMAGE_SIZE: return image_word(e, s->id, false, k);
@@ -120,8 +120,8 @@ sysval_value(const struct sim_warp *w, const struct sim_sysval *s, unsigned k)
    case SIM_SYSVAL_NUM_WORKGROUPS: return k < 3 ? e->num_groups[k] : 0;
    case SIM_SYSVAL_FRAMEBUFFER_SIZE:
       if (k == 0)
-         return sim_f2u((float)e->framebuffer_width);
-      return k == 1 ? sim_f2u((float)e->framebuffer_height) : 0;
+         return float_to_bits((float)e->framebuffer_width);
+      return k == 1 ? float_to_bits((float)e->framebuffer_height) : 0;
    default: return 0;
    }
 }

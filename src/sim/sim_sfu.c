@@ -200,7 +200,7 @@ sim_alu_fma_rscale(const struct sim_alu *a)
       fma = sim_sum_odd(x, c);
    else
       fma = sim_fma_odd(x, y, c);
-   double rounded = sim_u2f(sim_f64_to_f32(fma, VA_ROUND_MODE_RTE));
+   double rounded = bits_to_float(sim_f64_to_f32(fma, VA_ROUND_MODE_RTE));
    return sim_result_f32(ldexp(rounded, scale_exponent(d)),
                          (unsigned)a->I->mod[VA_MOD_CLAMP]);
 }

@@ -139,7 +139,7 @@ cube_direction(uint32_t x, uint32_t y, float *d)
 {
    uint32_t low = x & 0x1FFFFFFF;
    unsigned face = x >> 29;
-   float s = low ? sim_u2f(low | 0x20000000) : 0.0f, t = sim_u2f(y);
+   float s = low ? bits_to_float(low | 0x20000000) : 0.0f, t = bits_to_float(y);
    float sc = 2 * s - 1, tc = 2 * t - 1;
    static const int8_t sign[6] = {1, -1, 1, -1, 1, -1};
    float major = face < 6 ? sign[face] : 1;
@@ -167,15 +167,15 @@ coordinates(const struct sim_warp *w, unsigned lane, const struct tex_regs *t,
    uint32_t layer = sreg(w, lane, t, SR_ARRAY);
    if (dim == VA_DIMENSION_CUBE) {
       cube_direction(v[0], v[1], r->coord);
-      r->coord[3] = sim_u2f(layer);
+      r->coord[3] = bits_to_float(layer);
       return;
    }
    for (unsigned i = 0; i < dims; i++) {
-      r->coord[i] = sim_u2f(v[i]);
+      r->coord[i] = bits_to_float(v[i]);
       r->icoord[i] = (int32_t)v[i];
    }
    if (t->at[SR_ARRAY] >= 0) {
-      r->coord[dims] = sim_u2f(layer);
+      r->coord[dims] = bits_to_float(layer);
       r->icoord[dims] = (int32_t)layer;
    }
    (void)fetch;
@@ -210,7 +210,7 @@ build_request(const struct sim_warp *w, unsigned lane, const struct tex_regs *t,
    if (op != SIM_TEX_SAMPLE)
       r->op = op;
    r->shadow = t->at[SR_SHADOW] >= 0;
-   r->compare = sim_u2f(sreg(w, lane, t, SR_SHADOW));
+   r->compare = bits_to_float(sreg(w, lane, t, SR_SHADOW));
    if (op == SIM_TEX_GATHER)
       r->component = (unsigned)w->I->mod[VA_MOD_FETCH_COMPONENT];
    return true;
@@ -343,7 +343,7 @@ float_format(uint32_t format)
    struct sim_vec4 v = {{0, 0, 0, 0}};
    memset(one, 0, sizeof(one));
    v = sim_format_unpack(format, one);
-   return v.w[3] == sim_f2u(1.0f);
+   return v.w[3] == float_to_bits(1.0f);
 }
 
 bool

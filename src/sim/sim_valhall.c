@@ -270,7 +270,7 @@ exec_discard(struct sim_warp *w)
          const struct sim_swz *s = &sim_swizzles[I->src[i].swizzle];
          v[i] = s->kind == SIM_SWZ_HALF
                     ? sim_f16_to_f64((uint16_t)(x >> (16 * s->sel[0])))
-                    : sim_u2f(x);
+                    : bits_to_float(x);
          if (I->src[i].abs)
             v[i] = fabs(v[i]);
          if (I->src[i].neg)

@@ -139,7 +139,7 @@ collect_position(struct sim_warp *w)
       if (stored(w, l, 0, 16)) {
          o->wrote_position = true;
          for (unsigned c = 0; c < 4; c++)
-            o->position[l][c] = sim_u2f(record_word(w, l, 4 * c));
+            o->position[l][c] = bits_to_float(record_word(w, l, 4 * c));
       }
       if (stored(w, l, PSIZ_FIELD, 2)) {
          o->wrote_point_size = true;

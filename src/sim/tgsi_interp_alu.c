@@ -21,12 +21,12 @@
  */
 #include "tgsi_interp_priv.h"
 
-#define F(i, c) interp_f(io->s[i][c])
+#define F(i, c) bits_to_float(io->s[i][c])
 
 static void
 put(struct alu_io *io, unsigned c, float f)
 {
-   io->d[c] = interp_u(f);
+   io->d[c] = float_to_bits(f);
 }
 
 static void
@@ -59,13 +59,14 @@ tmax(float a, float b)
 }
 
 /* ---------------------------------------------------------------------
- * Half floats (PK2H, UP2H), round to nearest even
+ * Half floats (PK2H), round to nearest even; UP2H widens with
+ * half_to_float (util/bits.h)
  */
 
 static uint32_t
 f32_to_f16(float f)
 {
-   uint32_t x = interp_u(f), sign = (x >> 16) & 0x8000u;
+   uint32_t x = float_to_bits(f), sign = (x >> 16) & 0x8000u;
    uint32_t exp = (x >> 23) & 0xffu, man = x & 0x7fffffu;
    if (exp == 0xff)
       return sign | 0x7c00u | (man ? 0x200u | (man >> 13) : 0);
@@ -89,20 +90,6 @@ f32_to_f16(float f)
    if (rem > half || (rem == half && (h & 1)))
       h++;
    return sign | h;
-}
-
-static float
-f16_to_f32(uint32_t h)
-{
-   uint32_t sign = (h & 0x8000u) << 16, exp = (h >> 10) & 0x1fu;
-   uint32_t man = h & 0x3ffu;
-   if (exp == 0) {
-      float f = ldexpf((float)man, -24);
-      return sign ? -f : f;
-   }
-   if (exp == 31)
-      return interp_f(sign | 0x7f800000u | man << 13);
-   return interp_f(sign | (exp + 112) << 23 | man << 13);
 }
 
 /* ---------------------------------------------------------------------
@@ -417,8 +404,10 @@ static void
 ev_up2h(struct alu_io *io)
 {
    uint32_t v = io->s[0][0];
-   for (unsigned c = 0; c < 4; c++)
-      put(io, c, f16_to_f32(c & 1 ? v >> 16 : v & 0xffffu));
+   for (unsigned c = 0; c < 4; c++) {
+      uint16_t h = (uint16_t)(c & 1 ? v >> 16 : v & 0xffffu);
+      put(io, c, half_to_float(h));
+   }
 }
 
 /* Round to nearest of clamp(x, lo, 1) * scale; ties are undefined. */
@@ -500,7 +489,7 @@ ev_up4ub(struct alu_io *io)
 static double
 ulps(const struct alu_io *io, unsigned c, double n)
 {
-   return n * interp_ulp32(interp_f(io->d[c]));
+   return n * interp_ulp32(bits_to_float(io->d[c]));
 }
 
 static double
@@ -508,7 +497,7 @@ al_mad(const struct alu_io *io, unsigned c)
 {
    float a = F(0, c), b = F(1, c), x = F(2, c);
    float unfused = fmul(io, a, b) + x;
-   float fused = interp_f(io->d[c]);
+   float fused = bits_to_float(io->d[c]);
    if (isnan(unfused) != isnan(fused) || isinf(unfused) != isinf(fused))
       return INFINITY;
    return isfinite(fused) ? fabs((double)fused - (double)unfused) : 0;
@@ -600,7 +589,7 @@ ex2_allowance(float x, float r)
 static double
 al_ex2(const struct alu_io *io, unsigned c)
 {
-   return ex2_allowance(F(0, 0), interp_f(io->d[c]));
+   return ex2_allowance(F(0, 0), bits_to_float(io->d[c]));
 }
 
 /* GLSL: log2 within 3 ulp outside [0.5, 2], 2^-21 absolute inside. */
@@ -615,7 +604,7 @@ lg2_allowance(float x, float r)
 static double
 al_lg2(const struct alu_io *io, unsigned c)
 {
-   return lg2_allowance(F(0, 0), interp_f(io->d[c]));
+   return lg2_allowance(F(0, 0), bits_to_float(io->d[c]));
 }
 
 /* pow(x, y) = exp2(y * log2(x)): the log's error scaled by y, the
@@ -637,7 +626,7 @@ pow_allowance(float x, float y, float r)
 static double
 al_pow(const struct alu_io *io, unsigned c)
 {
-   return pow_allowance(F(0, 0), F(1, 0), interp_f(io->d[c]));
+   return pow_allowance(F(0, 0), F(1, 0), bits_to_float(io->d[c]));
 }
 
 /* Hardware sine and cosine take x / (2 pi): 2^-10 absolute, plus what
@@ -652,13 +641,13 @@ al_sincos(const struct alu_io *io, unsigned c)
 static double
 al_exp(const struct alu_io *io, unsigned c)
 {
-   return c == 2 ? ex2_allowance(F(0, 0), interp_f(io->d[2])) : 0;
+   return c == 2 ? ex2_allowance(F(0, 0), bits_to_float(io->d[2])) : 0;
 }
 
 static double
 al_log(const struct alu_io *io, unsigned c)
 {
-   return c == 2 ? lg2_allowance(fabsf(F(0, 0)), interp_f(io->d[2])) : 0;
+   return c == 2 ? lg2_allowance(fabsf(F(0, 0)), bits_to_float(io->d[2])) : 0;
 }
 
 static double
@@ -668,7 +657,7 @@ al_lit(const struct alu_io *io, unsigned c)
       return 0;
    float y = tmax(F(0, 1), 0.0f);
    float w = tmin(tmax(F(0, 3), -128.0f), 128.0f);
-   return pow_allowance(y, w, interp_f(io->d[2]));
+   return pow_allowance(y, w, bits_to_float(io->d[2]));
 }
 
 static double
@@ -688,14 +677,14 @@ al_minmax(const struct alu_io *io, unsigned c)
 static double
 al_i2f(const struct alu_io *io, unsigned c)
 {
-   float r = interp_f(io->d[c]);
+   float r = bits_to_float(io->d[c]);
    return (double)r != (double)(int32_t)io->s[0][c] ? interp_ulp32(r) : 0;
 }
 
 static double
 al_u2f(const struct alu_io *io, unsigned c)
 {
-   float r = interp_f(io->d[c]);
+   float r = bits_to_float(io->d[c]);
    return (double)r != (double)io->s[0][c] ? interp_ulp32(r) : 0;
 }
 

@@ -78,7 +78,7 @@ deviation(enum tgsi_value_type t, const uint32_t *a, const uint32_t *b,
       return 0;
    if (t != TGSI_VT_F32)
       return INFINITY;
-   float x = interp_f(a[c]), y = interp_f(b[c]);
+   float x = bits_to_float(a[c]), y = bits_to_float(b[c]);
    if (!isfinite(x) || !isfinite(y))
       return INFINITY;
    return fabs((double)x - (double)y);
@@ -97,7 +97,7 @@ move_f32(float x, double e, int sign, uint32_t *out)
       f = nextafterf(f, INFINITY);
    if (f == x || !isfinite(f))
       return false;
-   *out = interp_u(f);
+   *out = float_to_bits(f);
    return true;
 }
 
@@ -160,7 +160,7 @@ static void
 perturb_f32(struct lane_eval *le, unsigned i, unsigned c, double e)
 {
    double worst[4] = {0, 0, 0, 0};
-   float x = interp_f(le->ref->s[i][c]);
+   float x = bits_to_float(le->ref->s[i][c]);
    for (int sign = -1; sign <= 1; sign += 2) {
       struct alu_io io = *le->ref;
       if (move_f32(x, e, sign, &io.s[i][c])) {
@@ -270,7 +270,7 @@ struct inexact {
 static double
 signed_change(const struct alu_io *ref, const struct alu_io *io, unsigned k)
 {
-   float x = interp_f(ref->d[k]), y = interp_f(io->d[k]);
+   float x = bits_to_float(ref->d[k]), y = bits_to_float(io->d[k]);
    if (((io->undef >> k) & 1) || !isfinite(x) || !isfinite(y))
       return NAN;
    return (double)y - (double)x;
@@ -284,7 +284,7 @@ corner(struct lane_eval *le, const struct inexact *in, const int *up,
 {
    struct alu_io io = *le->ref;
    for (unsigned m = 0; m < in->count; m++) {
-      float x = interp_f(le->ref->s[in->i[m]][in->c[m]]);
+      float x = bits_to_float(le->ref->s[in->i[m]][in->c[m]]);
       move_f32(x, in->e[m], sign * up[m], &io.s[in->i[m]][in->c[m]]);
    }
    double worst[4] = {0, 0, 0, 0};
@@ -305,7 +305,7 @@ joint_corners(struct lane_eval *le, const struct inexact *in)
       return;
    double rise[16][4];
    for (unsigned m = 0; m < in->count; m++) {
-      float x = interp_f(le->ref->s[in->i[m]][in->c[m]]);
+      float x = bits_to_float(le->ref->s[in->i[m]][in->c[m]]);
       double d[2][4];
       for (int s = 0; s < 2; s++) {
          struct alu_io io = *le->ref;
@@ -341,7 +341,7 @@ propagate(struct lane_eval *le, unsigned op, const struct interp_vec *src,
          if (e == 0)
             continue;
          bool finite_f32 = t == TGSI_VT_F32 && e != INFINITY &&
-                           isfinite(interp_f(src[i].v[c]));
+                           isfinite(bits_to_float(src[i].v[c]));
          bool finite_f64 = t == TGSI_VT_F64 && e != INFINITY &&
                            src[i].err[c ^ 1] != INFINITY &&
                            isfinite(interp_d(src[i].v[c & ~1u],
@@ -371,7 +371,7 @@ subnormal(float f)
 static uint32_t
 flush(uint32_t v)
 {
-   return subnormal(interp_f(v)) ? v & 0x80000000u : v;
+   return subnormal(bits_to_float(v)) ? v & 0x80000000u : v;
 }
 
 /* Rule 5: the evaluation an implementation that flushes would make. */
@@ -384,13 +384,13 @@ flush_denormals(struct lane_eval *le, unsigned op, unsigned n)
       if (tgsi_op_src_type(op, i) != TGSI_VT_F32)
          continue;
       for (unsigned c = 0; c < 4; c++) {
-         any |= subnormal(interp_f(io.s[i][c]));
+         any |= subnormal(bits_to_float(io.s[i][c]));
          io.s[i][c] = flush(io.s[i][c]);
       }
    }
    if (le->dst_type == TGSI_VT_F32) {
       for (unsigned c = 0; c < 4; c++)
-         any |= subnormal(interp_f(le->ref->d[c]));
+         any |= subnormal(bits_to_float(le->ref->d[c]));
    }
    if (!any)
       return;
@@ -410,9 +410,9 @@ product_residual(enum tgsi_value_type t, const struct alu_io *io,
                  unsigned c)
 {
    if (t == TGSI_VT_F32) {
-      double exact = (double)interp_f(io->s[0][c]) *
-                     (double)interp_f(io->s[1][c]);
-      double r = fabs(exact - (double)interp_f(io->d[c]));
+      double exact = (double)bits_to_float(io->s[0][c]) *
+                     (double)bits_to_float(io->s[1][c]);
+      double r = fabs(exact - (double)bits_to_float(io->d[c]));
       return isfinite(r) ? r : 0;
    }
    unsigned p = c & ~1u;
@@ -426,7 +426,7 @@ static bool
 nonfinite(enum tgsi_value_type t, const uint32_t *d, unsigned c)
 {
    if (t == TGSI_VT_F32)
-      return !isfinite(interp_f(d[c]));
+      return !isfinite(bits_to_float(d[c]));
    if (t == TGSI_VT_F64)
       return !isfinite(interp_d(d[c & ~1u], d[c | 1]));
    return false;
@@ -467,7 +467,7 @@ result_ulp(enum tgsi_value_type t, const struct alu_io *io, unsigned c)
 {
    if (t == TGSI_VT_F64)
       return interp_ulp64(interp_d(io->d[c & ~1u], io->d[c | 1]));
-   return interp_ulp32(interp_f(io->d[c]));
+   return interp_ulp32(bits_to_float(io->d[c]));
 }
 
 /* Is channel c of source i exactly `v` (as the row's float type)? */
@@ -477,7 +477,7 @@ source_is(enum tgsi_value_type t, const struct alu_io *io, unsigned i,
 {
    if (t == TGSI_VT_F64)
       return fabs(interp_d(io->s[i][c & ~1u], io->s[i][c | 1])) == v;
-   return fabs((double)interp_f(io->s[i][c])) == v;
+   return fabs((double)bits_to_float(io->s[i][c])) == v;
 }
 
 /* Rule 4: the products this operation may absorb. */

@@ -128,8 +128,8 @@ ev_dldexp(struct alu_io *io)
 static void
 ev_f2d(struct alu_io *io)
 {
-   put(io, 0, (double)interp_f(io->s[0][0]));
-   put(io, 2, (double)interp_f(io->s[0][1]));
+   put(io, 0, (double)bits_to_float(io->s[0][0]));
+   put(io, 2, (double)bits_to_float(io->s[0][1]));
 }
 
 static void
@@ -151,7 +151,7 @@ static void
 ev_d2f(struct alu_io *io)
 {
    for (unsigned k = 0; k < 4; k++)
-      io->d[k] = interp_u((float)pd(io, 0, 2 * (k & 1)));
+      io->d[k] = float_to_bits((float)pd(io, 0, 2 * (k & 1)));
 }
 
 static void

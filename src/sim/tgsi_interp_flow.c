@@ -182,7 +182,7 @@ interp_remove_lanes(struct interp *ip, uint32_t lanes)
 int
 interp_float_nonzero(uint32_t v, double err)
 {
-   float f = interp_f(v);
+   float f = bits_to_float(v);
    if (err == 0)
       return f != 0.0f;
    if (err == INFINITY || isnan(f))
@@ -216,7 +216,7 @@ op_if(struct interp *ip)
                    : interp_float_nonzero(c[l].v[0], c[l].err[0]);
       if (r < 0)
          ip->path_uncertain |= 1u << l;
-      if (bits ? c[l].v[0] != 0 : interp_f(c[l].v[0]) != 0.0f)
+      if (bits ? c[l].v[0] != 0 : bits_to_float(c[l].v[0]) != 0.0f)
          taken |= 1u << l;
    }
    struct interp_frame *f = push(ip, INTERP_FRAME_IF);
@@ -399,7 +399,7 @@ any_negative(const struct interp_vec *v)
 {
    int r = 0;
    for (unsigned c = 0; c < 4; c++) {
-      float f = interp_f(v->v[c]);
+      float f = bits_to_float(v->v[c]);
       double e = v->err[c];
       if (e == 0 || (!isnan(f) && e != INFINITY &&
                      ((double)f + e < 0 || (double)f - e >= 0))) {
@@ -426,7 +426,7 @@ op_kill_if(struct interp *ip)
          ip->discard_uncertain |= 1u << l;
       }
       for (unsigned k = 0; k < 4; k++) {
-         if (interp_f(c[l].v[k]) < 0.0f)
+         if (bits_to_float(c[l].v[k]) < 0.0f)
             kill |= 1u << l;
       }
    }

@@ -366,7 +366,7 @@ static void
 f2x64(struct alu_io *io, double lo, double hi)
 {
    for (unsigned k = 0; k < 2; k++) {
-      double x = trunc((double)interp_f(U(0, k)));
+      double x = trunc((double)bits_to_float(U(0, k)));
       if (!(x >= lo && x < hi)) {
          put_pair(io, 2 * k, 0);
          interp_undefined(io, 2 * k, TGSI_INTERP_UB_CONVERT);
@@ -395,14 +395,14 @@ static void
 ev_u642f(struct alu_io *io)
 {
    for (unsigned k = 0; k < 4; k++)
-      io->d[k] = interp_u((float)pair(io, 0, 2 * (k & 1)));
+      io->d[k] = float_to_bits((float)pair(io, 0, 2 * (k & 1)));
 }
 
 static void
 ev_i642f(struct alu_io *io)
 {
    for (unsigned k = 0; k < 4; k++)
-      io->d[k] = interp_u((float)(int64_t)pair(io, 0, 2 * (k & 1)));
+      io->d[k] = float_to_bits((float)(int64_t)pair(io, 0, 2 * (k & 1)));
 }
 
 /* The rounding of a value float cannot hold is unspecified. */
@@ -423,7 +423,7 @@ al_u642f(const struct alu_io *io, unsigned c)
 {
    if (c >= 2)
       return INFINITY;
-   float r = interp_f(io->d[c]);
+   float r = bits_to_float(io->d[c]);
    return float_holds(r, pair(io, 0, 2 * (c & 1)), false) ? 0
                                                            : interp_ulp32(r);
 }
@@ -433,7 +433,7 @@ al_i642f(const struct alu_io *io, unsigned c)
 {
    if (c >= 2)
       return INFINITY;
-   float r = interp_f(io->d[c]);
+   float r = bits_to_float(io->d[c]);
    return float_holds(r, pair(io, 0, 2 * (c & 1)), true) ? 0
                                                           : interp_ulp32(r);
 }

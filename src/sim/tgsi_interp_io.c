@@ -58,10 +58,10 @@ frag_position(const struct interp *ip, unsigned l, uint32_t v[4])
    float centre = integer ? 0.0f : 0.5f;
    uint32_t row = lower ? env->framebuffer_height - 1 - env->pixel_y[l]
                         : env->pixel_y[l];
-   v[0] = interp_u((float)env->pixel_x[l] + centre);
-   v[1] = interp_u((float)row + centre);
-   v[2] = interp_u(env->frag_z[l]);
-   v[3] = interp_u(env->frag_w[l]);
+   v[0] = float_to_bits((float)env->pixel_x[l] + centre);
+   v[1] = float_to_bits((float)row + centre);
+   v[2] = float_to_bits(env->frag_z[l]);
+   v[3] = float_to_bits(env->frag_w[l]);
 }
 
 static bool
@@ -72,15 +72,15 @@ fragment_input(struct interp *ip, const struct tgsi_decl *d, uint32_t i,
    switch (d->sem_name) {
    case TGSI_SEM_POSITION: frag_position(ip, l, v); return true;
    case TGSI_SEM_FACE:
-      v[0] = interp_u(env->front_facing[l] ? 1.0f : -1.0f);
+      v[0] = float_to_bits(env->front_facing[l] ? 1.0f : -1.0f);
       v[1] = v[2] = 0;
-      v[3] = interp_u(1.0f);
+      v[3] = float_to_bits(1.0f);
       return true;
    case TGSI_SEM_PCOORD:
-      v[0] = interp_u(env->point_coord[l][0]);
-      v[1] = interp_u(env->point_coord[l][1]);
+      v[0] = float_to_bits(env->point_coord[l][0]);
+      v[1] = float_to_bits(env->point_coord[l][1]);
       v[2] = 0;
-      v[3] = interp_u(1.0f);
+      v[3] = float_to_bits(1.0f);
       return true;
    default: break;
    }
@@ -130,7 +130,7 @@ sysval(struct interp *ip, const struct tgsi_decl *d, unsigned l,
    case TGSI_SEM_SAMPLEID: v[0] = env->sample_id[l]; return true;
    case TGSI_SEM_SAMPLEMASK: v[0] = env->sample_mask_in[l]; return true;
    case TGSI_SEM_SAMPLEPOS:
-      v[0] = v[1] = interp_u(0.5f), *defined = 0x3;
+      v[0] = v[1] = float_to_bits(0.5f), *defined = 0x3;
       return true;
    case TGSI_SEM_HELPER_INVOCATION: return true;
    case TGSI_SEM_SUBGROUP_SIZE: v[0] = SIM_LANES; return true;
@@ -233,7 +233,7 @@ offset_lane(struct interp *ip, const struct tgsi_decl *d, uint32_t index,
             unsigned l, const struct interp_vec *off, struct interp_vec *out)
 {
    uint32_t v[4];
-   float dx = interp_f(off->v[0]), dy = interp_f(off->v[1]);
+   float dx = bits_to_float(off->v[0]), dy = bits_to_float(off->v[1]);
    input_at(ip, d, index, l, dx, dy, v);
    const struct tgsi_src *src = &ip->insn->src[0];
    /* GLSL leaves the range and granularity of offsets to the
@@ -251,8 +251,8 @@ offset_lane(struct interp *ip, const struct tgsi_decl *d, uint32_t index,
             float mx = axis ? dx : dx + sign / 32.0f;
             float my = axis ? dy + sign / 32.0f : dy;
             input_at(ip, d, index, l, mx, my, w);
-            worst = fmax(worst, fabs((double)interp_f(w[k]) -
-                                     (double)interp_f(v[k])));
+            worst = fmax(worst, fabs((double)bits_to_float(w[k]) -
+                                     (double)bits_to_float(v[k])));
          }
          e += in_range ? worst : INFINITY;
       }
@@ -264,8 +264,8 @@ offset_lane(struct interp *ip, const struct tgsi_decl *d, uint32_t index,
                float mx = axis ? dx : (float)(dx + sign * ea);
                float my = axis ? (float)(dy + sign * ea) : dy;
                input_at(ip, d, index, l, mx, my, w);
-               worst = fmax(worst, fabs((double)interp_f(w[k]) -
-                                        (double)interp_f(v[k])));
+               worst = fmax(worst, fabs((double)bits_to_float(w[k]) -
+                                        (double)bits_to_float(v[k])));
             }
             e += isfinite(ea) ? worst : INFINITY;
          }
@@ -380,11 +380,11 @@ viewport_lane(struct interp *ip, uint32_t reg, unsigned l)
    struct interp_cell cell[4];
    for (unsigned k = 0; k < 4; k++)
       cell[k] = ip->output.r[reg][k][l];
-   float w = interp_f(cell[3].v), rw = 1.0f / w;
+   float w = bits_to_float(cell[3].v), rw = 1.0f / w;
    double e_rw = 4 * interp_ulp32(rw) + (double)rw * rw * cell[3].err;
    bool bad = !isfinite(rw) || w == 0.0f;
    for (unsigned k = 0; k < 3; k++) {
-      float x = interp_f(cell[k].v), xn = x * rw;
+      float x = bits_to_float(cell[k].v), xn = x * rw;
       float s = ip->env->viewport_scale[k], o = ip->env->viewport_offset[k];
       float p = xn * s, r = p + o;
       double e_xn = fabs((double)x) * e_rw + fabs((double)rw) * cell[k].err +
@@ -409,7 +409,7 @@ window_position_lane(struct interp *ip, uint32_t reg, unsigned l)
 {
    for (unsigned k = 0; k < 4; k++) {
       const struct interp_cell *cell = &ip->output.r[reg][k][l];
-      ip->out->position[l][k] = interp_f(cell->v);
+      ip->out->position[l][k] = bits_to_float(cell->v);
       annotate(&ip->res->annot->position[l][k], cell, false);
    }
 }
@@ -418,7 +418,7 @@ static void
 point_size_lane(struct interp *ip, uint32_t reg, unsigned l)
 {
    const struct interp_cell *cell = &ip->output.r[reg][0][l];
-   float x = interp_f(cell->v);
+   float x = bits_to_float(cell->v);
    struct tgsi_interp_annot *a = &ip->res->annot->point_size[l];
    annotate(a, cell, false);
    ip->out->point_size[l] = x;
@@ -492,7 +492,7 @@ fragment_scalar(struct interp *ip, uint32_t reg, unsigned c, float *f,
    const struct interp_cell *cell = &ip->output.r[reg][c][l];
    uint32_t gone = ip->killed | ip->helper | ip->path_uncertain;
    if (f)
-      *f = interp_f(cell->v);
+      *f = bits_to_float(cell->v);
    if (u)
       *u = cell->v;
    annotate(a, cell, (gone >> l) & 1);

@@ -239,7 +239,7 @@ load_lane(struct interp *ip, const struct access *a, uint8_t mask,
       }
       if (a->format && sim_format_normalized(a->format)) {
          /* n / max may be computed as n * (1 / max). */
-         out->err[c] += interp_ulp32(interp_f(out->v[c]));
+         out->err[c] += interp_ulp32(bits_to_float(out->v[c]));
          out->kind[c] = TGSI_INTERP_WORD_F32;
       }
       if (a->uncertain || ip->memory_uncertain)
@@ -474,7 +474,7 @@ static uint32_t
 at_fadd(uint32_t o, uint32_t s, uint32_t c, uint32_t *r)
 {
    (void)c, *r = o;
-   return interp_u(interp_f(o) + interp_f(s));
+   return float_to_bits(bits_to_float(o) + bits_to_float(s));
 }
 
 static uint32_t

@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "tgsi_interp.h"
+#include "util/bits.h"
 
 #define INTERP_MAX_DEPTH 64 /* nested IF/loop/SWITCH/CAL */
 #define INTERP_ALL_LANES ((uint32_t)((1ull << SIM_LANES) - 1))
@@ -237,37 +238,17 @@ interp_undefined(struct alu_io *io, unsigned c, enum tgsi_interp_ub kind)
    io->undef |= (uint8_t)(1u << c);
 }
 
-/* Bits of floats and doubles. */
-static inline float
-interp_f(uint32_t u)
-{
-   float f;
-   memcpy(&f, &u, 4);
-   return f;
-}
-
-static inline uint32_t
-interp_u(float f)
-{
-   uint32_t u;
-   memcpy(&u, &f, 4);
-   return u;
-}
-
+/* Doubles as the two words that hold them, low word first. */
 static inline double
 interp_d(uint32_t lo, uint32_t hi)
 {
-   uint64_t u = (uint64_t)hi << 32 | lo;
-   double d;
-   memcpy(&d, &u, 8);
-   return d;
+   return bits_to_double((uint64_t)hi << 32 | lo);
 }
 
 static inline void
 interp_put_d(double d, uint32_t *lo, uint32_t *hi)
 {
-   uint64_t u;
-   memcpy(&u, &d, 8);
+   uint64_t u = double_to_bits(d);
    *lo = (uint32_t)u;
    *hi = (uint32_t)(u >> 32);
 }

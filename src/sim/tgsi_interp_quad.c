@@ -30,7 +30,7 @@ static void
 difference(const struct interp_vec *v, unsigned a, unsigned b, unsigned c,
            float *d, double *err)
 {
-   float x = interp_f(v[a].v[c]), y = interp_f(v[b].v[c]);
+   float x = bits_to_float(v[a].v[c]), y = bits_to_float(v[b].v[c]);
    *d = x - y;
    *err = v[a].err[c] + v[b].err[c];
    if (*err > 0 && !isfinite(*d))
@@ -66,7 +66,7 @@ derivative(struct interp *ip, bool y_axis, bool fine)
                difference(v, a2, b2, c, &d2, &e2);
             e = fmax(e, fabs((double)d2 - (double)d) + e2);
          }
-         out[l].v[c] = interp_u(d);
+         out[l].v[c] = float_to_bits(d);
          out[l].err[c] = e;
          out[l].res[c] = 0;
          out[l].kind[c] = TGSI_INTERP_WORD_F32;

@@ -340,7 +340,7 @@ saturate(float f)
 static void
 saturate_f32(struct interp_vec *v, unsigned c)
 {
-   float f = interp_f(v->v[c]);
+   float f = bits_to_float(v->v[c]);
    double e = v->err[c];
    if (isnan(f)) {
       v->v[c] = 0;
@@ -353,7 +353,7 @@ saturate_f32(struct interp_vec *v, unsigned c)
       double lo = fabs((double)saturate((float)(f - e)) - s);
       v->err[c] = hi > lo ? hi : lo;
    }
-   v->v[c] = interp_u(s);
+   v->v[c] = float_to_bits(s);
    v->res[c] = 0;
 }
 

@@ -176,7 +176,7 @@ lane_target(const struct interp *ip, const struct tex_form *f, uint32_t unit)
 static double
 fchan(const struct interp_vec *v, unsigned c, float *out)
 {
-   *out = interp_f(v->v[c]);
+   *out = bits_to_float(v->v[c]);
    return v->err[c];
 }
 
@@ -335,7 +335,7 @@ texel_deviation(bool is_float, uint32_t a, uint32_t b)
 {
    if (a == b)
       return 0;
-   float x = interp_f(a), y = interp_f(b);
+   float x = bits_to_float(a), y = bits_to_float(b);
    if (!is_float || !isfinite(x) || !isfinite(y))
       return INFINITY;
    return fabs((double)x - (double)y);

@@ -64,38 +64,43 @@ copy_number(const char *s, const char *end, char *buf)
    return n > 0;
 }
 
-bool
-tgsi_strtod(const char *s, const char *end, double *value, const char **stop)
+/* strtod (single: strtof) of the number at s, in the C locale.  The
+ * value goes to *d or *f; false if there is none or it overflows. */
+static bool
+parse_float(const char *s, const char *end, bool single, double *d,
+            float *f, const char **stop)
 {
    char buf[NUMBER_MAX];
    if (!copy_number(s, end, buf))
       return false;
    struct c_locale l;
    char *e;
+   bool inf;
    c_locale_enter(&l);
    errno = 0;
-   *value = strtod(buf, &e);
-   bool overflow = errno == ERANGE && isinf(*value);
+   if (single) {
+      *f = strtof(buf, &e);
+      inf = isinf(*f);
+   } else {
+      *d = strtod(buf, &e);
+      inf = isinf(*d);
+   }
+   bool overflow = errno == ERANGE && inf;
    c_locale_leave(&l);
    *stop = s + (e - buf);
    return e != buf && !overflow;
 }
 
 bool
+tgsi_strtod(const char *s, const char *end, double *value, const char **stop)
+{
+   return parse_float(s, end, false, value, NULL, stop);
+}
+
+bool
 tgsi_strtof(const char *s, const char *end, float *value, const char **stop)
 {
-   char buf[NUMBER_MAX];
-   if (!copy_number(s, end, buf))
-      return false;
-   struct c_locale l;
-   char *e;
-   c_locale_enter(&l);
-   errno = 0;
-   *value = strtof(buf, &e);
-   bool overflow = errno == ERANGE && isinf(*value);
-   c_locale_leave(&l);
-   *stop = s + (e - buf);
-   return e != buf && !overflow;
+   return parse_float(s, end, true, NULL, value, stop);
 }
 
 void

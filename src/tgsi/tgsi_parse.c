@@ -32,6 +32,7 @@
  */
 #include "tgsi_parse_scan.h"
 #include "util/fileio.h"
+#include "util/bits.h"
 
 static void
 on_arena_fail(void *ctx, bool over_limit)
@@ -325,26 +326,24 @@ parse_imm_value(struct tgsi_parser *P, struct tgsi_imm *imm)
 {
    uint32_t *w = &imm->words[imm->num_words];
    const char *stop;
-   union {
-      float f;
-      double d;
-      uint32_t u[2];
-      uint64_t u64;
-   } v;
+   float f;
+   double d;
+   uint64_t u64;
    skip_ws(P);
    switch (imm->type) {
    case TGSI_IMMTYPE_FLT32:
-      if (!tgsi_strtof(P->p, P->eol, &v.f, &stop))
+      if (!tgsi_strtof(P->p, P->eol, &f, &stop))
          fail_float(P, stop, "32");
       P->p = stop;
-      *w = v.u[0];
+      *w = float_to_bits(f);
       break;
    case TGSI_IMMTYPE_FLT64:
-      if (!tgsi_strtod(P->p, P->eol, &v.d, &stop))
+      if (!tgsi_strtod(P->p, P->eol, &d, &stop))
          fail_float(P, stop, "64");
       P->p = stop;
       /* Low word first, as the tokens store it. */
-      w[0] = (uint32_t)v.u64, w[1] = (uint32_t)(v.u64 >> 32);
+      u64 = double_to_bits(d);
+      w[0] = (uint32_t)u64, w[1] = (uint32_t)(u64 >> 32);
       break;
    case TGSI_IMMTYPE_UINT32:
       *w = expect_uint(P, UINT32_MAX, "UINT32 value");
@@ -353,8 +352,8 @@ parse_imm_value(struct tgsi_parser *P, struct tgsi_imm *imm)
       *w = (uint32_t)parse_int32(P);
       break;
    default:
-      v.u64 = parse_int64(P, imm->type == TGSI_IMMTYPE_INT64);
-      w[0] = (uint32_t)v.u64, w[1] = (uint32_t)(v.u64 >> 32);
+      u64 = parse_int64(P, imm->type == TGSI_IMMTYPE_INT64);
+      w[0] = (uint32_t)u64, w[1] = (uint32_t)(u64 >> 32);
       break;
    }
    imm->num_words += imm->type >= TGSI_IMMTYPE_FLT64 ? 2 : 1;

@@ -23,6 +23,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/bits.h"
+
 static void
 put_name(struct strbuf *sb, const struct tgsi_names *names, unsigned v)
 {
@@ -263,21 +265,14 @@ put_imm_value(struct strbuf *sb, const struct tgsi_imm *imm, unsigned i)
    uint64_t w64 = imm->words[i];
    if (i + 1 < imm->num_words)
       w64 |= (uint64_t)imm->words[i + 1] << 32;
-   union {
-      uint32_t u;
-      float f;
-   } f = {imm->words[i]};
-   union {
-      uint64_t u;
-      double d;
-   } d = {w64};
-
    switch (imm->type) {
    case TGSI_IMMTYPE_FLT32:
-      tgsi_format_number(buf, sizeof(buf), "%10.4f", f.f);
+      tgsi_format_number(buf, sizeof(buf), "%10.4f",
+                         bits_to_float(imm->words[i]));
       break;
    case TGSI_IMMTYPE_FLT64:
-      tgsi_format_number(buf, sizeof(buf), "%10.8f", d.d);
+      tgsi_format_number(buf, sizeof(buf), "%10.8f",
+                         bits_to_double(w64));
       break;
    case TGSI_IMMTYPE_UINT32:
       snprintf(buf, sizeof(buf), "%u", imm->words[i]);

@@ -27,6 +27,7 @@
 
 #include "emit/va.h"
 #include "sim/sim_valhall.h"
+#include "util/bits.h"
 
 bool
 run_setup_env(struct sim_env *env, struct arena *arena,
@@ -77,8 +78,7 @@ simulate(struct arena *arena, struct sim_env *env,
 static void
 describe_value(struct strbuf *sb, uint32_t w, uint8_t kind)
 {
-   float f;
-   memcpy(&f, &w, 4);
+   float f = bits_to_float(w);
    strbuf_printf(sb, "0x%08x", w);
    if (kind == TGSI_INTERP_WORD_F32)
       strbuf_printf(sb, " (%.9g)", (double)f);

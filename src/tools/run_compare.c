@@ -25,21 +25,12 @@
 #include <math.h>
 #include <string.h>
 
-static float
-as_float(uint32_t u)
-{
-   float f;
-   memcpy(&f, &u, 4);
-   return f;
-}
+#include "util/bits.h"
 
 static double
 as_double(uint32_t lo, uint32_t hi)
 {
-   uint64_t u = (uint64_t)hi << 32 | lo;
-   double d;
-   memcpy(&d, &u, 8);
-   return d;
+   return bits_to_double((uint64_t)hi << 32 | lo);
 }
 
 /* Does `got` agree with `ref` given the annotation?  lo/hi partners are
@@ -69,12 +60,12 @@ word_agrees(const struct tgsi_interp_annot *a, uint32_t ref, uint32_t got,
       return a->err > 0 && fabs(x - y) <= a->err;
    }
    if (a->kind == TGSI_INTERP_WORD_F32 &&
-       ((isnan(as_float(ref)) && isnan(as_float(got))) ||
-        (as_float(ref) == 0.0f && as_float(got) == 0.0f)))
+       ((isnan(bits_to_float(ref)) && isnan(bits_to_float(got))) ||
+        (bits_to_float(ref) == 0.0f && bits_to_float(got) == 0.0f)))
       return true;
    if (a->err == 0)
       return false;
-   float x = as_float(ref), y = as_float(got);
+   float x = bits_to_float(ref), y = bits_to_float(got);
    return fabs((double)x - (double)y) <= a->err;
 }
 
@@ -225,11 +216,10 @@ compare_fragment_lane(const struct sim_outputs *ref,
                       what, l, 0, got->color_writer[rt]))
          return false;
    }
-   uint32_t r, g;
    d->output = RUN_OUT_DEPTH;
    if (ref->wrote_depth) {
-      memcpy(&r, &ref->depth[l], 4);
-      memcpy(&g, &got->depth[l], 4);
+      uint32_t r = float_to_bits(ref->depth[l]);
+      uint32_t g = float_to_bits(got->depth[l]);
       if (!compare_scalar(&an->depth[l], r, g, st, d, "POSITION.z", l,
                           got->depth_writer))
          return false;
@@ -360,7 +350,7 @@ print_word(FILE *f, uint32_t w, const struct tgsi_interp_annot *a)
 {
    fprintf(f, " 0x%08x", w);
    if (a->kind == TGSI_INTERP_WORD_F32)
-      fprintf(f, " (%g)", (double)as_float(w));
+      fprintf(f, " (%g)", (double)bits_to_float(w));
    if (a->err == INFINITY)
       fprintf(f, "?");
    else if (a->err > 0)
@@ -387,8 +377,7 @@ print_vertex(FILE *f, const struct sim_outputs *out,
       print_vec(f, "POSITION", l, w, an->position[l]);
    }
    for (unsigned l = 0; l < SIM_LANES && out->wrote_point_size; l++) {
-      uint32_t w;
-      memcpy(&w, &out->point_size[l], 4);
+      uint32_t w = float_to_bits(out->point_size[l]);
       fprintf(f, "PSIZE lane %2u:", l);
       print_word(f, w, &an->point_size[l]);
       fprintf(f, "\n");
@@ -417,8 +406,7 @@ print_fragment(FILE *f, const struct sim_outputs *out,
          print_vec(f, what, l, out->color[rt][l].w, an->color[rt][l]);
    }
    for (unsigned l = 0; l < SIM_LANES; l++) {
-      uint32_t w;
-      memcpy(&w, &out->depth[l], 4);
+      uint32_t w = float_to_bits(out->depth[l]);
       if (out->wrote_depth) {
          fprintf(f, "depth lane %2u:", l);
          print_word(f, w, &an->depth[l]);

@@ -175,7 +175,9 @@ t_va(struct ir_builder *b, enum va_op op, unsigned nsrc,
 }
 
 /* ---------------------------------------------------------------------
- * Control flow
+ * Control flow.  The t_flow_* functions are the handlers the opcode
+ * table (from_tgsi_ops.c) names; they run in dead code too, since the
+ * constructs must still match.
  */
 
 static struct t_frame *
@@ -386,8 +388,8 @@ matching_end(struct tgsi_to_ir *t, uint32_t first, enum tgsi_op open,
            tgsi_op_info(open)->name);
 }
 
-static void
-open_loop(struct tgsi_to_ir *t)
+void
+t_flow_bgnloop(struct tgsi_to_ir *t)
 {
    uint32_t first = t->insn->number;
    uint32_t end = matching_end(t, first, TGSI_OP_BGNLOOP, TGSI_OP_ENDLOOP);
@@ -428,8 +430,8 @@ continue_loop(struct tgsi_to_ir *t, struct t_frame *f)
    t->dead = true;
 }
 
-static void
-close_loop(struct tgsi_to_ir *t)
+void
+t_flow_endloop(struct tgsi_to_ir *t)
 {
    struct t_frame *f = top_frame(t, T_FRAME_LOOP, "ENDLOOP");
    continue_loop(t, f);
@@ -440,8 +442,8 @@ close_loop(struct tgsi_to_ir *t)
 
 /* SWITCH is a construct that BRK leaves; each CASE body is an IF on
  * "fell through from the previous case, or the selector matches". */
-static void
-open_switch(struct tgsi_to_ir *t)
+void
+t_flow_switch(struct tgsi_to_ir *t)
 {
    uint32_t first = t->insn->number;
    uint32_t end =
@@ -523,8 +525,8 @@ do_case(struct tgsi_to_ir *t, bool is_default)
    open_if(t, cond, true);
 }
 
-static void
-close_switch(struct tgsi_to_ir *t)
+void
+t_flow_endswitch(struct tgsi_to_ir *t)
 {
    struct t_frame *f = &t->frames.data[t->frames.len - 1];
    if (f->kind == T_FRAME_IF && f->is_case)
@@ -553,36 +555,67 @@ if_condition(struct tgsi_to_ir *t, bool is_float)
    return x;
 }
 
-/* Returns false at END. */
-static bool
-control_flow(struct tgsi_to_ir *t, bool *handled)
+void
+t_flow_if(struct tgsi_to_ir *t)
 {
-   *handled = true;
-   switch (t->insn->opcode) {
-   case TGSI_OP_IF: open_if(t, if_condition(t, true), false); break;
-   case TGSI_OP_UIF: open_if(t, if_condition(t, false), false); break;
-   case TGSI_OP_ELSE: {
-      struct t_frame *f = top_frame(t, T_FRAME_IF, "ELSE");
-      if (f->in_else)
-         t_error(t, "second ELSE in one IF");
-      do_else(t, f);
-      break;
-   }
-   case TGSI_OP_ENDIF: close_if(t); break;
-   case TGSI_OP_BGNLOOP: open_loop(t); break;
-   case TGSI_OP_ENDLOOP: close_loop(t); break;
-   case TGSI_OP_BRK: exit_frame(t, break_frame(t, false)); break;
-   case TGSI_OP_CONT: continue_loop(t, break_frame(t, true)); break;
-   case TGSI_OP_SWITCH: open_switch(t); break;
-   case TGSI_OP_CASE: do_case(t, false); break;
-   case TGSI_OP_DEFAULT: do_case(t, true); break;
-   case TGSI_OP_ENDSWITCH: close_switch(t); break;
-   case TGSI_OP_RET: exit_frame(t, &t->frames.data[0]); break;
-   case TGSI_OP_NOP: break;
-   case TGSI_OP_END: return false;
-   default: *handled = false; break;
-   }
-   return true;
+   open_if(t, if_condition(t, true), false);
+}
+
+void
+t_flow_uif(struct tgsi_to_ir *t)
+{
+   open_if(t, if_condition(t, false), false);
+}
+
+void
+t_flow_else(struct tgsi_to_ir *t)
+{
+   struct t_frame *f = top_frame(t, T_FRAME_IF, "ELSE");
+   if (f->in_else)
+      t_error(t, "second ELSE in one IF");
+   do_else(t, f);
+}
+
+void
+t_flow_endif(struct tgsi_to_ir *t)
+{
+   close_if(t);
+}
+
+void
+t_flow_brk(struct tgsi_to_ir *t)
+{
+   exit_frame(t, break_frame(t, false));
+}
+
+void
+t_flow_cont(struct tgsi_to_ir *t)
+{
+   continue_loop(t, break_frame(t, true));
+}
+
+void
+t_flow_case(struct tgsi_to_ir *t)
+{
+   do_case(t, false);
+}
+
+void
+t_flow_default(struct tgsi_to_ir *t)
+{
+   do_case(t, true);
+}
+
+void
+t_flow_ret(struct tgsi_to_ir *t)
+{
+   exit_frame(t, &t->frames.data[0]);
+}
+
+void
+t_flow_nothing(struct tgsi_to_ir *t)
+{
+   (void)t;
 }
 
 /* ---------------------------------------------------------------------
@@ -701,15 +734,25 @@ declare(struct tgsi_to_ir *t)
  * Driver
  */
 
-static void
+/* One instruction, by its row of the opcode table.  Outside control
+ * flow, dead code (after BRK, CONT or RET) makes no IR: not even an
+ * unsupported opcode there is an error. */
+static bool
 translate_insn(struct tgsi_to_ir *t)
 {
-   const struct tgsi_op_info *info = tgsi_op_info(t->insn->opcode);
+   const struct t_op_entry *e = t_op_entry(t->insn->opcode);
+   if (e && e->family == T_FAMILY_FLOW) {
+      e->handle(t);
+      return !e->ends;
+   }
    if (t->dead)
-      return;
-   if (!t_alu(t) && !t_tex(t) && !t_mem(t))
-      t_unsupported(t, "%s is not supported", info->name);
+      return true;
+   if (!e)
+      t_unsupported(t, "%s is not supported",
+                    tgsi_op_info(t->insn->opcode)->name);
+   e->handle(t);
    t_flush_writes(t);
+   return true;
 }
 
 static void
@@ -718,11 +761,8 @@ translate_body(struct tgsi_to_ir *t)
    const struct tgsi_shader *sh = t->tgsi;
    for (unsigned i = 0; i < sh->num_insns; i++) {
       t->insn = &sh->insns[i];
-      bool handled;
-      if (!control_flow(t, &handled))
+      if (!translate_insn(t))
          break;
-      if (!handled)
-         translate_insn(t);
    }
    /* Reported at the END (the last instruction read), so that the
     * error has a position. */

@@ -219,11 +219,54 @@ struct ir_ref t_image_texel(struct tgsi_to_ir *t, const struct tgsi_reg *r,
 /* STORE IMAGE[..], coordinates, data. */
 void t_image_store(struct tgsi_to_ir *t, const struct tgsi_reg *r);
 
-/* from_tgsi_alu.c, from_tgsi_tex.c, from_tgsi_mem.c: per-opcode
- * translation.  Each returns false if it does not handle the opcode. */
-bool t_alu(struct tgsi_to_ir *t);
-bool t_tex(struct tgsi_to_ir *t);
-bool t_mem(struct tgsi_to_ir *t);
+/* from_tgsi_ops.c: the opcode table.  Every opcode the translator
+ * accepts has a row: its family and the handler that translates it. */
+enum t_op_family {
+   T_FAMILY_FLOW, /* control flow: runs in dead code too, writes nothing */
+   T_FAMILY_ALU,  /* from_tgsi_alu.c, by its row of parameters */
+   T_FAMILY_TEX,  /* from_tgsi_tex.c, by its row of parameters */
+   T_FAMILY_MEM,  /* from_tgsi_mem.c */
+};
+
+struct t_op_entry {
+   void (*handle)(struct tgsi_to_ir *t);
+   uint8_t family; /* enum t_op_family */
+   bool ends;      /* END: the last instruction translated */
+};
+
+/* The row of `opcode`, or NULL if the translator does not accept it. */
+const struct t_op_entry *t_op_entry(unsigned opcode);
+
+/* from_tgsi.c: control flow. */
+void t_flow_if(struct tgsi_to_ir *t);
+void t_flow_uif(struct tgsi_to_ir *t);
+void t_flow_else(struct tgsi_to_ir *t);
+void t_flow_endif(struct tgsi_to_ir *t);
+void t_flow_bgnloop(struct tgsi_to_ir *t);
+void t_flow_endloop(struct tgsi_to_ir *t);
+void t_flow_brk(struct tgsi_to_ir *t);
+void t_flow_cont(struct tgsi_to_ir *t);
+void t_flow_switch(struct tgsi_to_ir *t);
+void t_flow_case(struct tgsi_to_ir *t);
+void t_flow_default(struct tgsi_to_ir *t);
+void t_flow_endswitch(struct tgsi_to_ir *t);
+void t_flow_ret(struct tgsi_to_ir *t);
+void t_flow_nothing(struct tgsi_to_ir *t); /* NOP, END */
+
+/* from_tgsi_alu.c, from_tgsi_tex.c: the opcodes with a row in the
+ * family's table of parameters (the opcode table must name exactly
+ * these), and their translation. */
+bool t_alu_has_row(enum tgsi_op op);
+void t_alu(struct tgsi_to_ir *t);
+bool t_tex_has_row(enum tgsi_op op);
+void t_tex(struct tgsi_to_ir *t);
+
+/* from_tgsi_mem.c: LOAD, STORE, RESQ and the atomics of its table. */
+void t_mem_load(struct tgsi_to_ir *t);
+void t_mem_store(struct tgsi_to_ir *t);
+void t_mem_resq(struct tgsi_to_ir *t);
+bool t_mem_atomic_has_row(enum tgsi_op op);
+void t_mem_atomic(struct tgsi_to_ir *t);
 
 /* The floating-point constant `f` as an operand. */
 static inline struct ir_ref

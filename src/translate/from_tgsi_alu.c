@@ -589,11 +589,14 @@ static const struct t_alu_row alu_rows[TGSI_OP_COUNT] = {
 };
 
 bool
+t_alu_has_row(enum tgsi_op op)
+{
+   return (unsigned)op < TGSI_OP_COUNT && alu_rows[op].fn;
+}
+
+void
 t_alu(struct tgsi_to_ir *t)
 {
    const struct t_alu_row *row = &alu_rows[t->insn->opcode];
-   if (!row->fn)
-      return false;
    row->fn(t, row);
-   return true;
 }

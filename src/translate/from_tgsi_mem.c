@@ -284,8 +284,8 @@ load_words_needed(struct tgsi_to_ir *t, unsigned word[4], unsigned *first)
    return lo <= hi ? hi - lo + 1 : 0;
 }
 
-static void
-mem_load(struct tgsi_to_ir *t)
+void
+t_mem_load(struct tgsi_to_ir *t)
 {
    const struct tgsi_reg *r = &t->insn->src[0].reg;
    check_resource(t, r);
@@ -310,8 +310,8 @@ mem_load(struct tgsi_to_ir *t)
    }
 }
 
-static void
-mem_store(struct tgsi_to_ir *t)
+void
+t_mem_store(struct tgsi_to_ir *t)
 {
    const struct tgsi_reg *r = &t->insn->dst[0].reg;
    check_resource(t, r);
@@ -342,8 +342,8 @@ mem_store(struct tgsi_to_ir *t)
 
 /* RESQ: a buffer's size in bytes (.x); an image's width, height,
  * depth or layers, and samples (.xyzw). */
-static void
-mem_resq(struct tgsi_to_ir *t)
+void
+t_mem_resq(struct tgsi_to_ir *t)
 {
    const struct tgsi_reg *r = &t->insn->src[0].reg;
    check_resource(t, r);
@@ -573,17 +573,13 @@ mem_atomic(struct tgsi_to_ir *t, const struct atom_row *row)
  */
 
 bool
-t_mem(struct tgsi_to_ir *t)
+t_mem_atomic_has_row(enum tgsi_op op)
 {
-   enum tgsi_op op = t->insn->opcode;
-   switch (op) {
-   case TGSI_OP_LOAD: mem_load(t); return true;
-   case TGSI_OP_STORE: mem_store(t); return true;
-   case TGSI_OP_RESQ: mem_resq(t); return true;
-   default: break;
-   }
-   if ((unsigned)op >= TGSI_OP_COUNT || !atom_rows[op].valid)
-      return false;
-   mem_atomic(t, &atom_rows[op]);
-   return true;
+   return (unsigned)op < TGSI_OP_COUNT && atom_rows[op].valid;
+}
+
+void
+t_mem_atomic(struct tgsi_to_ir *t)
+{
+   mem_atomic(t, &atom_rows[t->insn->opcode]);
 }

@@ -40,6 +40,7 @@
  * Invalidates: nothing.
  */
 #include "from_tgsi_tex.h"
+#include "util/bits.h"
 
 enum t_tex_kind {
    T_TEX_SAMPLE,
@@ -328,8 +329,7 @@ lod_word(struct tgsi_to_ir *t, struct ir_ref lod)
 {
    uint32_t bits;
    if (is_const(lod, &bits)) {
-      float f;
-      memcpy(&f, &bits, sizeof(f));
+      float f = bits_to_float(bits);
       f = f != f ? 0.0f : f < -16.0f ? -16.0f : f > 16.0f ? 16.0f : f;
       return ir_imm((uint32_t)(int32_t)(f * 256.0f) & 0xffffu);
    }
@@ -712,11 +712,15 @@ t_tex_opcode_flags(enum tgsi_op op)
 }
 
 bool
+t_tex_has_row(enum tgsi_op op)
+{
+   return find_row(op) != NULL;
+}
+
+void
 t_tex(struct tgsi_to_ir *t)
 {
    const struct t_tex_row *row = find_row(t->insn->opcode);
-   if (!row)
-      return false;
    struct t_tex x = decode(t, row);
    switch ((enum t_tex_kind)row->kind) {
    case T_TEX_SAMPLE: do_sample(t, &x); break;
@@ -735,5 +739,4 @@ t_tex(struct tgsi_to_ir *t)
       break;
    }
    }
-   return true;
 }

@@ -10,6 +10,7 @@
 
 #include "emit/va.h"
 #include "util/diag.h"
+#include "util/bits.h"
 
 const char *
 ir_special_name(unsigned index)
@@ -28,27 +29,24 @@ ir_special_lookup(const char *name, size_t len)
    return -1;
 }
 
-/* Message forms that only read: loads, address computations and texture
- * fetches.  Every other message (stores, atomics, outputs, barriers,
- * branches) has side effects; ALU forms have none, except DISCARD. */
+/* Messages that only read (loads, address computations, texture
+ * fetches; the ISA table's kind says which) have no side effects; every
+ * other message (stores, atomics, outputs, barriers) has.  ALU forms have
+ * none, except DISCARD, which changes which lanes run. */
 bool
 ir_va_has_side_effects(unsigned op)
 {
-   static const char *const pure_prefixes[] = {
-      "LD_", "LEA_", "LOAD.", "TEX_", "VAR_TEX",
-   };
-   const struct va_form *f = va_form((enum va_op)op);
-   /* DISCARD is an ALU form that changes which lanes run. */
    if (op == VA_OP_DISCARD_F32 || op == VA_OP_NOP)
       return true;
-   if (!f->message)
-      return false;
-   for (unsigned i = 0; i < sizeof(pure_prefixes) / sizeof(*pure_prefixes);
-        i++) {
-      if (!strncmp(f->name, pure_prefixes[i], strlen(pure_prefixes[i])))
-         return false;
+   switch ((enum va_msg)va_form((enum va_op)op)->kind) {
+   case VA_MSG_NONE:
+   case VA_MSG_VARYING:
+   case VA_MSG_ADDRESS:
+   case VA_MSG_TEXTURE:
+   case VA_MSG_CONST_LOAD:
+   case VA_MSG_LOAD: return false;
+   default: return true;
    }
-   return true;
 }
 
 struct ir_instr *
@@ -166,16 +164,6 @@ swizzle_token(const struct va_src_info *si, enum ir_swizzle swz,
    return va_src_swizzle_value(si, tok, &v);
 }
 
-static float
-half_to_float(uint16_t h)
-{
-   unsigned e = (h >> 10) & 0x1f, m = h & 0x3ff;
-   float f = e == 0 ? (float)m / 1024.0f / 16384.0f
-                    : (1.0f + (float)m / 1024.0f) *
-                         (float)(1u << e) / 32768.0f;
-   return (h & 0x8000) ? -f : f;
-}
-
 /* An entry of the immediate table, and a part of it the slot can select,
  * that reads as `value`.  Parts are used only where the slot's extension
  * cannot change the value: bytes below 0x80, halves below 0x8000, f16
@@ -222,9 +210,7 @@ table_constant(const struct va_src_info *si, uint32_t value,
          if (!(si->flags & VA_SRC_SWIZZLE) || si->size != 32)
             continue;
          /* A float source's half is an f16, widened exactly. */
-         float f = half_to_float(half);
-         uint32_t u;
-         memcpy(&u, &f, 4);
+         uint32_t u = float_to_bits(half_to_float(half));
          if (u != value || ((half >> 10) & 0x1f) == 0x1f)
             continue;
          static const enum va_swz toks[2][2] = {{VA_SWZ_H0, VA_SWZ_H00},

@@ -6,30 +6,29 @@
  * 1. Integer min/max are CSEL with tied operands, the sign is a pair of
  *    CSELs (valhall-isa.xml, CSEL: "Valhall lacks integer
  *    minimum/maximum instructions").  Negation is 0 - x.
- * 2. A MOV that negates or takes the absolute value of a float flips or
- *    clears the sign bit with a bitwise operation: exact for NaNs too,
- *    which an FADD would not be.
- * 3. The high half of a product comes from IMULD.u64 (32x32 -> 64 bits);
+ * 2. The high half of a product comes from IMULD.u64 (32x32 -> 64 bits);
  *    the signed one subtracts each operand where the other is negative.
- * 4. Unsigned division: a reciprocal estimate of the divisor made exact
+ * 3. Unsigned division: a reciprocal estimate of the divisor made exact
  *    with one Newton step and two correction steps (the classic
  *    2^32 - 512 scaled reciprocal); x / 0 and x % 0 give 0xffffffff as
  *    TGSI specifies.  Signed division and remainder divide magnitudes and
  *    restore the sign (quotient: the signs differ; remainder: the
  *    dividend's).
- * 5. Bitfields use shifts and a bit-select (MUX.bit), with explicit cases
+ * 4. Bitfields use shifts and a bit-select (MUX.bit), with explicit cases
  *    for 0-bit and 32-bit fields, where a shift by 32 would wrap.
- * 6. Derivatives read the quad neighbours with CLPER (subgroup of 4):
+ * 5. Derivatives read the quad neighbours with CLPER (subgroup of 4):
  *    coarse ones from quad lanes 0/1 (x) and 0/2 (y) for the whole quad,
  *    fine ones from the lane pair in the same row (x) or column (y).
  *    The difference is an FADD, which keeps the derivative's clamp.
- * 7. The 16-bit float of a point size comes from V2F32_TO_V2F16.
- * 8. A clamping MOV is x + -0.0 with the clamp (exact for every x).
+ * 6. The 16-bit float of a point size comes from V2F32_TO_V2F16.
+ * 7. A clamping MOV is x + -0.0 with the clamp (exact for every x).
+ *    A MOV of -x or |x| stays: va_optimize makes it a sign-bit operation
+ *    once selected.
  *
  * Requires: SSA; 64-bit operations already split (lower_int64).
  * Ensures:  no IMIN, IMAX, UMIN, UMAX, ISIGN, INEG, IMULHI, UMULHI, IDIV,
  *           UDIV, IREM, UREM, BFI, IBFE, UBFE, FDDX, FDDY, F2F16 or
- *           float-modified MOV of 32 bits remains.
+ *           clamping MOV of 32 bits remains.
  * Invalidates: nothing.
  */
 #include "valhall.h"
@@ -200,19 +199,6 @@ derivative(struct lower *l, struct ir_instr *I)
    return D->dst;
 }
 
-/* -x, |x|, -|x| of a float's bits. */
-static struct ir_ref
-sign_bits(struct lower *l, struct ir_ref x)
-{
-   uint8_t mods = x.mods;
-   x.mods = 0;
-   if (mods & IR_MOD_ABS)
-      x = add(l, IR_OP_AND, x, ir_imm(0x7fffffffu));
-   if (mods & IR_MOD_NEG)
-      x = add(l, IR_OP_XOR, x, ir_imm(0x80000000u));
-   return x;
-}
-
 static bool
 lower_instr(struct lower *l, struct ir_instr *I, struct ir_ref *out)
 {
@@ -252,20 +238,17 @@ lower_instr(struct lower *l, struct ir_instr *I, struct ir_ref *out)
    case IR_OP_F2F16:
       *out = va2(l, VA_OP_V2F32_TO_V2F16, x[0], x[0], 32);
       return true;
-   case IR_OP_MOV:
-      if (I->clamp) {
-         /* Clamping is a float operation: x + -0.0 is x, exactly. */
-         struct ir_instr *F = ir_build(&l->b, IR_OP_FADD, 32, 2,
-                                       (struct ir_ref[2]){x[0],
-                                                          ir_neg(ir_imm(0))});
-         F->clamp = I->clamp;
-         *out = F->dst;
-         return true;
-      }
-      if (!(x[0].mods & (IR_MOD_NEG | IR_MOD_ABS)))
+   case IR_OP_MOV: {
+      if (!I->clamp)
          return false;
-      *out = sign_bits(l, x[0]);
+      /* Clamping is a float operation: x + -0.0 is x, exactly. */
+      struct ir_instr *F = ir_build(&l->b, IR_OP_FADD, 32, 2,
+                                    (struct ir_ref[2]){x[0],
+                                                       ir_neg(ir_imm(0))});
+      F->clamp = I->clamp;
+      *out = F->dst;
       return true;
+   }
    default: return false;
    }
 }

@@ -21,6 +21,7 @@ bool va_lower_transcendental(struct ir_shader *s);
 bool va_lower_int64(struct ir_shader *s);
 bool va_lower_alu(struct ir_shader *s);
 bool va_select(struct ir_shader *s);
+bool va_optimize(struct ir_shader *s); /* optimize.c: peepholes */
 bool va_legalize(struct ir_shader *s);
 
 /* On allocated code, in this order. */

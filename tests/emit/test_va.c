@@ -110,6 +110,69 @@ round_trips(const char *text)
 /* Encoder fields -------------------------------------------------------- */
 
 static void
+test_message_kinds(void **state)
+{
+   (void)state;
+   /* Every message has a kind, no ALU form has one. */
+   unsigned messages = 0;
+   for (unsigned op = 0; op < VA_OP_COUNT; op++) {
+      const struct va_form *f = va_form((enum va_op)op);
+      assert_true(f->kind < VA_MSG_COUNT);
+      if (f->message != (f->kind != VA_MSG_NONE))
+         fprintf(stderr, "%s: message %d, kind %u\n", f->name, f->message,
+                 f->kind);
+      assert_int_equal(f->message, f->kind != VA_MSG_NONE);
+      messages += f->message;
+   }
+   static const struct {
+      enum va_op op;
+      enum va_msg kind;
+   } known[] = {
+      {VA_OP_FADD_F32, VA_MSG_NONE},
+      {VA_OP_BRANCHZ, VA_MSG_NONE},
+      {VA_OP_LD_VAR, VA_MSG_VARYING},
+      {VA_OP_LD_VAR_BUF_IMM_F32, VA_MSG_VARYING},
+      {VA_OP_LEA_BUF_IMM, VA_MSG_ADDRESS},
+      {VA_OP_LEA_TEX, VA_MSG_ADDRESS},
+      {VA_OP_TEX_SINGLE, VA_MSG_TEXTURE},
+      {VA_OP_VAR_TEX_SINGLE, VA_MSG_TEXTURE},
+      {VA_OP_LD_ATTR_IMM, VA_MSG_CONST_LOAD},
+      {VA_OP_LD_BUFFER_I32, VA_MSG_CONST_LOAD},
+      {VA_OP_LOAD_I32, VA_MSG_LOAD},
+      {VA_OP_LD_TEX, VA_MSG_LOAD},
+      {VA_OP_LD_TILE, VA_MSG_LOAD},
+      {VA_OP_STORE_I128, VA_MSG_STORE},
+      {VA_OP_ST_CVT, VA_MSG_STORE},
+      {VA_OP_ST_TILE, VA_MSG_STORE},
+      {VA_OP_ATOM_I32, VA_MSG_ATOMIC},
+      {VA_OP_ATOM1_RETURN_I64, VA_MSG_ATOMIC},
+      {VA_OP_BLEND, VA_MSG_BLEND},
+      {VA_OP_ATEST, VA_MSG_FRAGMENT_TEST},
+      {VA_OP_ZS_EMIT, VA_MSG_FRAGMENT_TEST},
+      {VA_OP_BARRIER, VA_MSG_BARRIER},
+   };
+   for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++) {
+      const struct va_form *f = va_form(known[i].op);
+      if (f->kind != known[i].kind)
+         fprintf(stderr, "%s: kind %u, want %u\n", f->name, f->kind,
+                 known[i].kind);
+      assert_int_equal(f->kind, known[i].kind);
+   }
+   /* The memory effects follow the kind. */
+   struct va_instr I;
+   va_instr_init(&I, VA_OP_LOAD_I32);
+   assert_int_equal(va_memory_effects(&I), VA_MEM_READ);
+   va_instr_init(&I, VA_OP_ST_CVT);
+   assert_int_equal(va_memory_effects(&I), VA_MEM_WRITE);
+   va_instr_init(&I, VA_OP_ATOM_RETURN_I32);
+   assert_int_equal(va_memory_effects(&I), VA_MEM_READ | VA_MEM_WRITE);
+   va_instr_init(&I, VA_OP_LD_BUFFER_I32);
+   assert_int_equal(va_memory_effects(&I), 0);
+   printf("message kinds: %u messages, %zu known forms checked\n",
+          messages, sizeof(known) / sizeof(known[0]));
+}
+
+static void
 test_encode_alu_sources_and_modifiers(void **state)
 {
    (void)state;
@@ -669,6 +732,7 @@ int
 main(void)
 {
    const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_message_kinds),
       cmocka_unit_test(test_encode_alu_sources_and_modifiers),
       cmocka_unit_test(test_encode_flow_page_and_dest_mask),
       cmocka_unit_test(test_encode_special_sources),

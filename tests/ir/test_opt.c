@@ -2,6 +2,8 @@
 /* One pass per case: IR in, IR out (ir_test.h). */
 #include "ir_test.h"
 
+#include "emit/va.h"
+
 #define HDR "shader compute\nb0\n  %1 = preload imm=1\n  %2 = preload imm=2\n"
 
 static void
@@ -274,6 +276,62 @@ test_fma(void **state)
                   "  %9 = fmul %2, u3\n  %10 = fadd %9, %9\n");
 }
 
+/* va_optimize, rule 1: a float-modified MOV.i32 becomes sign-bit
+ * operations; other MOVs and other forms stay. */
+static void
+test_va_optimize_sign_bits(void **state)
+{
+   (void)state;
+   IR_CASE(va_optimize,
+           HDR "  %3 = va.MOV.i32 -%1\n  %4 = va.IADD.u32 %3, %2\n",
+           HDR "  %5 = va.LSHIFT_XOR.i32 %1, #0x0, #0x80000000\n"
+               "  %4 = va.IADD.u32 %5, %2\n");
+   IR_CASE(va_optimize,
+           HDR "  %3 = va.MOV.i32 -|%1|\n  %4 = va.IADD.u32 %3, %3\n",
+           HDR "  %5 = va.LSHIFT_AND.i32 %1, #0x0, #0x7fffffff\n"
+               "  %6 = va.LSHIFT_XOR.i32 %5, #0x0, #0x80000000\n"
+               "  %4 = va.IADD.u32 %6, %6\n");
+   IR_NEGCASE(va_optimize,
+              HDR "  %3 = va.MOV.i32 %1\n  %4 = va.IADD.u32 %3, %2\n");
+   IR_NEGCASE(va_optimize,
+              HDR "  %3 = va.FADD.f32 -%1, |%2|\n  %4 = va.MOV.i32 %3\n");
+}
+
+/* The same rule on a shader made with the builder, as select leaves it:
+ * |u1| moved into a value. */
+static void
+test_va_optimize_built(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   struct ir_shader *s = ir_shader_create(&a, IR_STAGE_COMPUTE);
+   struct ir_block *b0 = ir_block_create(s);
+   ir_block_append(s, b0);
+   struct ir_ref u = ir_abs((struct ir_ref){.kind = IR_REF_UNIFORM,
+                                            .index = 1});
+   struct ir_instr *mov = ir_va_create(s, VA_OP_MOV_I32, 1, &u);
+   ir_instr_def(s, mov, 32, 1);
+   ir_instr_append(b0, mov);
+   struct ir_ref twice[2] = {mov->dst, mov->dst};
+   struct ir_instr *add = ir_va_create(s, VA_OP_IADD_U32, 2, twice);
+   ir_instr_def(s, add, 32, 1);
+   ir_instr_append(b0, add);
+   ir_test_validate(s, "input");
+   assert_true(va_optimize(s));
+   ir_test_validate(s, "pass");
+   const char *want =
+      "shader compute\nb0\n"
+      "  %3 = va.LSHIFT_AND.i32 u1, #0x0, #0x7fffffff\n"
+      "  %2 = va.IADD.u32 %3, %3\n";
+   const char *got = ir_test_print(&a, s);
+   if (strcmp(got, ir_test_print(&a, ir_test_read(&a, want))))
+      fprintf(stderr, "--- got\n%s", got);
+   assert_string_equal(got, ir_test_print(&a, ir_test_read(&a, want)));
+   assert_false(va_optimize(s)); /* nothing left to rewrite */
+   arena_finish(&a);
+}
+
 int
 main(void)
 {
@@ -289,6 +347,8 @@ main(void)
       cmocka_unit_test(test_lower_derivative_keeps_clamp),
       cmocka_unit_test(test_legalize_blend_colour_not_live_across_blend),
       cmocka_unit_test(test_fma),
+      cmocka_unit_test(test_va_optimize_sign_bits),
+      cmocka_unit_test(test_va_optimize_built),
    };
    return cmocka_run_group_tests_name("ir passes", tests, NULL, NULL);
 }

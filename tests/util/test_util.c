@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "util/arena.h"
+#include "util/bits.h"
 #include "util/diag.h"
 #include "util/fileio.h"
 #include "util/strbuf.h"
@@ -207,10 +208,34 @@ test_file_read_missing(void **state)
    arena_finish(&a);
 }
 
+static void
+test_bits(void **state)
+{
+   (void)state;
+   assert_int_equal(float_to_bits(1.0f), 0x3f800000u);
+   assert_int_equal(float_to_bits(-0.0f), 0x80000000u);
+   assert_true(bits_to_float(0xc0400000u) == -3.0f);
+   assert_true(double_to_bits(1.0) == 0x3ff0000000000000ull);
+   assert_true(bits_to_double(0xc000000000000000ull) == -2.0);
+   /* Halves: normal, subnormal, signed zero, infinity, NaN payload. */
+   static const struct {
+      uint16_t half;
+      uint32_t bits;
+   } halves[] = {
+      {0x3c00, 0x3f800000u}, {0xc000, 0xc0000000u}, {0x0001, 0x33800000u},
+      {0x03ff, 0x387fc000u}, {0x8000, 0x80000000u}, {0x7bff, 0x477fe000u},
+      {0x7c00, 0x7f800000u}, {0xfc00, 0xff800000u}, {0x7e01, 0x7fc02000u},
+   };
+   for (size_t i = 0; i < sizeof(halves) / sizeof(halves[0]); i++)
+      assert_int_equal(float_to_bits(half_to_float(halves[i].half)),
+                       halves[i].bits);
+}
+
 int
 main(void)
 {
    const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_bits),
       cmocka_unit_test(test_arena_alignment_and_zero),
       cmocka_unit_test(test_arena_limit_calls_hook),
       cmocka_unit_test(test_arena_mark_release),
