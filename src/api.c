@@ -21,6 +21,10 @@ _Static_assert(TGSIVA_SYSVAL_SAMPLER_LOD == (int)IR_SYSVAL_SAMPLER_LOD &&
                   TGSIVA_SYSVAL_BUFFER == (int)IR_SYSVAL_BUFFER,
                "public and internal system value kinds agree");
 
+/* Comparable with memcmp: no implicit padding (docs/api.md). */
+_Static_assert(sizeof(struct tgsiva_shader_key) == 20,
+               "struct tgsiva_shader_key has no padding");
+
 #define DEFAULT_MEMORY_LIMIT (256u * 1024 * 1024)
 
 struct call {
@@ -196,7 +200,8 @@ compile(const uint32_t *tokens, size_t count, const char *text, size_t len,
    struct call c = {
       .d = d,
       .opts = {.max_registers = opts ? opts->max_registers : 0,
-               .validate = opts && opts->validate},
+               .validate = opts && opts->validate,
+               .key = opts ? opts->key : NULL},
    };
    size_t limit = opts && opts->memory_limit ? opts->memory_limit
                                              : DEFAULT_MEMORY_LIMIT;

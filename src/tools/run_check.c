@@ -35,6 +35,8 @@ run_setup_env(struct sim_env *env, struct arena *arena,
 {
    if (!tgsi_interp_setup_env(env, arena, s, seed))
       return false;
+   if (p)
+      env->fs_state = p->fs_state;
    if (p && p->layout.tls_size)
       sim_env_bind_scratch(env, p->layout.tls_size);
    struct sim_region *shared =
