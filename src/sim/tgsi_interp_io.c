@@ -243,6 +243,10 @@ input_at(struct interp *ip, const struct tgsi_decl *d, uint32_t index,
          unsigned l, float dx, float dy, uint32_t v[4])
 {
    struct sim_vec4 x;
+   if (sprite_replaced(ip->env, d->sem_name, index)) {
+      point_coord(ip->env, l, v); /* the same everywhere in the pixel */
+      return;
+   }
    if (d->interp == TGSI_INTERP_CONSTANT)
       x = sim_env_varying(ip->env, d->sem_name, index, l);
    else

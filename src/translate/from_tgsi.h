@@ -206,6 +206,9 @@ struct ir_ref t_system_value(struct tgsi_to_ir *t, uint32_t index,
  * values, generic operations (which fold) when either is a constant. */
 struct ir_ref t_pack_u16(struct tgsi_to_ir *t, struct ir_ref a,
                          struct ir_ref b);
+/* from_tgsi_io.c: whether the key's sprite_coord_enable replaces input
+ * `io` by the point coordinate. */
+bool t_sprite_replaced(const struct tgsi_to_ir *t, const struct t_io *io);
 /* The code before the first instruction (the key's clip planes). */
 void t_io_begin(struct tgsi_to_ir *t);
 /* Stores the outputs at the end of the shader. */

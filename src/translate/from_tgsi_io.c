@@ -229,8 +229,8 @@ fs_system_input(unsigned sem)
 
 /* The key's sprite_coord_enable replaces this input by the point
  * coordinate: TEXCOORD[i] is bit i, GENERIC[i] bit i + 8. */
-static bool
-sprite_replaced(const struct tgsi_to_ir *t, const struct t_io *io)
+bool
+t_sprite_replaced(const struct tgsi_to_ir *t, const struct t_io *io)
 {
    uint32_t bit = io->semantic == TGSI_SEM_TEXCOORD  ? io->sem_index
                   : io->semantic == TGSI_SEM_GENERIC ? io->sem_index + 8
@@ -299,7 +299,7 @@ layout_fragment_inputs(struct tgsi_to_ir *t, const uint8_t *read)
    for (uint32_t i = 0; i < t->ninputs; i++) {
       const struct t_io *io = &t->inputs[i];
       if (!io->declared || fs_system_input(io->semantic) ||
-          sprite_replaced(t, io))
+          t_sprite_replaced(t, io))
          continue;
       int slot = varying_slot(t, io->semantic, io->sem_index);
       if (slot < 0)
@@ -576,7 +576,7 @@ load_fragment_input(struct tgsi_to_ir *t, struct t_io *io)
    case TGSI_SEM_PCOORD: load_point_coord(t, io); return;
    default: break;
    }
-   if (sprite_replaced(t, io)) {
+   if (t_sprite_replaced(t, io)) {
       load_point_coord(t, io);
       return;
    }
