@@ -8,7 +8,10 @@
  *    - y) under FS_COORD_ORIGIN LOWER_LEFT and without the 0.5 under
  *    FS_COORD_PIXEL_CENTER INTEGER; FACE: (+1.0 front, -1.0 back, 0, 1)
  *    as floats; PCOORD: (s, t, 0, 1).  Channels outside a declaration's
- *    usage mask are undefined.
+ *    usage mask are undefined.  The environment's fragment state (the
+ *    variant a driver compiles) replaces sprite inputs by the point
+ *    coordinate (t from below with a lower-left origin, PCOORD too) and
+ *    discards lanes with a negative enabled clip distance first.
  * 2. System values (spec "Declaration Semantic"): FACE is the integer
  *    (~0 front, 0 back, 0, 1); VERTEXID includes the base vertex, which
  *    is 0 here, as are BASEVERTEX, BASEINSTANCE and DRAWID; components
@@ -24,6 +27,9 @@
  *    other output is a varying by (semantic, index).
  * 5. Fragment outputs: COLOR[n] to render target n, POSITION.z the depth,
  *    STENCIL.y the stencil reference, SAMPLEMASK.x the sample mask.
+ *    The fragment state copies COLOR[0] to its colour buffers
+ *    (COLOR0_WRITES_ALL_CBUFS) and converts each target's colour to its
+ *    type (16-bit integers truncated, f16 rounded to nearest even).
  *    Discarded lanes and lanes on uncertain paths compare nothing; nor
  *    does memory when a lane's path is uncertain and the shader stores.
  */

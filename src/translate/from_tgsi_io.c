@@ -21,7 +21,11 @@
  *    FACE is r58 == 0 (front) as +1.0 / -1.0.  Outputs: one ATEST with
  *    the coverage in r60 and render target 0's alpha (1.0 without one),
  *    ZS_EMIT for depth/stencil, then one BLEND per render target.
- * 5. Compute shaders: local ids in r55 (x, y as u16) and r56 (z), group
+ * 5. The variant key (tgsiva_shader_key) changes only fragment code: the
+ *    linked vertex shader's fixed slots for the offsets, clip-plane
+ *    discards first, sprite-replaced inputs from the point coordinate,
+ *    COLOR[0] to more colour buffers, each BLEND's register format.
+ * 6. Compute shaders: local ids in r55 (x, y as u16) and r56 (z), group
  *    ids in r57-r59; the group size comes from the CS_FIXED_BLOCK_*
  *    properties.
  *
