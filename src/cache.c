@@ -418,33 +418,31 @@ tgsiva_blob_free(uint8_t *blob)
  * forgets shows as a difference.
  */
 
+/* n bytes at a and b are equal (either may be NULL when n is 0). */
+static bool
+same_bytes(const void *a, const void *b, size_t n)
+{
+   return !n || !memcmp(a, b, n);
+}
+
 static bool
 program_equal(const struct tgsiva_program *a, const struct tgsiva_program *b)
 {
-   return a->size == b->size && !memcmp(a->code, b->code, a->size) &&
+   return a->size == b->size && same_bytes(a->code, b->code, a->size) &&
           a->work_registers == b->work_registers &&
           a->preload_mask == b->preload_mask &&
           !memcmp(&a->stats, &b->stats, sizeof(a->stats));
 }
 
 static bool
-varyings_equal(const struct tgsiva_varying *a, const struct tgsiva_varying *b,
-               unsigned n)
-{
-   return !n || !memcmp(a, b, n * sizeof(*a));
-}
-
-static bool
 layout_equal(const struct tgsiva_shader *a, const struct tgsiva_shader *b)
 {
    return a->push_count == b->push_count &&
-          (!a->push_count ||
-           !memcmp(a->push, b->push, a->push_count * sizeof(*a->push))) &&
+          same_bytes(a->push, b->push, a->push_count * sizeof(*a->push)) &&
           a->sysval_ubo == b->sysval_ubo &&
           a->sysval_count == b->sysval_count &&
-          (!a->sysval_count ||
-           !memcmp(a->sysvals, b->sysvals,
-                   a->sysval_count * sizeof(*a->sysvals))) &&
+          same_bytes(a->sysvals, b->sysvals,
+                     a->sysval_count * sizeof(*a->sysvals)) &&
           a->user_ubo_count == b->user_ubo_count &&
           a->texture_count == b->texture_count &&
           a->sampler_count == b->sampler_count &&
@@ -460,11 +458,13 @@ stage_info_equal(const struct tgsiva_shader *a, const struct tgsiva_shader *b)
 {
    return a->attributes_read == b->attributes_read &&
           a->output_count == b->output_count &&
-          varyings_equal(a->outputs, b->outputs, a->output_count) &&
+          same_bytes(a->outputs, b->outputs,
+                     a->output_count * sizeof(*a->outputs)) &&
           a->writes_point_size == b->writes_point_size &&
           a->fixed_varying_mask == b->fixed_varying_mask &&
           a->input_count == b->input_count &&
-          varyings_equal(a->inputs, b->inputs, a->input_count) &&
+          same_bytes(a->inputs, b->inputs,
+                     a->input_count * sizeof(*a->inputs)) &&
           a->render_targets_written == b->render_targets_written &&
           a->writes_depth == b->writes_depth &&
           a->writes_stencil == b->writes_stencil &&
