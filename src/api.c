@@ -192,6 +192,30 @@ run(struct call *c, const uint32_t *tokens, size_t count, const char *text,
    }
 }
 
+/* A key field out of its range is the caller's error, found before any
+ * work. */
+static bool
+check_key(const struct tgsiva_shader_key *k, struct tgsiva_diagnostic *d)
+{
+   if (!k)
+      return true;
+   if (k->reserved ||
+       k->sprite_coord_origin > TGSIVA_SPRITE_ORIGIN_LOWER_LEFT ||
+       k->color_buffers > 8)
+      return diag_error(d, TGSIVA_ERROR_INPUT,
+                        "bad shader key: reserved %u, sprite origin %u, "
+                        "%u colour buffers",
+                        k->reserved, k->sprite_coord_origin,
+                        k->color_buffers);
+   for (unsigned rt = 0; rt < 8; rt++) {
+      if (k->rt_types[rt] >= TGSIVA_RT_TYPE_COUNT)
+         return diag_error(d, TGSIVA_ERROR_INPUT,
+                           "bad shader key: render target %u has type %u",
+                           rt, k->rt_types[rt]);
+   }
+   return true;
+}
+
 static enum tgsiva_status
 compile(const uint32_t *tokens, size_t count, const char *text, size_t len,
         const struct tgsiva_compile_options *opts,
@@ -210,6 +234,8 @@ compile(const uint32_t *tokens, size_t count, const char *text, size_t len,
       d = c.d = &own_diag; /* the caller only wants the status */
    diag_clear(d);
    *out = NULL;
+   if (!check_key(c.opts.key, d))
+      return d->status;
    arena_init(&c.arena, limit);
    c.arena.fail = out_of_memory;
    c.arena.fail_ctx = &c;

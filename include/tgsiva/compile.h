@@ -51,7 +51,8 @@ enum tgsiva_sprite_origin {
  * shaders read it; every field 0 is the variant a driver compiles when
  * the shader is created.  Fixed-width fields and no implicit padding, so
  * that a zero-initialised key compares with memcmp() and hashes as its
- * bytes.  docs/driver.md says which Gallium state goes where.
+ * bytes.  A field out of its range is TGSIVA_ERROR_INPUT.  docs/driver.md
+ * says which Gallium state goes where.
  */
 struct tgsiva_shader_key {
    /* The linked vertex shader's tgsiva_shader.fixed_varying_mask: the

@@ -104,12 +104,21 @@ test_key_effects(void **state)
    assert_int_equal(input(base, SEM_GENERIC, 0)->byte_offset, 32);
    assert_int_equal(input(linked, SEM_GENERIC, 0)->byte_offset, 48);
 
-   k = (struct tgsiva_shader_key){.rt_types = {TGSIVA_RT_TYPE_COUNT}};
-   struct tgsiva_compile_options o = {.key = &k};
-   struct tgsiva_shader *bad;
-   assert_int_equal(tgsiva_compile_text(fragment, strlen(fragment), &o,
-                                        &bad, NULL),
-                    TGSIVA_ERROR_UNSUPPORTED);
+   /* Out-of-range fields are input errors. */
+   struct tgsiva_shader_key bad_keys[] = {
+      {.rt_types = {0, TGSIVA_RT_TYPE_COUNT}},
+      {.reserved = 1},
+      {.sprite_coord_origin = 2},
+      {.color_buffers = 9},
+   };
+   for (unsigned i = 0; i < 4; i++) {
+      struct tgsiva_compile_options o = {.key = &bad_keys[i]};
+      struct tgsiva_shader *bad = NULL;
+      assert_int_equal(tgsiva_compile_text(fragment, strlen(fragment), &o,
+                                           &bad, NULL),
+                       TGSIVA_ERROR_INPUT);
+      assert_null(bad);
+   }
    struct tgsiva_shader *all[] = {base, z, clip, sprite, cbufs, rt, linked};
    for (unsigned i = 0; i < sizeof(all) / sizeof(all[0]); i++)
       tgsiva_shader_free(all[i]);
