@@ -145,6 +145,8 @@ struct tgsi_to_ir {
    struct ir_instr *entry_point; /* insert entry code before this */
    struct ir_ref preloads[64];
    bool preloaded[64];
+   struct ir_ref point_coord[4]; /* PCOORD and the inputs it replaces */
+   bool point_coord_loaded;
 };
 
 /* from_tgsi.c: errors.  Both jump out of the translation. */

@@ -243,8 +243,9 @@ t_sprite_replaced(const struct tgsi_to_ir *t, const struct t_io *io)
 }
 
 /* The fixed slots the varying offsets count: the linked vertex shader's
- * (the key), else the shader's own fixed inputs and the clip distances
- * its clip planes read. */
+ * (the key), else the shader's own fixed varyings (not the inputs the
+ * point coordinate replaces) and the clip distances its clip planes
+ * read. */
 static uint32_t
 fragment_fixed_slots(struct tgsi_to_ir *t)
 {
@@ -255,7 +256,7 @@ fragment_fixed_slots(struct tgsi_to_ir *t)
       const struct t_io *io = &t->inputs[i];
       int slot = varying_slot(t, io->semantic, io->sem_index);
       if (io->declared && !fs_system_input(io->semantic) &&
-          is_fixed_slot(slot))
+          !t_sprite_replaced(t, io) && is_fixed_slot(slot))
          mask |= 1u << slot;
    }
    uint8_t planes = t->key->clip_plane_enable;
@@ -546,19 +547,24 @@ load_frag_coord(struct tgsi_to_ir *t, struct t_io *io)
    t->layout->reads_frag_coord = true;
 }
 
-/* (s, t, 0, 1); t counted from the bottom with a lower-left origin. */
+/* (s, t, 0, 1); t counted from the bottom with a lower-left origin.
+ * Loaded once for PCOORD and every input it replaces. */
 static void
 load_point_coord(struct tgsi_to_ir *t, struct t_io *io)
 {
-   struct ir_builder eb = t_entry_builder(t);
-   struct ir_ref pc = load_special_varying(t, 0, 2);
-   io->value[0] = ir_comp(pc, 0);
-   io->value[1] = ir_comp(pc, 1);
-   if (t->key->sprite_coord_origin == TGSIVA_SPRITE_ORIGIN_LOWER_LEFT)
-      io->value[1] = ir_alu2(&eb, IR_OP_FADD, t_f(1.0f),
-                             ir_neg(io->value[1]));
-   io->value[2] = ir_imm(0);
-   io->value[3] = t_f(1.0f);
+   struct ir_ref *v = t->point_coord;
+   if (!t->point_coord_loaded) {
+      struct ir_builder eb = t_entry_builder(t);
+      struct ir_ref pc = load_special_varying(t, 0, 2);
+      v[0] = ir_comp(pc, 0);
+      v[1] = ir_comp(pc, 1);
+      if (t->key->sprite_coord_origin == TGSIVA_SPRITE_ORIGIN_LOWER_LEFT)
+         v[1] = ir_alu2(&eb, IR_OP_FADD, t_f(1.0f), ir_neg(v[1]));
+      v[2] = ir_imm(0);
+      v[3] = t_f(1.0f);
+      t->point_coord_loaded = true;
+   }
+   memcpy(io->value, v, sizeof(t->point_coord));
    t->layout->reads_point_coord = true;
 }
 
