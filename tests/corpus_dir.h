@@ -36,4 +36,24 @@ test_corpus_stage(struct arena *arena, const char *stage, char ***paths,
    return file_list(arena, dir, ".tgsi", paths, count);
 }
 
+/* Calls fn(ctx, path) for every vertex, fragment and compute shader of
+ * the corpus; false when there is none to visit (no corpus). */
+static inline bool
+test_corpus_each(struct arena *arena, void (*fn)(void *ctx, const char *path),
+                 void *ctx)
+{
+   static const char *const stages[] = {"vs", "fs", "cs"};
+   bool found = false;
+   for (unsigned s = 0; s < 3; s++) {
+      char **paths;
+      size_t count;
+      if (!test_corpus_stage(arena, stages[s], &paths, &count))
+         continue;
+      found = true;
+      for (size_t i = 0; i < count; i++)
+         fn(ctx, paths[i]);
+   }
+   return found;
+}
+
 #endif

@@ -98,40 +98,36 @@ check_blob(struct tally *t, const char *path, const struct tgsiva_shader *sh)
 }
 
 static void
-check_file(struct tally *t, struct arena *arena, const char *path)
+check_file(void *ctx, const char *path)
 {
+   struct tally *t = ctx;
+   struct arena arena;
    char *text;
    size_t len;
    struct tgsiva_diagnostic d;
-   if (!file_read(arena, path, &text, &len, &d))
-      return fail(t, path, d.message);
-   check_hash(t, path, text, len);
-   struct tgsiva_shader *sh;
-   if (tgsiva_compile_text(text, len, NULL, &sh, &d) != TGSIVA_OK) {
-      t->uncompiled++;
-      return;
+   arena_init(&arena, 0);
+   if (!file_read(&arena, path, &text, &len, &d)) {
+      fail(t, path, d.message);
+   } else {
+      check_hash(t, path, text, len);
+      struct tgsiva_shader *sh;
+      if (tgsiva_compile_text(text, len, NULL, &sh, &d) == TGSIVA_OK) {
+         check_blob(t, path, sh);
+         tgsiva_shader_free(sh);
+      } else {
+         t->uncompiled++;
+      }
    }
-   check_blob(t, path, sh);
-   tgsiva_shader_free(sh);
+   arena_finish(&arena);
 }
 
 int
 main(void)
 {
-   static const char *const stages[] = {"vs", "fs", "cs"};
    struct tally t = {0};
    struct arena arena;
    arena_init(&arena, 0);
-   bool found = false;
-   for (unsigned s = 0; s < 3; s++) {
-      char **paths;
-      size_t count;
-      if (!test_corpus_stage(&arena, stages[s], &paths, &count))
-         continue;
-      found = true;
-      for (size_t i = 0; i < count; i++)
-         check_file(&t, &arena, paths[i]);
-   }
+   bool found = test_corpus_each(&arena, check_file, &t);
    arena_finish(&arena);
    if (!found) {
       printf("no %s under $TGSIVA_SHARED: skipped\n", test_corpus());
