@@ -19,7 +19,7 @@ CC=${CC:-clang} CFLAGS="-fno-sanitize-recover=all -fno-omit-frame-pointer" \
    fresh_build "$dir" -Dfuzz=true -Db_sanitize=address,undefined \
    -Ddiff_suite=false
 targets=(tgsi_text tgsi_tokens compile_text compile_tokens va_asm va_disasm
-         sim)
+         sim shader_blob)
 ninja -C "$dir" tests/fuzz/seeds.txt \
    "${targets[@]/#/tests/fuzz/fuzz_}" "${targets[@]/#/tests/fuzz/replay_}" \
    >/dev/null

@@ -21,7 +21,7 @@
 #   -b BUILD    build directory configured with -Dfuzz=true (default
 #               build-fuzz; see .ci/fuzz.sh for the configuration)
 # TARGETs: tgsi_text tgsi_tokens compile_text compile_tokens va_asm
-#          va_disasm sim (default: all)
+#          va_disasm sim shader_blob (default: all)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -42,7 +42,7 @@ shift $((OPTIND - 1))
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
    targets=(tgsi_text tgsi_tokens compile_text compile_tokens va_asm
-            va_disasm sim)
+            va_disasm sim shader_blob)
 fi
 
 dict_of() {

@@ -21,6 +21,10 @@ _Static_assert(TGSIVA_SYSVAL_SAMPLER_LOD == (int)IR_SYSVAL_SAMPLER_LOD &&
                   TGSIVA_SYSVAL_BUFFER == (int)IR_SYSVAL_BUFFER,
                "public and internal system value kinds agree");
 
+/* Comparable with memcmp: no implicit padding (docs/api.md). */
+_Static_assert(sizeof(struct tgsiva_shader_key) == 20,
+               "struct tgsiva_shader_key has no padding");
+
 #define DEFAULT_MEMORY_LIMIT (256u * 1024 * 1024)
 
 struct call {
@@ -188,6 +192,30 @@ run(struct call *c, const uint32_t *tokens, size_t count, const char *text,
    }
 }
 
+/* A key field out of its range is the caller's error, found before any
+ * work. */
+static bool
+check_key(const struct tgsiva_shader_key *k, struct tgsiva_diagnostic *d)
+{
+   if (!k)
+      return true;
+   if (k->reserved ||
+       k->sprite_coord_origin > TGSIVA_SPRITE_ORIGIN_LOWER_LEFT ||
+       k->color_buffers > 8)
+      return diag_error(d, TGSIVA_ERROR_INPUT,
+                        "bad shader key: reserved %u, sprite origin %u, "
+                        "%u colour buffers",
+                        k->reserved, k->sprite_coord_origin,
+                        k->color_buffers);
+   for (unsigned rt = 0; rt < 8; rt++) {
+      if (k->rt_types[rt] >= TGSIVA_RT_TYPE_COUNT)
+         return diag_error(d, TGSIVA_ERROR_INPUT,
+                           "bad shader key: render target %u has type %u",
+                           rt, k->rt_types[rt]);
+   }
+   return true;
+}
+
 static enum tgsiva_status
 compile(const uint32_t *tokens, size_t count, const char *text, size_t len,
         const struct tgsiva_compile_options *opts,
@@ -196,7 +224,8 @@ compile(const uint32_t *tokens, size_t count, const char *text, size_t len,
    struct call c = {
       .d = d,
       .opts = {.max_registers = opts ? opts->max_registers : 0,
-               .validate = opts && opts->validate},
+               .validate = opts && opts->validate,
+               .key = opts ? opts->key : NULL},
    };
    size_t limit = opts && opts->memory_limit ? opts->memory_limit
                                              : DEFAULT_MEMORY_LIMIT;
@@ -205,6 +234,8 @@ compile(const uint32_t *tokens, size_t count, const char *text, size_t len,
       d = c.d = &own_diag; /* the caller only wants the status */
    diag_clear(d);
    *out = NULL;
+   if (!check_key(c.opts.key, d))
+      return d->status;
    arena_init(&c.arena, limit);
    c.arena.fail = out_of_memory;
    c.arena.fail_ctx = &c;

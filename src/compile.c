@@ -85,7 +85,7 @@ compile_program(struct compile *c, const struct tgsi_shader *tgsi,
                 struct compile_program *out)
 {
    struct ir_shader *s;
-   if (!ir_from_tgsi(c->arena, tgsi, stage, layout, &s, c->d))
+   if (!ir_from_tgsi(c->arena, tgsi, stage, c->opts->key, layout, &s, c->d))
       return false;
    s->diag = c->d;
    s->bail = &c->bail;

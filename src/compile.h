@@ -12,7 +12,7 @@
 #include "ir/ir.h"
 #include "ir/layout.h"
 #include "tgsi/tgsi.h"
-#include "tgsiva/tgsiva.h"
+#include "tgsiva/compile.h"
 
 /* Where IR dumps go: called after `pass` with the printed IR. */
 typedef void (*compile_print_fn)(void *ctx, const char *pass,
@@ -31,6 +31,7 @@ struct compile_options {
    bool stop_after_ir;     /* only translate and optimise */
    bool no_sched_order;    /* skip sched_order (measuring, bisecting) */
    compile_pass_fn on_pass; /* NULL: none (bench/scaling.c times passes) */
+   const struct tgsiva_shader_key *key; /* NULL: the all-zero key */
    void *pass_ctx;
 };
 

@@ -8,13 +8,52 @@
 #ifndef TGSIVA_TESTS_CORPUS_DIR_H
 #define TGSIVA_TESTS_CORPUS_DIR_H
 
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
+
+#include "util/fileio.h"
 
 static inline const char *
 test_corpus(void)
 {
    const char *name = getenv("TGSIVA_CORPUS");
    return name && *name ? name : "corpus";
+}
+
+/* The .tgsi files of one stage directory ("vs", "fs", "cs") of the
+ * corpus, listed in `arena`; false without $TGSIVA_SHARED or when the
+ * corpus lacks the stage (corpus-apps has no compute shaders). */
+static inline bool
+test_corpus_stage(struct arena *arena, const char *stage, char ***paths,
+                  size_t *count)
+{
+   const char *shared = getenv("TGSIVA_SHARED");
+   char dir[4096];
+   if (!shared)
+      return false;
+   snprintf(dir, sizeof(dir), "%s/%s/tgsi/%s", shared, test_corpus(), stage);
+   return file_list(arena, dir, ".tgsi", paths, count);
+}
+
+/* Calls fn(ctx, path) for every vertex, fragment and compute shader of
+ * the corpus; false when there is none to visit (no corpus). */
+static inline bool
+test_corpus_each(struct arena *arena, void (*fn)(void *ctx, const char *path),
+                 void *ctx)
+{
+   static const char *const stages[] = {"vs", "fs", "cs"};
+   bool found = false;
+   for (unsigned s = 0; s < 3; s++) {
+      char **paths;
+      size_t count;
+      if (!test_corpus_stage(arena, stages[s], &paths, &count))
+         continue;
+      found = true;
+      for (size_t i = 0; i < count; i++)
+         fn(ctx, paths[i]);
+   }
+   return found;
 }
 
 #endif

@@ -26,6 +26,57 @@
 extern "C" {
 #endif
 
+/* Render-target types (struct tgsiva_shader_key.rt_types): the register
+ * format of the BLEND instruction that writes the target, which must
+ * match the format in its blend descriptor.  AUTO (0) lets the
+ * descriptor convert 32-bit values, the code a driver's precompile gets. */
+enum tgsiva_rt_type {
+   TGSIVA_RT_AUTO = 0,
+   TGSIVA_RT_F32,
+   TGSIVA_RT_F16,
+   TGSIVA_RT_S32,
+   TGSIVA_RT_S16,
+   TGSIVA_RT_U32,
+   TGSIVA_RT_U16,
+   TGSIVA_RT_TYPE_COUNT,
+};
+
+enum tgsiva_sprite_origin {
+   TGSIVA_SPRITE_ORIGIN_UPPER_LEFT = 0,
+   TGSIVA_SPRITE_ORIGIN_LOWER_LEFT = 1,
+};
+
+/*
+ * The state a shader is recompiled for (a variant).  Only fragment
+ * shaders read it; every field 0 is the variant a driver compiles when
+ * the shader is created.  Fixed-width fields and no implicit padding, so
+ * that a zero-initialised key compares with memcmp() and hashes as its
+ * bytes.  A field out of its range is TGSIVA_ERROR_INPUT.  docs/driver.md
+ * says which Gallium state goes where.
+ */
+struct tgsiva_shader_key {
+   /* The linked vertex shader's tgsiva_shader.fixed_varying_mask: the
+    * fragment shader reads varyings at the offsets that shader wrote
+    * them (docs/abi.md).  0: the fragment shader's own fixed inputs. */
+   uint32_t fixed_varying_mask;
+   /* Bit i: TEXCOORD[i] (i < 8) and GENERIC[i - 8] (i >= 8) read the
+    * point sprite coordinate (pipe_rasterizer_state.sprite_coord_enable,
+    * GENERIC indices shifted by 8). */
+   uint32_t sprite_coord_enable;
+   /* enum tgsiva_sprite_origin of the point coordinate (sprite
+    * replacement and PCOORD). */
+   uint8_t sprite_coord_origin;
+   /* Bit i: discard where clip distance i (CLIPDIST[i / 4], channel
+    * i % 4, written by the vertex shader) is negative. */
+   uint8_t clip_plane_enable;
+   /* FS_COLOR0_WRITES_ALL_CBUFS shaders: write COLOR[0] to render
+    * targets 0 .. color_buffers - 1 (0: render target 0 only). */
+   uint8_t color_buffers;
+   uint8_t reserved; /* must be 0 */
+   /* enum tgsiva_rt_type of render target i. */
+   uint8_t rt_types[8];
+};
+
 struct tgsiva_compile_options {
    /* At most this many registers (8 to 64); 0: the hardware's 64.  The
     * compiler uses 32 when the shader fits (twice the threads). */
@@ -35,6 +86,8 @@ struct tgsiva_compile_options {
    bool validate;
    /* Memory one compile may use, in bytes; 0: 256 MiB. */
    size_t memory_limit;
+   /* The variant to compile; NULL: the all-zero key. */
+   const struct tgsiva_shader_key *key;
 };
 
 enum tgsiva_stage {
@@ -158,6 +211,45 @@ tgsiva_compile_text(const char *text, size_t len,
 
 /* Releases a result of the functions above (NULL is ignored). */
 TGSIVA_API void tgsiva_shader_free(struct tgsiva_shader *shader);
+
+/*
+ * Shader cache support (docs/driver.md, "Cache").  A driver keys its
+ * disk cache with the build id and the shader hash, and stores the blob.
+ */
+
+#define TGSIVA_BUILD_ID_SIZE 20
+#define TGSIVA_HASH_SIZE 20
+
+/* 20 bytes that change whenever the compiler's code may change: a hash
+ * of the library's sources taken at build time, and the version.  The
+ * pointer is to static constant data. */
+TGSIVA_API const uint8_t *tgsiva_build_id(void);
+
+/* The SHA-1 of the tokens, the key and the options that change code
+ * (max_registers): the same on every run and machine.  `opts` and its
+ * key may be NULL (the defaults, which hash as the zero key). */
+TGSIVA_API void
+tgsiva_shader_hash(const uint32_t *tokens, size_t count,
+                   const struct tgsiva_compile_options *opts,
+                   uint8_t hash[TGSIVA_HASH_SIZE]);
+
+/* A result as a self-contained little-endian blob (version, build id,
+ * every field and program), allocated with malloc-like ownership:
+ * release it with tgsiva_blob_free(). */
+TGSIVA_API enum tgsiva_status
+tgsiva_shader_serialize(const struct tgsiva_shader *shader, uint8_t **blob,
+                        size_t *size, struct tgsiva_diagnostic *d);
+
+/* The result a blob describes, owned as tgsiva_compile()'s.  A blob that
+ * is truncated, corrupt, of another format version or of another build
+ * is TGSIVA_ERROR_INPUT (*out NULL), never a crash. */
+TGSIVA_API enum tgsiva_status
+tgsiva_shader_deserialize(const uint8_t *blob, size_t size,
+                          struct tgsiva_shader **out,
+                          struct tgsiva_diagnostic *d);
+
+/* Releases a blob of tgsiva_shader_serialize() (NULL is ignored). */
+TGSIVA_API void tgsiva_blob_free(uint8_t *blob);
 
 #ifdef __cplusplus
 }

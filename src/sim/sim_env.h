@@ -193,6 +193,24 @@ enum sim_value_kind {
    SIM_VALUE_INT,
 };
 
+/* Render-target types, as enum tgsiva_rt_type numbers them: what the
+ * interpreter converts a colour to before comparing. */
+enum sim_rt_type {
+   SIM_RT_AUTO, SIM_RT_F32, SIM_RT_F16, SIM_RT_S32, SIM_RT_S16, SIM_RT_U32,
+   SIM_RT_U16,
+};
+
+/* Fragment state a driver compiles into the shader's variant (the
+ * tgsiva_shader_key): the compiled code applies it, the interpreter
+ * models it.  All zero: none. */
+struct sim_fs_state {
+   uint8_t clip_plane_enable;    /* bit i: discard if CLIPDIST[i/4][i%4] < 0 */
+   uint32_t sprite_coord_enable; /* TEXCOORD[i] bit i, GENERIC[i] bit i+8 */
+   bool sprite_lower_left;       /* point coordinate t counted from below */
+   uint8_t color_buffers;        /* COLOR0_WRITES_ALL_CBUFS: RTs written */
+   uint8_t rt_type[SIM_MAX_RTS]; /* enum sim_rt_type */
+};
+
 struct sim_env {
    uint64_t seed;
    enum sim_stage stage;
@@ -212,6 +230,7 @@ struct sim_env {
    bool front_facing[SIM_LANES];
    uint32_t sample_id[SIM_LANES], sample_mask_in[SIM_LANES];
    uint32_t framebuffer_width, framebuffer_height;
+   struct sim_fs_state fs_state;
 
    /* Compute: one workgroup's first SIM_LANES threads. */
    uint32_t local_id[SIM_LANES][3];

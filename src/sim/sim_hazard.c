@@ -22,7 +22,9 @@
  *    wait on that access's slot.  Other lanes' accesses are not ordered
  *    by slots (that is BARRIER's job) and are not checked.
  * 5. A register read after its last use (^) and before being written
- *    again is reported too: the hardware may have dropped its value.
+ *    again is reported too: the hardware may have dropped its value.  A
+ *    message's destination counts as written in a discarded lane, which
+ *    skips the message.
  * Waits are warp-wide, as in the hardware: a wait clears its slots for
  * every lane.
  *
@@ -227,9 +229,15 @@ sim_hazard_after(struct sim_warp *w)
    int slot = sim_message_slot(w->I);
    if (slot >= 0)
       record_message(w, slot);
-   uint64_t disc = regs_discarded(w->I) & ~regs_written(w->I);
+   uint64_t wr = regs_written(w->I);
+   uint64_t disc = regs_discarded(w->I) & ~wr;
    sim_foreach_lane (w->active, l)
       w->dead[l] |= disc;
+   /* A discarded lane skips a message's effects, its result included:
+    * the destination holds whatever it held, which is no hazard (only
+    * the lane's own, discarded, results can read it). */
+   sim_foreach_lane (w->active & w->discarded, l)
+      w->dead[l] &= ~wr;
    uint8_t mask = sim_flow_wait_mask(w->I->flow);
    if (mask)
       apply_waits(w, mask);

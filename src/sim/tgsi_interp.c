@@ -386,6 +386,8 @@ tgsi_interp_run(struct sim_env *env, const struct tgsi_shader *s,
       return false;
    ip->live = sim_env_live_lanes(env);
    ip->exec = ip->live;
+   if (env->stage == SIM_STAGE_FRAGMENT)
+      interp_clip_planes(ip);
    run(ip);
    if (res->status != TGSI_INTERP_OK)
       return false;

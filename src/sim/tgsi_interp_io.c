@@ -8,7 +8,10 @@
  *    - y) under FS_COORD_ORIGIN LOWER_LEFT and without the 0.5 under
  *    FS_COORD_PIXEL_CENTER INTEGER; FACE: (+1.0 front, -1.0 back, 0, 1)
  *    as floats; PCOORD: (s, t, 0, 1).  Channels outside a declaration's
- *    usage mask are undefined.
+ *    usage mask are undefined.  The environment's fragment state (the
+ *    variant a driver compiles) replaces sprite inputs by the point
+ *    coordinate (t from below with a lower-left origin, PCOORD too) and
+ *    discards lanes with a negative enabled clip distance first.
  * 2. System values (spec "Declaration Semantic"): FACE is the integer
  *    (~0 front, 0 back, 0, 1); VERTEXID includes the base vertex, which
  *    is 0 here, as are BASEVERTEX, BASEINSTANCE and DRAWID; components
@@ -24,10 +27,15 @@
  *    other output is a varying by (semantic, index).
  * 5. Fragment outputs: COLOR[n] to render target n, POSITION.z the depth,
  *    STENCIL.y the stencil reference, SAMPLEMASK.x the sample mask.
+ *    The fragment state copies COLOR[0] to its colour buffers
+ *    (COLOR0_WRITES_ALL_CBUFS) and converts each target's colour to its
+ *    type (16-bit integers truncated, f16 rounded to nearest even).
  *    Discarded lanes and lanes on uncertain paths compare nothing; nor
  *    does memory when a lane's path is uncertain and the shader stores.
  */
 #include "tgsi_interp_priv.h"
+
+#include "sim_float.h"
 
 static void
 set_cell(struct interp_cell *c, uint32_t v, double err)
@@ -64,11 +72,33 @@ frag_position(const struct interp *ip, unsigned l, uint32_t v[4])
    v[3] = float_to_bits(env->frag_w[l]);
 }
 
+/* (s, t, 0, 1), t from below with a lower-left sprite origin. */
+static void
+point_coord(const struct sim_env *env, unsigned l, uint32_t v[4])
+{
+   float t = env->point_coord[l][1];
+   v[0] = float_to_bits(env->point_coord[l][0]);
+   v[1] = float_to_bits(env->fs_state.sprite_lower_left ? 1.0f - t : t);
+   v[2] = 0;
+   v[3] = float_to_bits(1.0f);
+}
+
+/* Does the sprite state replace this input by the point coordinate? */
+static bool
+sprite_replaced(const struct sim_env *env, unsigned sem, uint32_t index)
+{
+   uint32_t bit = sem == TGSI_SEM_TEXCOORD  ? index
+                  : sem == TGSI_SEM_GENERIC ? index + 8
+                                            : 32;
+   return bit < 32 && (env->fs_state.sprite_coord_enable >> bit) & 1;
+}
+
 static bool
 fragment_input(struct interp *ip, const struct tgsi_decl *d, uint32_t i,
                unsigned l, uint32_t v[4])
 {
    const struct sim_env *env = ip->env;
+   uint32_t index = d->sem_index + (i - d->first);
    switch (d->sem_name) {
    case TGSI_SEM_POSITION: frag_position(ip, l, v); return true;
    case TGSI_SEM_FACE:
@@ -76,19 +106,17 @@ fragment_input(struct interp *ip, const struct tgsi_decl *d, uint32_t i,
       v[1] = v[2] = 0;
       v[3] = float_to_bits(1.0f);
       return true;
-   case TGSI_SEM_PCOORD:
-      v[0] = float_to_bits(env->point_coord[l][0]);
-      v[1] = float_to_bits(env->point_coord[l][1]);
-      v[2] = 0;
-      v[3] = float_to_bits(1.0f);
-      return true;
+   case TGSI_SEM_PCOORD: point_coord(env, l, v); return true;
    default: break;
    }
    if (!d->semantic)
       return interp_fail(ip, TGSI_INTERP_INVALID,
                          "fragment input IN[%u] has no semantic", i);
-   struct sim_vec4 x = sim_env_varying(env, d->sem_name,
-                                       d->sem_index + (i - d->first), l);
+   if (sprite_replaced(env, d->sem_name, index)) {
+      point_coord(env, l, v);
+      return true;
+   }
+   struct sim_vec4 x = sim_env_varying(env, d->sem_name, index, l);
    memcpy(v, x.w, 16);
    return true;
 }
@@ -221,6 +249,10 @@ input_at(struct interp *ip, const struct tgsi_decl *d, uint32_t index,
          unsigned l, float dx, float dy, uint32_t v[4])
 {
    struct sim_vec4 x;
+   if (sprite_replaced(ip->env, d->sem_name, index)) {
+      point_coord(ip->env, l, v); /* the same everywhere in the pixel */
+      return;
+   }
    if (d->interp == TGSI_INTERP_CONSTANT)
       x = sim_env_varying(ip->env, d->sem_name, index, l);
    else
@@ -552,6 +584,85 @@ fragment_output(struct interp *ip, const struct tgsi_decl *d, uint32_t reg)
    }
 }
 
+/* User clip planes: lanes where an enabled clip distance (a varying the
+ * vertex shader wrote) is negative are discarded before the shader runs. */
+void
+interp_clip_planes(struct interp *ip)
+{
+   uint8_t planes = ip->env->fs_state.clip_plane_enable;
+   uint32_t kill = 0;
+   for (unsigned p = 0; p < 8; p++) {
+      if (!((planes >> p) & 1))
+         continue;
+      interp_foreach_lane(l, ip->exec) {
+         struct sim_vec4 d = sim_env_varying(ip->env, TGSI_SEM_CLIPDIST,
+                                             p / 4, l);
+         if (bits_to_float(d.w[p % 4]) < 0.0f)
+            kill |= 1u << l;
+      }
+   }
+   ip->killed |= kill;
+   interp_remove_lanes(ip, kill);
+}
+
+/* COLOR0_WRITES_ALL_CBUFS: render target 0 copied to the others the
+ * state asks for. */
+static void
+replicate_color0(struct interp *ip)
+{
+   struct sim_outputs *out = ip->out;
+   struct tgsi_interp_annotations *an = ip->res->annot;
+   unsigned n = ip->env->fs_state.color_buffers;
+   if (!(out->rt_written & 1) ||
+       !tgsi_shader_property(ip->s, TGSI_PROP_FS_COLOR0_WRITES_ALL_CBUFS, 0))
+      return;
+   for (unsigned rt = 1; rt < n && rt < SIM_MAX_RTS; rt++) {
+      memcpy(out->color[rt], out->color[0], sizeof(out->color[0]));
+      memcpy(an->color[rt], an->color[0], sizeof(an->color[0]));
+      out->color_writer[rt] = out->color_writer[0];
+      out->rt_written |= 1u << rt;
+   }
+}
+
+/* One colour channel as the render target's type keeps it: 16-bit
+ * integers truncated and extended, floats rounded to binary16 (to nearest
+ * even, as the BLEND register format converts). */
+static void
+convert_channel(uint8_t type, uint32_t *v, struct tgsi_interp_annot *a)
+{
+   switch (type) {
+   case SIM_RT_S16: *v = (uint32_t)(int32_t)(int16_t)*v; break;
+   case SIM_RT_U16: *v &= 0xffff; break;
+   case SIM_RT_F16: {
+      double x = sim_f16_to_f64(sim_f64_to_f16(bits_to_float(*v), 0));
+      if (a->err > 0 && a->err != INFINITY)
+         a->err += (fabs(x) + a->err) / 1024;
+      *v = float_to_bits((float)x);
+      return;
+   }
+   default: return;
+   }
+   if (a->err > 0)
+      a->err = INFINITY; /* an inexact float in an integer target */
+}
+
+static void
+convert_render_targets(struct interp *ip)
+{
+   struct sim_outputs *out = ip->out;
+   struct tgsi_interp_annotations *an = ip->res->annot;
+   for (unsigned rt = 0; rt < SIM_MAX_RTS; rt++) {
+      uint8_t type = ip->env->fs_state.rt_type[rt];
+      if (!((out->rt_written >> rt) & 1))
+         continue;
+      for (unsigned l = 0; l < SIM_LANES; l++) {
+         for (unsigned c = 0; c < 4; c++)
+            convert_channel(type, &out->color[rt][l].w[c],
+                            &an->color[rt][l][c]);
+      }
+   }
+}
+
 void
 interp_collect_outputs(struct interp *ip)
 {
@@ -575,6 +686,8 @@ interp_collect_outputs(struct interp *ip)
       }
    }
    if (ip->env->stage == SIM_STAGE_FRAGMENT) {
+      replicate_color0(ip);
+      convert_render_targets(ip);
       ip->out->discarded = ip->killed | ip->helper;
       an->discard_uncertain = ip->discard_uncertain;
    }

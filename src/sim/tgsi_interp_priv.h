@@ -216,6 +216,8 @@ interp_op_fn interp_f64_op(unsigned opcode);
 /* tgsi_interp_io.c */
 bool interp_setup_inputs(struct interp *ip);
 void interp_collect_outputs(struct interp *ip);
+/* Discards the lanes the fragment state's clip planes remove. */
+void interp_clip_planes(struct interp *ip);
 interp_op_fn interp_io_op(unsigned opcode);
 /* HELPER_INVOCATION becomes true for lanes DEMOTE made helpers. */
 void interp_io_demote(struct interp *ip, uint32_t lanes);

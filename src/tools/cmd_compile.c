@@ -14,6 +14,7 @@
 #include "emit/va.h"
 #include "emit/va_stats.h"
 #include "util/diag.h"
+#include "key_args.h"
 #include "report.h"
 #include "shader_metrics.h"
 #include "util/fileio.h"
@@ -27,6 +28,7 @@ struct compile_args {
    bool report, report_json;
    unsigned max_registers;
    unsigned memory_limit_mib;
+   struct tgsiva_shader_key key;
 };
 
 /* As the library's default (tgsiva_compile_options.memory_limit). */
@@ -56,7 +58,9 @@ print_help(void)
           "(on by default)\n"
           "  --no-sched-order   keep the instruction order selection "
           "made\n"
-          "  -h, --help         this text\n");
+          "  -h, --help         this text\n\n"
+          "The variant (fragment shaders; docs/driver.md):\n%s",
+          key_args_help);
 }
 
 static int
@@ -64,7 +68,11 @@ parse_args(int argc, char **argv, struct compile_args *a)
 {
    for (int i = 1; i < argc; i++) {
       const char *arg = argv[i];
-      if (cli_is_help(arg)) {
+      enum key_arg_result k = key_arg("compile", argc, argv, &i, &a->key);
+      if (k != KEY_ARG_NONE) {
+         if (k == KEY_ARG_BAD)
+            return CLI_USER_ERROR;
+      } else if (cli_is_help(arg)) {
          print_help();
          return CLI_OK;
       } else if (!strcmp(arg, "-o")) {
@@ -234,6 +242,7 @@ compile_file(const struct compile_args *a, struct compile_run *run)
       .print = a->print_ir ? print_ir : NULL,
       .print_pass = a->print_pass,
       .max_registers = a->max_registers,
+      .key = &a->key,
    };
    struct compile_result result;
    if (!compile_tgsi(&run->arena, tgsi, &opts, &result, &run->d))

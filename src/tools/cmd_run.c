@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "key_args.h"
 #include "run_check.h"
 #include "util/diag.h"
 
@@ -21,6 +22,7 @@ struct run_args {
    uint64_t seed;
    unsigned runs;
    unsigned max_registers; /* for --check: 0, or 8-64 */
+   struct tgsiva_shader_key key; /* both models run this variant */
 };
 
 static void
@@ -48,7 +50,10 @@ print_help(void)
           "With --check the exit status is 0 when the models agree, 1 when "
           "they differ\n(the first difference is described) or on a user "
           "error, 2 on an internal\nerror.  Input sets that meet undefined "
-          "behaviour are inconclusive.\n");
+          "behaviour are inconclusive.\n\n"
+          "The variant (fragment shaders), which the interpreter models "
+          "too:\n%s",
+          key_args_help);
 }
 
 static bool
@@ -82,7 +87,11 @@ parse_args(int argc, char **argv, struct run_args *a)
    for (int i = 1; i < argc; i++) {
       const char *arg = argv[i];
       int status = -1;
-      if (cli_is_help(arg)) {
+      enum key_arg_result k = key_arg("run", argc, argv, &i, &a->key);
+      if (k != KEY_ARG_NONE) {
+         if (k == KEY_ARG_BAD)
+            return CLI_USER_ERROR;
+      } else if (cli_is_help(arg)) {
          print_help();
          return CLI_OK;
       } else if (!strcmp(arg, "--check")) {
@@ -134,6 +143,7 @@ print_runs(struct arena *arena, const struct tgsi_shader *s,
                          "shaders run\n", a->input);
          return CLI_USER_ERROR;
       }
+      run_fs_state(&a->key, &env.fs_state);
       if (!tgsi_interp_run(&env, s, NULL, out, &res)) {
          fprintf(stderr, "%s: error: %s\n", a->input, res.message);
          return CLI_USER_ERROR;
@@ -157,8 +167,8 @@ check(struct arena *arena, const struct tgsi_shader *s,
    diag_clear(&d);
    bool loaded = a->reference ? run_load_reference(arena, a->reference, &p,
                                                    &d)
-                              : run_compile_limited(arena, s,
-                                                    a->max_registers, &p, &d);
+                              : run_compile_key(arena, s, a->max_registers,
+                                                &a->key, &p, &d);
    if (!loaded)
       return cli_report(&d, a->reference ? a->reference : a->input);
    struct run_options o = {.seed = a->seed, .runs = a->runs};

@@ -36,6 +36,8 @@ run_setup_env(struct sim_env *env, struct arena *arena,
 {
    if (!tgsi_interp_setup_env(env, arena, s, seed))
       return false;
+   if (p)
+      env->fs_state = p->fs_state;
    if (p && p->layout.tls_size)
       sim_env_bind_scratch(env, p->layout.tls_size);
    struct sim_region *shared =
@@ -264,7 +266,11 @@ check_one(struct arena *arena, const struct tgsi_shader *s,
       return true;
    }
    if (!simulate(arena, &sim_env, p, got, &stop)) {
-      if (run_fault_is_lawful(&stop, res.annot)) {
+      /* A discarded lane's addresses are the shader's own business too
+       * (a clip plane may discard the lanes that made a run undefined). */
+      bool discarded = stop.fault_lane >= 0 &&
+                       (ref->discarded >> stop.fault_lane & 1);
+      if (run_fault_is_lawful(&stop, res.annot) || discarded) {
          if (!r->inconclusive++)
             strbuf_printf(&r->text, "seed %llu is inconclusive: the "
                                     "simulator accessed memory outside a "

@@ -23,6 +23,7 @@
 
 #include "sim/sim_layout.h"
 #include "sim/tgsi_interp.h"
+#include "tgsiva/compile.h"
 #include "util/strbuf.h"
 
 /* The binaries of one shader, as the driver would run them. */
@@ -33,6 +34,7 @@ struct run_programs {
    const uint64_t *words[2];
    size_t word_count[2];
    struct sim_layout layout;
+   struct sim_fs_state fs_state; /* the variant the binaries are for */
 };
 
 enum run_verdict {
@@ -125,6 +127,15 @@ bool run_compile(struct arena *arena, const struct tgsi_shader *s,
 bool run_compile_limited(struct arena *arena, const struct tgsi_shader *s,
                          unsigned max_registers, struct run_programs *p,
                          struct tgsiva_diagnostic *d);
+
+/* The same for the variant `key` (NULL: the zero key). */
+bool run_compile_key(struct arena *arena, const struct tgsi_shader *s,
+                     unsigned max_registers,
+                     const struct tgsiva_shader_key *key,
+                     struct run_programs *p, struct tgsiva_diagnostic *d);
+/* The fragment state both models run for `key`. */
+void run_fs_state(const struct tgsiva_shader_key *key,
+                  struct sim_fs_state *out);
 
 /* run_reference.c: a Mesa reference package's binaries and layout. */
 bool run_load_reference(struct arena *arena, const char *path,

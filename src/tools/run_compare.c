@@ -14,7 +14,8 @@
  *    varying by (semantic, index).  Fragment: the discard mask (except
  *    lanes whose discard is uncertain), then, for lanes kept, each
  *    render target, depth, stencil and sample mask the interpreter
- *    wrote.  Only live lanes count.
+ *    wrote; a render target only the binaries write differs.  Only live
+ *    lanes count.
  * 3. Memory: every word of every buffer, image and shared region; words
  *    the shader never wrote must be unchanged.  Scratch and vertex
  *    records belong to the simulator and are not compared.  When a lane
@@ -254,9 +255,20 @@ compare_fragment(uint32_t lanes, const struct sim_outputs *ref,
       return differ(d, &exact, (ref->discarded >> l) & 1,
                     (got->discarded >> l) & 1, 0, 0);
    }
+   uint32_t kept = certain & ~ref->discarded;
+   uint32_t extra = got->rt_written & ~ref->rt_written;
+   if (extra && kept) {
+      /* The binaries blend a render target the shader does not write. */
+      unsigned rt = (unsigned)__builtin_ctz(extra);
+      static const struct tgsi_interp_annot exact = {0, -1, 0};
+      snprintf(d->what, sizeof(d->what), "COLOR[%u] (not written by the "
+                                         "shader)", rt);
+      d->output = RUN_OUT_COLOR;
+      d->index = rt;
+      return differ(d, &exact, 0, 1, 0, got->color_writer[rt]);
+   }
    for (unsigned l = 0; l < SIM_LANES; l++) {
-      bool kept = (certain & ~ref->discarded) >> l & 1;
-      if (kept && !compare_fragment_lane(ref, an, got, l, d, st))
+      if ((kept >> l & 1) && !compare_fragment_lane(ref, an, got, l, d, st))
          return false;
    }
    return true;

@@ -90,8 +90,34 @@ run_compile_limited(struct arena *arena, const struct tgsi_shader *s,
                     unsigned max_registers, struct run_programs *p,
                     struct tgsiva_diagnostic *d)
 {
+   return run_compile_key(arena, s, max_registers, NULL, p, d);
+}
+
+void
+run_fs_state(const struct tgsiva_shader_key *key, struct sim_fs_state *out)
+{
+   memset(out, 0, sizeof(*out));
+   if (!key)
+      return;
+   out->clip_plane_enable = key->clip_plane_enable;
+   out->sprite_coord_enable = key->sprite_coord_enable;
+   out->sprite_lower_left =
+      key->sprite_coord_origin == TGSIVA_SPRITE_ORIGIN_LOWER_LEFT;
+   out->color_buffers = key->color_buffers;
+   _Static_assert(SIM_RT_U16 == (int)TGSIVA_RT_U16 &&
+                     SIM_RT_F16 == (int)TGSIVA_RT_F16,
+                  "render-target types agree");
+   memcpy(out->rt_type, key->rt_types, sizeof(out->rt_type));
+}
+
+bool
+run_compile_key(struct arena *arena, const struct tgsi_shader *s,
+                unsigned max_registers, const struct tgsiva_shader_key *key,
+                struct run_programs *p, struct tgsiva_diagnostic *d)
+{
    struct compile_options opts = {.validate = true,
-                                  .max_registers = max_registers};
+                                  .max_registers = max_registers,
+                                  .key = key};
    struct compile_result result;
    enum sim_stage stage;
    memset(p, 0, sizeof(*p));
@@ -101,6 +127,7 @@ run_compile_limited(struct arena *arena, const struct tgsi_shader *s,
    if (!compile_tgsi(arena, s, &opts, &result, d))
       return false;
    p->origin = "tgsiva";
+   run_fs_state(key, &p->fs_state);
    p->count = result.program_count;
    for (unsigned i = 0; i < p->count && i < 2; i++) {
       p->words[i] = result.programs[i].words;

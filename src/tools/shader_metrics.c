@@ -14,6 +14,7 @@
 
 #include "cli.h"
 #include "emit/va.h"
+#include "key_args.h"
 #include "util/diag.h"
 
 static const char *const stage_names[] = {
@@ -167,6 +168,23 @@ now_ms(void)
    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
+/* NAME.key next to NAME.tgsi: the variant the shader is compiled as
+ * (the golden suite's key shaders). */
+static bool
+read_key(struct arena *arena, const char *path, struct tgsiva_shader_key *key,
+         struct tgsiva_diagnostic *d)
+{
+   size_t n = strlen(path);
+   if (n < 5 || strcmp(path + n - 5, ".tgsi")) {
+      memset(key, 0, sizeof(*key));
+      return true;
+   }
+   char error[512] = "";
+   const char *key_path = arena_printf(arena, "%.*s.key", (int)(n - 5), path);
+   return key_read_file(key_path, key, error, sizeof(error)) ||
+          diag_error(d, TGSIVA_ERROR_INPUT, "%s", error);
+}
+
 void
 shader_measure(const char *path, struct shader_metrics *m)
 {
@@ -176,11 +194,13 @@ shader_measure(const char *path, struct shader_metrics *m)
    struct tgsiva_diagnostic d;
    struct tgsi_shader *tgsi;
    struct compile_result r;
-   struct compile_options opts = {.validate = true};
+   struct tgsiva_shader_key key;
+   struct compile_options opts = {.validate = true, .key = &key};
    arena_init(&arena, 0);
    diag_clear(&d);
    double start = now_ms();
-   bool ok = tgsi_parse_file(&arena, path, &tgsi, &d) &&
+   bool ok = read_key(&arena, path, &key, &d) &&
+             tgsi_parse_file(&arena, path, &tgsi, &d) &&
              compile_tgsi(&arena, tgsi, &opts, &r, &d);
    m->compile_ms = now_ms() - start;
    if (ok) {

@@ -788,12 +788,14 @@ check_stage(struct tgsi_to_ir *t)
 
 bool
 ir_from_tgsi(struct arena *arena, const struct tgsi_shader *tgsi,
-             enum ir_stage stage, struct ir_layout *layout,
-             struct ir_shader **out, struct tgsiva_diagnostic *d)
+             enum ir_stage stage, const struct tgsiva_shader_key *key,
+             struct ir_layout *layout, struct ir_shader **out,
+             struct tgsiva_diagnostic *d)
 {
+   static const struct tgsiva_shader_key zero_key;
    jmp_buf bail;
    struct tgsi_to_ir t = {.tgsi = tgsi, .layout = layout, .d = d,
-                          .bail = &bail};
+                          .bail = &bail, .key = key ? key : &zero_key};
    t.s = ir_shader_create(arena, stage);
    if (setjmp(bail))
       return false;
@@ -814,6 +816,7 @@ ir_from_tgsi(struct arena *arena, const struct tgsi_shader *tgsi,
    struct ir_block *body = new_block(&t);
    ir_block_link(t.s, entry, 0, body);
    enter_block(&t, body);
+   t_io_begin(&t);
    translate_body(&t);
 
    exit_frame(&t, &t.frames.data[0]);

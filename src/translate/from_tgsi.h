@@ -105,6 +105,7 @@ struct tgsi_to_ir {
    struct ir_shader *s;
    const struct tgsi_shader *tgsi;
    struct ir_layout *layout;
+   const struct tgsiva_shader_key *key; /* the variant */
    struct tgsiva_diagnostic *d;
    jmp_buf *bail;
    const struct tgsi_insn *insn; /* being translated, for messages */
@@ -144,6 +145,8 @@ struct tgsi_to_ir {
    struct ir_instr *entry_point; /* insert entry code before this */
    struct ir_ref preloads[64];
    bool preloaded[64];
+   struct ir_ref point_coord[4]; /* PCOORD and the inputs it replaces */
+   bool point_coord_loaded;
 };
 
 /* from_tgsi.c: errors.  Both jump out of the translation. */
@@ -201,6 +204,15 @@ void t_io_declare(struct tgsi_to_ir *t);
 struct ir_ref t_input(struct tgsi_to_ir *t, uint32_t index, unsigned chan);
 struct ir_ref t_system_value(struct tgsi_to_ir *t, uint32_t index,
                              unsigned chan);
+/* from_tgsi_image.c: (a & 0xffff) | (b << 16): MKVEC.v2i16 of two
+ * values, generic operations (which fold) when either is a constant. */
+struct ir_ref t_pack_u16(struct tgsi_to_ir *t, struct ir_ref a,
+                         struct ir_ref b);
+/* from_tgsi_io.c: whether the key's sprite_coord_enable replaces input
+ * `io` by the point coordinate. */
+bool t_sprite_replaced(const struct tgsi_to_ir *t, const struct t_io *io);
+/* The code before the first instruction (the key's clip planes). */
+void t_io_begin(struct tgsi_to_ir *t);
 /* Stores the outputs at the end of the shader. */
 void t_io_finish(struct tgsi_to_ir *t);
 /* The translations of opcodes that read inputs or write outputs. */

@@ -87,10 +87,8 @@ image_kind(struct tgsi_to_ir *t, const struct tgsi_reg *r,
               tgsi_name(&tgsi_tex_names, *target));
 }
 
-/* (a & 0xffff) | (b << 16): MKVEC.v2i16 of two values, generic operations
- * (which fold) when either is a constant. */
-static struct ir_ref
-pack_u16(struct tgsi_to_ir *t, struct ir_ref a, struct ir_ref b)
+struct ir_ref
+t_pack_u16(struct tgsi_to_ir *t, struct ir_ref a, struct ir_ref b)
 {
    uint32_t ca, cb;
    bool a_const = ir_ref_const_bits(a, &ca);
@@ -118,10 +116,10 @@ image_coords(struct tgsi_to_ir *t, enum tgsi_tex_target target,
 {
    const struct image_target *it = &image_targets[target];
    struct ir_ref x = t_src(t, src, 0);
-   *xy = it->y < 0 ? x : pack_u16(t, x, t_src(t, src, (unsigned)it->y));
+   *xy = it->y < 0 ? x : t_pack_u16(t, x, t_src(t, src, (unsigned)it->y));
    *zw = it->layer < 0
             ? ir_imm(0)
-            : pack_u16(t, ir_imm(0), t_src(t, src, (unsigned)it->layer));
+            : t_pack_u16(t, ir_imm(0), t_src(t, src, (unsigned)it->layer));
 }
 
 /* Sets the descriptor of `r` on an LD_TEX(_IMM)/LEA_TEX(_IMM) message

@@ -20,7 +20,8 @@
  *    .clobber would not keep them); tgsiva never relies on stored state.
  * 4. Flat inputs have one value everywhere: they load with .src_flat32 at
  *    the centre.  POSITION, FACE and PCOORD are system values, not
- *    varyings, and cannot be interpolated again.
+ *    varyings, and cannot be interpolated again; an input the key's
+ *    sprite_coord_enable replaces is the point coordinate wherever.
  *
  * Requires: the fragment inputs' layout (from_tgsi_io.c).
  * Ensures:  the INTERP_* opcodes as LD_VAR_BUF(_IMM) messages.
@@ -142,6 +143,36 @@ channels_needed(struct tgsi_to_ir *t)
    return n;
 }
 
+/* A point sprite coordinate (the key's sprite_coord_enable) is the same
+ * everywhere in the pixel: the input's value, written here.  False for a
+ * varying. */
+static bool
+replaced_input(struct tgsi_to_ir *t, const struct tgsi_reg *r)
+{
+   bool any = false;
+   for (uint32_t i = 0; i < t->ninputs; i++)
+      any |= t->inputs[i].declared && t_sprite_replaced(t, &t->inputs[i]);
+   if (!any || r->index < 0 || (uint32_t)r->index >= t->ninputs)
+      return false;
+   if (r->indirect)
+      t_unsupported(t, "indexed interpolation with point sprite "
+                       "coordinates replacing inputs");
+   if (!t_sprite_replaced(t, &t->inputs[r->index]))
+      return false;
+   const struct tgsi_src *src = &t->insn->src[0];
+   for (unsigned c = 0; c < 4; c++) {
+      if (!(t_writemask(t, 0) & (1u << c)))
+         continue;
+      struct ir_ref v = t_input(t, (uint32_t)r->index, src->swizzle[c] & 3u);
+      if (src->absolute)
+         v = ir_abs(v);
+      if (src->negate)
+         v = ir_neg(v);
+      t_dst(t, 0, c, v);
+   }
+   return true;
+}
+
 void
 t_interp(struct tgsi_to_ir *t)
 {
@@ -156,6 +187,8 @@ t_interp(struct tgsi_to_ir *t)
               tgsi_name(&tgsi_file_names, r->file));
    unsigned n = channels_needed(t);
    if (!n)
+      return;
+   if (replaced_input(t, r))
       return;
    bool flat;
    struct ir_ref offset = input_offset(t, r, &flat);

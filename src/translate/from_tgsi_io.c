@@ -21,7 +21,11 @@
  *    FACE is r58 == 0 (front) as +1.0 / -1.0.  Outputs: one ATEST with
  *    the coverage in r60 and render target 0's alpha (1.0 without one),
  *    ZS_EMIT for depth/stencil, then one BLEND per render target.
- * 5. Compute shaders: local ids in r55 (x, y as u16) and r56 (z), group
+ * 5. The variant key (tgsiva_shader_key) changes only fragment code: the
+ *    linked vertex shader's fixed slots for the offsets, clip-plane
+ *    discards first, sprite-replaced inputs from the point coordinate,
+ *    COLOR[0] to more colour buffers, each BLEND's register format.
+ * 6. Compute shaders: local ids in r55 (x, y as u16) and r56 (z), group
  *    ids in r57-r59; the group size comes from the CS_FIXED_BLOCK_*
  *    properties.
  *
@@ -227,20 +231,80 @@ fs_system_input(unsigned sem)
           sem == TGSI_SEM_PCOORD;
 }
 
-static void
-layout_fragment_inputs(struct tgsi_to_ir *t, const uint8_t *read)
+/* The key's sprite_coord_enable replaces this input by the point
+ * coordinate: TEXCOORD[i] is bit i, GENERIC[i] bit i + 8. */
+bool
+t_sprite_replaced(const struct tgsi_to_ir *t, const struct t_io *io)
 {
-   struct ir_layout *l = t->layout;
+   uint32_t bit = io->semantic == TGSI_SEM_TEXCOORD  ? io->sem_index
+                  : io->semantic == TGSI_SEM_GENERIC ? io->sem_index + 8
+                                                     : 32;
+   return bit < 32 && (t->key->sprite_coord_enable >> bit) & 1;
+}
+
+/* The fixed slots the varying offsets count: the linked vertex shader's
+ * (the key), else the shader's own fixed varyings (not the inputs the
+ * point coordinate replaces) and the clip distances its clip planes
+ * read. */
+static uint32_t
+fragment_fixed_slots(struct tgsi_to_ir *t)
+{
+   if (t->key->fixed_varying_mask)
+      return t->key->fixed_varying_mask;
+   uint32_t mask = 0;
    for (uint32_t i = 0; i < t->ninputs; i++) {
       const struct t_io *io = &t->inputs[i];
       int slot = varying_slot(t, io->semantic, io->sem_index);
       if (io->declared && !fs_system_input(io->semantic) &&
-          is_fixed_slot(slot))
-         l->fixed_varying_mask |= 1u << slot;
+          !t_sprite_replaced(t, io) && is_fixed_slot(slot))
+         mask |= 1u << slot;
    }
+   uint8_t planes = t->key->clip_plane_enable;
+   for (unsigned k = 0; k < 2; k++)
+      mask |= (planes >> (4 * k) & 0xf) ? 1u << (SLOT_CLIP_DIST0 + k) : 0;
+   return mask;
+}
+
+/* The clip distances the key's clip planes read are inputs too (the
+ * driver's varying linking must know). */
+static void
+add_clip_inputs(struct tgsi_to_ir *t)
+{
+   struct ir_layout *l = t->layout;
+   for (unsigned k = 0; k < 2; k++) {
+      unsigned mask = t->key->clip_plane_enable >> (4 * k) & 0xf;
+      if (!mask)
+         continue;
+      struct ir_varying *v = NULL;
+      for (size_t i = 0; i < l->inputs.len; i++) {
+         if (l->inputs.data[i].semantic == TGSI_SEM_CLIPDIST &&
+             l->inputs.data[i].index == k)
+            v = &l->inputs.data[i];
+      }
+      if (!v) {
+         v = VEC_PUSH(t->s->arena, &l->inputs);
+         *v = (struct ir_varying){
+            .semantic = TGSI_SEM_CLIPDIST,
+            .index = k,
+            .interp = TGSI_INTERP_PERSPECTIVE,
+            .location = TGSI_INTERP_LOC_CENTER,
+            .byte_offset = varying_offset(l, SLOT_CLIP_DIST0 + (int)k),
+         };
+      }
+      uint8_t n = (uint8_t)(32 - __builtin_clz(mask));
+      v->components = v->components > n ? v->components : n;
+   }
+}
+
+static void
+layout_fragment_inputs(struct tgsi_to_ir *t, const uint8_t *read)
+{
+   struct ir_layout *l = t->layout;
+   l->fixed_varying_mask = fragment_fixed_slots(t);
    for (uint32_t i = 0; i < t->ninputs; i++) {
       const struct t_io *io = &t->inputs[i];
-      if (!io->declared || fs_system_input(io->semantic))
+      if (!io->declared || fs_system_input(io->semantic) ||
+          t_sprite_replaced(t, io))
          continue;
       int slot = varying_slot(t, io->semantic, io->sem_index);
       if (slot < 0)
@@ -257,6 +321,7 @@ layout_fragment_inputs(struct tgsi_to_ir *t, const uint8_t *read)
       if (io->location == TGSI_INTERP_LOC_SAMPLE)
          l->sample_shading = true;
    }
+   add_clip_inputs(t);
 }
 
 void
@@ -482,6 +547,27 @@ load_frag_coord(struct tgsi_to_ir *t, struct t_io *io)
    t->layout->reads_frag_coord = true;
 }
 
+/* (s, t, 0, 1); t counted from the bottom with a lower-left origin.
+ * Loaded once for PCOORD and every input it replaces. */
+static void
+load_point_coord(struct tgsi_to_ir *t, struct t_io *io)
+{
+   struct ir_ref *v = t->point_coord;
+   if (!t->point_coord_loaded) {
+      struct ir_builder eb = t_entry_builder(t);
+      struct ir_ref pc = load_special_varying(t, 0, 2);
+      v[0] = ir_comp(pc, 0);
+      v[1] = ir_comp(pc, 1);
+      if (t->key->sprite_coord_origin == TGSIVA_SPRITE_ORIGIN_LOWER_LEFT)
+         v[1] = ir_alu2(&eb, IR_OP_FADD, t_f(1.0f), ir_neg(v[1]));
+      v[2] = ir_imm(0);
+      v[3] = t_f(1.0f);
+      t->point_coord_loaded = true;
+   }
+   memcpy(io->value, v, sizeof(t->point_coord));
+   t->layout->reads_point_coord = true;
+}
+
 static void
 load_fragment_input(struct tgsi_to_ir *t, struct t_io *io)
 {
@@ -497,16 +583,12 @@ load_fragment_input(struct tgsi_to_ir *t, struct t_io *io)
       t->layout->reads_face = true;
       return;
    }
-   case TGSI_SEM_PCOORD: {
-      struct ir_ref pc = load_special_varying(t, 0, 2);
-      io->value[0] = ir_comp(pc, 0);
-      io->value[1] = ir_comp(pc, 1);
-      io->value[2] = ir_imm(0);
-      io->value[3] = t_f(1.0f);
-      t->layout->reads_point_coord = true;
-      return;
-   }
+   case TGSI_SEM_PCOORD: load_point_coord(t, io); return;
    default: break;
+   }
+   if (t_sprite_replaced(t, io)) {
+      load_point_coord(t, io);
+      return;
    }
    const struct ir_varying *v = fs_varying(t, io);
    unsigned n = v->components ? v->components : 1;
@@ -738,6 +820,59 @@ finish_vertex(struct tgsi_to_ir *t)
    }
 }
 
+/* The register format of each enum tgsiva_rt_type, and whether it packs
+ * two channels per register. */
+static const struct {
+   enum va_register_format format;
+   bool half, is_float;
+} rt_formats[TGSIVA_RT_TYPE_COUNT] = {
+   [TGSIVA_RT_AUTO] = {VA_REGISTER_FORMAT_AUTO, false, false},
+   [TGSIVA_RT_F32] = {VA_REGISTER_FORMAT_F32, false, true},
+   [TGSIVA_RT_F16] = {VA_REGISTER_FORMAT_F16, true, true},
+   [TGSIVA_RT_S32] = {VA_REGISTER_FORMAT_S32, false, false},
+   [TGSIVA_RT_S16] = {VA_REGISTER_FORMAT_S16, true, false},
+   [TGSIVA_RT_U32] = {VA_REGISTER_FORMAT_U32, false, false},
+   [TGSIVA_RT_U16] = {VA_REGISTER_FORMAT_U16, true, false},
+};
+
+/* Channels a (low half) and b (high half) of a 16-bit colour register. */
+static struct ir_ref
+pack_half_pair(struct tgsi_to_ir *t, struct ir_ref a, struct ir_ref b,
+               bool is_float)
+{
+   if (!is_float)
+      return t_pack_u16(t, a, b);
+   struct ir_ref f[2] = {a, b};
+   return t_va(&t->b, VA_OP_V2F32_TO_V2F16, 2, f, 1)->dst;
+}
+
+/* BLEND of colour c to render target rt, in the register format the
+ * key's render-target type gives (AUTO: the descriptor converts). */
+static void
+blend(struct tgsi_to_ir *t, unsigned rt, struct ir_ref cov, struct ir_ref *c)
+{
+   uint8_t type = t->key->rt_types[rt];
+   if (type >= TGSIVA_RT_TYPE_COUNT)
+      t_unsupported(t, "render target %u: type %u is no tgsiva_rt_type", rt,
+                    type);
+   unsigned n = 4;
+   if (rt_formats[type].half) {
+      c[0] = pack_half_pair(t, c[0], c[1], rt_formats[type].is_float);
+      c[1] = pack_half_pair(t, c[2], c[3], rt_formats[type].is_float);
+      n = 2;
+   }
+   struct ir_ref srcs[3] = {
+      {.kind = IR_REF_SPECIAL, .index = VA_SPECIAL_BLEND_DESCRIPTOR_0 + rt},
+      cov,
+      ir_collect(&t->b, 32, n, c),
+   };
+   struct ir_instr *I = t_va(&t->b, VA_OP_BLEND, 3, srcs, 0);
+   va_set_mod(I->va, VA_MOD_VECSIZE, VA_VECTOR_SIZE_V4);
+   va_set_mod(I->va, VA_MOD_REGFMT, rt_formats[type].format);
+   I->va->imm[VA_IMM_TARGET] = 0;
+   t->layout->render_targets_written |= 1u << rt;
+}
+
 static void
 finish_fragment(struct tgsi_to_ir *t)
 {
@@ -789,24 +924,57 @@ finish_fragment(struct tgsi_to_ir *t)
       l->writes_depth = depth >= 0;
       l->writes_stencil = stencil >= 0;
    }
+   /* The key's colour buffers take COLOR[0] (Gallium's
+    * FS_COLOR0_WRITES_ALL_CBUFS). */
+   if (tgsi_shader_property(t->tgsi, TGSI_PROP_FS_COLOR0_WRITES_ALL_CBUFS,
+                            0)) {
+      for (unsigned rt = 1; rt < t->key->color_buffers && rt < 8; rt++)
+         color[rt] = color[0];
+   }
    for (unsigned rt = 0; rt < 8; rt++) {
       if (color[rt] < 0)
          continue;
       struct ir_ref c[4];
       for (unsigned k = 0; k < 4; k++)
          c[k] = output_channel(t, (uint32_t)color[rt], k);
-      struct ir_ref srcs[3] = {
-         {.kind = IR_REF_SPECIAL,
-          .index = VA_SPECIAL_BLEND_DESCRIPTOR_0 + rt},
-         cov,
-         ir_collect(&t->b, 32, 4, c),
-      };
-      struct ir_instr *I = t_va(&t->b, VA_OP_BLEND, 3, srcs, 0);
-      va_set_mod(I->va, VA_MOD_VECSIZE, VA_VECTOR_SIZE_V4);
-      va_set_mod(I->va, VA_MOD_REGFMT, VA_REGISTER_FORMAT_AUTO);
-      I->va->imm[VA_IMM_TARGET] = 0;
-      l->render_targets_written |= 1u << rt;
+      blend(t, rt, cov, c);
    }
+}
+
+/* User clip planes (the key's clip_plane_enable): Valhall clips nothing,
+ * so the vertex shader's clip distances arrive as varyings and the
+ * fragment is discarded, before anything else runs, where an enabled one
+ * is negative. */
+static void
+discard_clipped(struct tgsi_to_ir *t)
+{
+   uint8_t planes = t->key->clip_plane_enable;
+   struct ir_builder eb = t_entry_builder(t);
+   for (unsigned k = 0; k < 2; k++) {
+      unsigned mask = planes >> (4 * k) & 0xf;
+      if (!mask)
+         continue;
+      unsigned n = 32 - (unsigned)__builtin_clz(mask);
+      uint32_t offset = varying_offset(t->layout, SLOT_CLIP_DIST0 + (int)k);
+      struct ir_ref dist = load_varying(t, &eb, offset, n, false,
+                                        TGSI_INTERP_LOC_CENTER);
+      for (unsigned c = 0; c < n; c++) {
+         if (!(mask >> c & 1))
+            continue;
+         struct ir_ref srcs[2] = {n > 1 ? ir_comp(dist, c) : dist,
+                                  t_f(0.0f)};
+         struct ir_instr *I = t_va(&t->b, VA_OP_DISCARD_F32, 2, srcs, 0);
+         va_set_mod(I->va, VA_MOD_CMP, IR_COND_LT);
+      }
+   }
+   t->layout->can_discard |= planes != 0;
+}
+
+void
+t_io_begin(struct tgsi_to_ir *t)
+{
+   if (t->s->stage == IR_STAGE_FRAGMENT)
+      discard_clipped(t);
 }
 
 void

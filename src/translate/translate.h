@@ -11,11 +11,13 @@
 #include "ir/ir.h"
 #include "ir/layout.h"
 #include "tgsi/tgsi.h"
-#include "tgsiva/tgsiva.h"
+#include "tgsiva/compile.h"
 
-/* from_tgsi.c: the IR of `tgsi` for one program of `stage`. */
+/* from_tgsi.c: the IR of `tgsi` for one program of `stage`, the variant
+ * `key` describes (NULL: the all-zero key). */
 bool ir_from_tgsi(struct arena *arena, const struct tgsi_shader *tgsi,
-                  enum ir_stage stage, struct ir_layout *layout,
+                  enum ir_stage stage, const struct tgsiva_shader_key *key,
+                  struct ir_layout *layout,
                   struct ir_shader **out, struct tgsiva_diagnostic *d);
 
 #endif

@@ -3,7 +3,9 @@
  * What a Gallium driver does with tgsiva, using only the installed
  * headers and library: a token stream (here made from text, as
  * pipe_shader_state.tokens would arrive) is compiled, the result checked
- * and released; a bad stream gives an error, not a crash.  Built in the
+ * and released; a bad stream gives an error, not a crash.  A variant is
+ * compiled for a key, and goes through the shader cache as a driver's
+ * disk cache would keep it (build id + shader hash, the blob).  Built in the
  * tree against the shared library and, by tests/install/check_install.sh,
  * outside it through pkg-config (shared and static).
  *
@@ -78,6 +80,50 @@ compile_tokens(const uint32_t *tokens, size_t count)
    tgsiva_shader_free(sh);
 }
 
+/* The draw-time variant (docs/driver.md): two colour buffers, a user
+ * clip plane, an integer render target 1; cached and read back. */
+static void
+variant_through_cache(const uint32_t *tokens, size_t count)
+{
+   struct tgsiva_shader_key key;
+   memset(&key, 0, sizeof(key));
+   key.clip_plane_enable = 1;
+   key.color_buffers = 2;
+   key.rt_types[1] = TGSIVA_RT_U32;
+   struct tgsiva_compile_options opts = {0};
+   opts.key = &key;
+   uint8_t cache_key[TGSIVA_BUILD_ID_SIZE + TGSIVA_HASH_SIZE], again[20];
+   memcpy(cache_key, tgsiva_build_id(), TGSIVA_BUILD_ID_SIZE);
+   tgsiva_shader_hash(tokens, count, &opts, cache_key + TGSIVA_BUILD_ID_SIZE);
+   tgsiva_shader_hash(tokens, count, NULL, again);
+   check(memcmp(cache_key + TGSIVA_BUILD_ID_SIZE, again, 20) != 0,
+         "the variant's hash differs from the precompile's");
+   struct tgsiva_shader *sh;
+   struct tgsiva_diagnostic d;
+   if (tgsiva_compile(tokens, count, &opts, &sh, &d) != TGSIVA_OK) {
+      check(0, d.message);
+      return;
+   }
+   check(sh->can_discard, "a clip plane makes the shader discard");
+   uint8_t *blob;
+   size_t size;
+   struct tgsiva_shader *back = NULL;
+   check(tgsiva_shader_serialize(sh, &blob, &size, &d) == TGSIVA_OK,
+         "tgsiva_shader_serialize");
+   check(tgsiva_shader_deserialize(blob, size, &back, &d) == TGSIVA_OK &&
+            back->programs[0].size == sh->programs[0].size &&
+            !memcmp(back->programs[0].code, sh->programs[0].code,
+                    sh->programs[0].size) &&
+            back->input_count == sh->input_count,
+         "the blob reads back to the same program and information");
+   tgsiva_shader_free(back);
+   check(tgsiva_shader_deserialize(blob, size - 1, &back, &d) ==
+            TGSIVA_ERROR_INPUT && !back,
+         "a truncated blob is an input error");
+   tgsiva_blob_free(blob);
+   tgsiva_shader_free(sh);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -90,6 +136,7 @@ main(int argc, char **argv)
    check(st == TGSIVA_OK && count > 4, "tgsiva_tgsi_text_to_tokens");
    if (st == TGSIVA_OK) {
       compile_tokens(tokens, count);
+      variant_through_cache(tokens, count);
       tokens[1] = 0xffffffffu; /* a header no driver would send */
       struct tgsiva_shader *sh = NULL;
       st = tgsiva_compile(tokens, count, NULL, &sh, &d);

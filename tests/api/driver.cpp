@@ -17,6 +17,9 @@ struct shader_deleter {
 struct tokens_deleter {
    void operator()(uint32_t *t) const { tgsiva_tgsi_free(t); }
 };
+struct blob_deleter {
+   void operator()(uint8_t *b) const { tgsiva_blob_free(b); }
+};
 
 const char shader[] = "VERT\n"
                       "DCL IN[0]\n"
@@ -46,6 +49,24 @@ main()
       return 1;
    }
    std::unique_ptr<tgsiva_shader, shader_deleter> sh(out);
+   // A cache round trip keyed by build id and hash (the key is a plain,
+   // memcmp-comparable struct).
+   tgsiva_shader_key key = {};
+   tgsiva_compile_options opts = {};
+   opts.key = &key;
+   uint8_t hash[TGSIVA_HASH_SIZE];
+   tgsiva_shader_hash(tokens.get(), count, &opts, hash);
+   uint8_t *raw_blob = nullptr;
+   size_t size = 0;
+   tgsiva_shader_serialize(sh.get(), &raw_blob, &size, &d);
+   std::unique_ptr<uint8_t, blob_deleter> blob(raw_blob);
+   tgsiva_shader *back_raw = nullptr;
+   tgsiva_shader_deserialize(blob.get(), size, &back_raw, &d);
+   std::unique_ptr<tgsiva_shader, shader_deleter> back(back_raw);
+   bool cached = back && back->program_count == 2 &&
+                 back->programs[1].size == sh->programs[1].size &&
+                 tgsiva_build_id() != nullptr;
+   std::printf("%s: the blob reads back\n", cached ? "ok" : "FAILED");
    bool ok = sh->stage == TGSIVA_STAGE_VERTEX && sh->program_count == 2 &&
              sh->programs[0].size > 0 && sh->programs[1].size > 0 &&
              sh->output_count == 2 &&
@@ -54,5 +75,5 @@ main()
                "library %s\n",
                ok ? "ok" : "FAILED", sh->programs[0].size,
                sh->programs[1].size, tgsiva_version());
-   return ok ? 0 : 1;
+   return ok && cached ? 0 : 1;
 }

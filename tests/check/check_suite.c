@@ -8,6 +8,12 @@
  *   check_suite spill     the same compiled with --max-registers 8
  *                         (r0-r7 and r56-r63), so that spilled values
  *                         must come back right
+ *   check_suite keys      every fragment shader of the corpus compiled
+ *                         as three variants (struct tgsiva_shader_key:
+ *                         clip planes; sprite coordinates with either
+ *                         origin; eight colour buffers with mixed
+ *                         render-target types), 4 input sets each, the
+ *                         interpreter modelling the same state
  *   check_suite mesa_ref  every package of $TGSIVA_SHARED/mesa-ref, run
  *                         with Mesa's binaries; the packages listed in
  *                         tests/mesa-ref-exceptions.txt (where Mesa
@@ -112,11 +118,11 @@ add_undefined(struct tally *t, const char *report)
 /* Runs the check and files the outcome; `expect_difference` for an
  * exception. */
 static void
-record(struct tally *t, struct arena *arena, const struct tgsi_shader *s,
-       const struct run_programs *p, const char *file,
-       bool expect_difference)
+record_runs(struct tally *t, struct arena *arena, const struct tgsi_shader *s,
+            const struct run_programs *p, const char *file,
+            bool expect_difference, unsigned runs)
 {
-   struct run_options o = {.seed = 1, .runs = RUNS};
+   struct run_options o = {.seed = 1, .runs = runs};
    struct run_report r;
    run_check(arena, s, p, &o, &r);
    t->exact += r.exact_words;
@@ -143,6 +149,14 @@ record(struct tally *t, struct arena *arena, const struct tgsi_shader *s,
       break;
    default: add_cause(t, r.cause, file, text); break;
    }
+}
+
+static void
+record(struct tally *t, struct arena *arena, const struct tgsi_shader *s,
+       const struct run_programs *p, const char *file,
+       bool expect_difference)
+{
+   record_runs(t, arena, s, p, file, expect_difference, RUNS);
 }
 
 /* ---------------------------------------------------------------------
@@ -174,15 +188,14 @@ check_compiled(struct tally *t, const char *path, unsigned max_registers)
  */
 
 static bool
-load_exceptions(struct arena *arena, struct exceptions *ex)
+load_exceptions(struct arena *arena, const char *file, struct exceptions *ex)
 {
    const char *root = getenv("TGSIVA_SOURCE_ROOT");
    char path[4096];
    char *text;
    size_t len;
    struct tgsiva_diagnostic d;
-   snprintf(path, sizeof(path), "%s/tests/mesa-ref-exceptions.txt",
-            root ? root : ".");
+   snprintf(path, sizeof(path), "%s/tests/%s", root ? root : ".", file);
    memset(ex, 0, sizeof(*ex));
    if (!file_read(arena, path, &text, &len, &d)) {
       fprintf(stderr, "%s: %s\n", path, d.message);
@@ -225,6 +238,60 @@ package_name(const char *path, char *name, size_t size)
       *dot = '\0';
 }
 
+/* ---------------------------------------------------------------------
+ * keys: fragment-shader variants
+ */
+
+#define KEY_RUNS 4
+
+/* Shader i's three variants; planes, sprite bits and the origin vary
+ * with i so that every bit is met somewhere. */
+static void
+variant_keys(unsigned i, struct tgsiva_shader_key keys[3])
+{
+   static const uint8_t types[8] = {
+      TGSIVA_RT_F32, TGSIVA_RT_F16, TGSIVA_RT_S32, TGSIVA_RT_S16,
+      TGSIVA_RT_U32, TGSIVA_RT_U16, TGSIVA_RT_AUTO, TGSIVA_RT_F16,
+   };
+   memset(keys, 0, 3 * sizeof(*keys));
+   keys[0].clip_plane_enable = (uint8_t)(1u << (i % 8) | 1u << ((i + 3) % 8));
+   keys[1].sprite_coord_enable = i & 1 ? 0xffffffffu : 0x00ff00ffu;
+   keys[1].sprite_coord_origin = (uint8_t)(i / 2 % 2);
+   keys[2].color_buffers = 8;
+   for (unsigned rt = 0; rt < 8; rt++)
+      keys[2].rt_types[rt] = types[(rt + i) % 8];
+}
+
+/* The clip-plane variant of a listed shader must differ. */
+static void
+check_variants(struct tally *t, const char *path, unsigned index,
+               const struct exceptions *ex)
+{
+   char name[256];
+   package_name(path, name, sizeof(name));
+   bool listed = excepted(ex, "fs", name);
+   struct arena arena;
+   struct tgsiva_diagnostic d;
+   struct tgsi_shader *s;
+   struct tgsiva_shader_key keys[3];
+   arena_init(&arena, 0);
+   diag_clear(&d);
+   variant_keys(index, keys);
+   if (!tgsi_parse_file(&arena, path, &s, &d)) {
+      add_cause(t, d.message, path, "");
+   } else if (!tgsi_uses_doubles(s)) {
+      for (unsigned k = 0; k < 3; k++) {
+         struct run_programs p;
+         if (run_compile_key(&arena, s, 0, &keys[k], &p, &d))
+            record_runs(t, &arena, s, &p, path, listed && k == 0,
+                        KEY_RUNS);
+         else
+            add_cause(t, d.message, path, "");
+      }
+   }
+   arena_finish(&arena);
+}
+
 static void
 check_package(struct tally *t, const char *shared, const char *stage,
               const char *path, const struct exceptions *ex)
@@ -258,14 +325,14 @@ check_package(struct tally *t, const char *shared, const char *stage,
  */
 
 static void
-report(const struct tally *t, bool mesa)
+report(const struct tally *t, bool listed)
 {
    printf("%u passed, %u failed\n", t->passed, t->failed);
    printf("%u inconclusive (every input set met undefined behaviour)\n",
           t->inconclusive);
    for (unsigned i = 0; i < t->nundefined; i++)
       printf("  %5u  %s\n", t->undefined[i].count, t->undefined[i].text);
-   if (mesa)
+   if (listed)
       printf("%u listed exceptions differ as expected, %u no longer do\n",
              t->excepted, t->stale);
    printf("words compared: %llu bit-exact, %llu within tolerance, %llu not "
@@ -284,8 +351,10 @@ main(int argc, char **argv)
    const char *shared = getenv("TGSIVA_SHARED");
    bool mesa = argc > 1 && !strcmp(argv[1], "mesa_ref");
    bool spill = argc > 1 && !strcmp(argv[1], "spill");
-   if (argc != 2 || (!mesa && !spill && strcmp(argv[1], "diff"))) {
-      fprintf(stderr, "usage: check_suite diff|spill|mesa_ref\n");
+   bool keys = argc > 1 && !strcmp(argv[1], "keys");
+   if (argc != 2 ||
+       (!mesa && !spill && !keys && strcmp(argv[1], "diff"))) {
+      fprintf(stderr, "usage: check_suite diff|spill|keys|mesa_ref\n");
       return 2;
    }
    static const char *const stages[] = {"vs", "fs", "cs"};
@@ -293,7 +362,11 @@ main(int argc, char **argv)
    struct arena list;
    struct exceptions ex;
    arena_init(&list, 0);
-   if (mesa && !load_exceptions(&list, &ex))
+   memset(&ex, 0, sizeof(ex));
+   if ((mesa || keys) &&
+       !load_exceptions(&list, mesa ? "mesa-ref-exceptions.txt"
+                                    : "diff-keys-exceptions.txt",
+                        &ex))
       return 2;
    bool found = false;
    for (unsigned k = 0; k < 3 && shared; k++) {
@@ -311,7 +384,9 @@ main(int argc, char **argv)
       for (size_t i = 0; i < count; i++) {
          if (mesa)
             check_package(t, shared, stages[k], paths[i], &ex);
-         else
+         else if (keys && k == 1) /* fragment shaders */
+            check_variants(t, paths[i], (unsigned)i, &ex);
+         else if (!keys)
             check_compiled(t, paths[i], spill ? 8 : 0);
       }
    }
@@ -320,7 +395,7 @@ main(int argc, char **argv)
              mesa ? "mesa-ref" : test_corpus());
       return 77;
    }
-   report(t, mesa);
+   report(t, mesa || keys);
    int status = t->failed ? 1 : 0;
    for (unsigned i = 0; i < t->ncauses; i++)
       free(t->causes[i].example);

@@ -218,20 +218,15 @@ main(int argc, char **argv)
 {
    bool spill = argc > 1 && !strcmp(argv[1], "spill");
    bool full = spill || (argc > 1 && !strcmp(argv[1], "full"));
-   const char *shared = getenv("TGSIVA_SHARED");
    static const char *const stages[] = {"vs", "fs", "cs"};
    struct tally t = {0};
    struct arena arena;
    arena_init(&arena, 0);
    bool found = false;
-   for (unsigned s = 0; s < 3 && shared; s++) {
-      char dir[4096];
+   for (unsigned s = 0; s < 3; s++) {
       char **paths;
       size_t count;
-      /* A corpus may lack a stage (corpus-apps has no compute shaders). */
-      snprintf(dir, sizeof(dir), "%s/%s/tgsi/%s", shared, test_corpus(),
-               stages[s]);
-      if (!file_list(&arena, dir, ".tgsi", &paths, &count))
+      if (!test_corpus_stage(&arena, stages[s], &paths, &count))
          continue;
       found = true;
       for (size_t i = 0; i < count; i++)

@@ -17,8 +17,10 @@ import shutil
 import struct
 import sys
 
+# shader_blob starts from its regression inputs only (blob bodies of
+# compiled shaders, written by tests/fuzz/regressions/shader_blob).
 TARGETS = ['tgsi_text', 'tgsi_tokens', 'compile_text', 'compile_tokens',
-           'va_asm', 'va_disasm', 'sim']
+           'va_asm', 'va_disasm', 'sim', 'shader_blob']
 # How many seeds of each kind at most.
 LIMITS = {'tgsi_text': 1500, 'tgsi_tokens': 1500, 'compile_text': 400,
           'compile_tokens': 400, 'va_asm': 200, 'va_disasm': 400,

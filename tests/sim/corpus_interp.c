@@ -144,19 +144,15 @@ check_file(const char *path, struct tally *t)
 int
 main(void)
 {
-   const char *shared = getenv("TGSIVA_SHARED");
    static const char *const stages[] = {"vs", "fs", "cs"};
    struct tally *t = calloc(1, sizeof(*t));
    struct arena list;
    arena_init(&list, 0);
    bool found = false;
-   for (unsigned k = 0; k < 3 && shared; k++) {
-      char dir[4096];
+   for (unsigned k = 0; k < 3; k++) {
       char **paths;
       size_t count;
-      snprintf(dir, sizeof(dir), "%s/%s/tgsi/%s", shared, test_corpus(),
-               stages[k]);
-      if (!file_list(&list, dir, ".tgsi", &paths, &count))
+      if (!test_corpus_stage(&list, stages[k], &paths, &count))
          continue;
       found = true;
       for (size_t i = 0; i < count; i++)

@@ -6,8 +6,10 @@ usage: check_run_cli.py TGSIVA SOURCE_ROOT
 
 Runs the example shader: one line per render target and lane, the same
 output for the same seed, other outputs for other seeds, --runs input
-sets; and the error paths: exit status 1 with a message for bad options,
-a missing file, a stage the interpreter does not model.
+sets; the variant options (--color-buffers, --rt-types, --clip-planes,
+--sprite-coord, --fixed-varyings) with --check; and the error paths: exit
+status 1 with a message for bad options, a missing file, a stage the
+interpreter does not model.
 """
 import os
 import sys
@@ -45,6 +47,29 @@ def main():
                        (['/nonexistent.tgsi'], 'missing file')]:
         r = run([exe, 'run'] + args)
         check(r.returncode == 1 and r.stderr, f'{what}: exit 1 and a message')
+
+    # Variant keys: both models run the state (the example writes all
+    # colour buffers from COLOR[0]).
+    r = run([exe, 'run', '--color-buffers', '3', example])
+    check(r.returncode == 0 and 'COLOR[2] lane' in r.stdout,
+          'the interpreter copies COLOR[0] to --color-buffers 3')
+    for key in (['--color-buffers', '4', '--rt-types', 'f16,s16,u32,u16'],
+                ['--clip-planes', '0x81'],
+                ['--sprite-coord', '0x100', '--sprite-origin', 'lower-left'],
+                ['--fixed-varyings', '0x2']):
+        r = run([exe, 'run', '--check', '--runs', '4'] + key + [example])
+        check(r.returncode == 0 and 'agree' in r.stdout,
+              f'run --check {" ".join(key)}: exit {r.returncode} '
+              f'{r.stdout[-200:]}')
+    for args in (['--rt-types', 'f8'], ['--clip-planes', '256'],
+                 ['--sprite-origin', 'middle'], ['--color-buffers', '9'],
+                 ['--sprite-coord']):
+        r = run([exe, 'run', '--check'] + args + [example])
+        check(r.returncode == 1 and r.stderr,
+              f'{" ".join(args)}: exit 1 and a message')
+        r = run([exe, 'compile'] + args + [example])
+        check(r.returncode == 1 and r.stderr,
+              f'compile {" ".join(args)}: exit 1 and a message')
 
     with tempfile.TemporaryDirectory() as d:
         gs = os.path.join(d, 'gs.tgsi')

@@ -277,6 +277,48 @@ test_fault_outside_resource_on_unfollowed_lane_is_undefined(void **state)
    finish(p);
 }
 
+/* The variant state must reach both models: binaries compiled for a key
+ * agree with the interpreter modelling it, and differ from one that does
+ * not (so the diff_keys suites can fail). */
+static void
+test_variant_state_must_match(void **state)
+{
+   (void)state;
+   static const char text[] =
+      "FRAG\n"
+      "PROPERTY FS_COLOR0_WRITES_ALL_CBUFS 1\n"
+      "DCL IN[0], TEXCOORD[0], PERSPECTIVE\n"
+      "DCL IN[1], GENERIC[1], PERSPECTIVE\n"
+      "DCL OUT[0], COLOR\n"
+      "  0: ADD OUT[0], IN[0], IN[1]\n"
+      "  1: END\n";
+   struct tgsiva_shader_key keys[4] = {
+      {.clip_plane_enable = 0x11},
+      {.sprite_coord_enable = 1, .sprite_coord_origin = 1},
+      {.color_buffers = 3},
+      {.rt_types = {TGSIVA_RT_S16}},
+   };
+   for (unsigned k = 0; k < 4; k++) {
+      struct arena arena;
+      struct tgsi_shader *s;
+      struct tgsiva_diagnostic d;
+      struct run_programs p;
+      struct run_report r;
+      struct run_options o = {.seed = 1, .runs = 4};
+      arena_init(&arena, 0);
+      assert_true(tgsi_parse_text(&arena, text, strlen(text), &s, &d));
+      assert_true(run_compile_key(&arena, s, 0, &keys[k], &p, &d));
+      run_check(&arena, s, &p, &o, &r);
+      assert_int_equal(r.verdict, RUN_AGREE);
+      assert_true(r.exact_words > 0);
+      memset(&p.fs_state, 0, sizeof(p.fs_state));
+      run_check(&arena, s, &p, &o, &r);
+      if (r.verdict != RUN_DIFFER)
+         fail_msg("key %u: the models agree without the state", k);
+      arena_finish(&arena);
+   }
+}
+
 int
 main(void)
 {
@@ -287,6 +329,7 @@ main(void)
       cmocka_unit_test(test_vertex_outputs_by_semantic),
       cmocka_unit_test(
          test_fault_outside_resource_on_unfollowed_lane_is_undefined),
+      cmocka_unit_test(test_variant_state_must_match),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

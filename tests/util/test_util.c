@@ -14,6 +14,7 @@
 #include "util/bits.h"
 #include "util/diag.h"
 #include "util/fileio.h"
+#include "util/sha1.h"
 #include "util/strbuf.h"
 
 static void
@@ -231,11 +232,48 @@ test_bits(void **state)
                        halves[i].bits);
 }
 
+static void
+hex(const uint8_t *d, char *out)
+{
+   for (unsigned i = 0; i < SHA1_SIZE; i++)
+      sprintf(out + 2 * i, "%02x", d[i]);
+}
+
+/* FIPS 180 example vectors, one fed in pieces that straddle blocks. */
+static void
+test_sha1_vectors(void **state)
+{
+   (void)state;
+   static const struct {
+      const char *text;
+      unsigned repeat;
+      const char *digest;
+   } cases[] = {
+      {"", 1, "da39a3ee5e6b4b0d3255bfef95601890afd80709"},
+      {"abc", 1, "a9993e364706816aba3e25717850c26c9cd0d89d"},
+      {"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", 1,
+       "84983e441c3bd26ebaae4aa1f95129e5e54670f1"},
+      {"a", 1000000, "34aa973cd4c4daa4f61eeb2bdbad27316534016f"},
+      {"0123456701234567012345670123456701234567012345670123456701234567",
+       10, "dea356a2cddd90c7a7ecedc5ebb563934f460452"},
+   };
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      struct sha1 s;
+      sha1_init(&s);
+      for (unsigned r = 0; r < cases[i].repeat; r++)
+         sha1_update(&s, cases[i].text, strlen(cases[i].text));
+      uint8_t d[SHA1_SIZE];
+      char text[2 * SHA1_SIZE + 1];
+      sha1_final(&s, d);
+      hex(d, text);
+      assert_string_equal(text, cases[i].digest);
+   }
+}
+
 int
 main(void)
 {
    const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_bits),
       cmocka_unit_test(test_arena_alignment_and_zero),
       cmocka_unit_test(test_arena_limit_calls_hook),
       cmocka_unit_test(test_arena_mark_release),
@@ -244,6 +282,8 @@ main(void)
       cmocka_unit_test(test_diag_first_error_wins_and_formats),
       cmocka_unit_test(test_file_write_atomic_roundtrip),
       cmocka_unit_test(test_file_read_missing),
+      cmocka_unit_test(test_bits),
+      cmocka_unit_test(test_sha1_vectors),
    };
    return cmocka_run_group_tests_name("util", tests, NULL, NULL);
 }
