@@ -23,16 +23,18 @@
 
 #include "sim/sim_layout.h"
 #include "sim/tgsi_interp.h"
+#include "tgsiva/compile.h"
 #include "util/strbuf.h"
 
 /* The binaries of one shader, as the driver would run them. */
 struct run_programs {
    const char *origin;   /* "tgsiva" or the package's path */
-   unsigned count;       /* 1, or 2 for vertex shaders */
-   uint8_t kind[2];      /* enum sim_program_kind */
-   const uint64_t *words[2];
-   size_t word_count[2];
+   unsigned count;       /* 1, 2 for vertex shaders, 3 with xfb */
+   uint8_t kind[3];      /* enum sim_program_kind */
+   const uint64_t *words[3];
+   size_t word_count[3];
    struct sim_layout layout;
+   struct sim_xfb xfb;   /* what program 2 captures */
 };
 
 enum run_verdict {
@@ -52,6 +54,8 @@ struct run_report {
    unsigned agreed, inconclusive;
    /* Words compared bit for bit, within a tolerance, and not at all. */
    uint64_t exact_words, tolerant_words, skipped_words;
+   /* Of those, words of transform-feedback buffers compared. */
+   uint64_t xfb_words;
    /* A short cause without numbers, for grouping in suites. */
    char cause[160];
    struct strbuf text; /* the full explanation for a person */
@@ -84,6 +88,7 @@ struct run_difference {
 
 struct run_compare_stats {
    uint64_t exact, tolerant, skipped;
+   uint64_t xfb; /* words of transform-feedback buffers compared */
 };
 
 /* run_compare.c: false with `diff` filled at the first difference.  `ref`
@@ -125,6 +130,12 @@ bool run_compile(struct arena *arena, const struct tgsi_shader *s,
 bool run_compile_limited(struct arena *arena, const struct tgsi_shader *s,
                          unsigned max_registers, struct run_programs *p,
                          struct tgsiva_diagnostic *d);
+/* The same with transform feedback (`so` may be NULL: none); a vertex
+ * shader then has its third program. */
+bool run_compile_xfb(struct arena *arena, const struct tgsi_shader *s,
+                     unsigned max_registers,
+                     const struct tgsiva_stream_output *so,
+                     struct run_programs *p, struct tgsiva_diagnostic *d);
 
 /* run_reference.c: a Mesa reference package's binaries and layout. */
 bool run_load_reference(struct arena *arena, const char *path,

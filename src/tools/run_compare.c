@@ -15,7 +15,8 @@
  *    lanes whose discard is uncertain), then, for lanes kept, each
  *    render target, depth, stencil and sample mask the interpreter
  *    wrote.  Only live lanes count.
- * 3. Memory: every word of every buffer, image and shared region; words
+ * 3. Memory: every word of every buffer, image, shared region and
+ *    stream-output buffer (transform feedback); words
  *    the shader never wrote must be unchanged.  Scratch and vertex
  *    records belong to the simulator and are not compared.  When a lane
  *    on an uncertain path could write, memory is not compared.
@@ -274,6 +275,7 @@ compare_fragment(uint32_t lanes, const struct sim_outputs *ref,
 
 static const char *const region_names[SIM_REGION_COUNT] = {
    "BUFFER", "IMAGE", "shared memory", "scratch", "vertex records",
+   "stream-output buffer",
 };
 
 static bool
@@ -327,6 +329,8 @@ compare_memory(const struct sim_memory *ref,
          static const struct tgsi_interp_annot exact = {0, -1, 0};
          return differ(d, &exact, r->size, g ? g->size : 0, -1, 0);
       }
+      if (r->kind == SIM_REGION_XFB)
+         st->xfb += r->size / 4;
       if (!compare_region(r, g, an->memory[i], st, d))
          return false;
    }

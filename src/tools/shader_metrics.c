@@ -51,7 +51,7 @@ shader_stats_line(struct strbuf *sb, const struct compile_result *r)
                  sum.cvt, sum.sfu, sum.ls, sum.v, sum.t, sum.cycles);
 }
 
-static const char *const program_names[] = {"position", "varying"};
+static const char *const program_names[] = {"position", "varying", "xfb"};
 
 void
 shader_disassemble(struct strbuf *sb, const struct compile_result *r)
