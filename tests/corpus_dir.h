@@ -8,6 +8,7 @@
 #ifndef TGSIVA_TESTS_CORPUS_DIR_H
 #define TGSIVA_TESTS_CORPUS_DIR_H
 
+#include <stdint.h>
 #include <stdlib.h>
 
 static inline const char *
@@ -15,6 +16,17 @@ test_corpus(void)
 {
    const char *name = getenv("TGSIVA_CORPUS");
    return name && *name ? name : "corpus";
+}
+
+/* A seed from a file's name (FNV-1a), so that what a suite draws for a
+ * file does not change when other files come or go. */
+static inline uint64_t
+test_name_seed(const char *s)
+{
+   uint64_t h = 1469598103934665603ull;
+   for (; *s; s++)
+      h = (h ^ (unsigned char)*s) * 1099511628211ull;
+   return h;
 }
 
 #endif

@@ -187,15 +187,6 @@ check_compiled(struct tally *t, const char *path, unsigned max_registers)
  * xfb: transform feedback
  */
 
-static uint64_t
-name_seed(const char *s)
-{
-   uint64_t h = 1469598103934665603ull;
-   for (; *s; s++)
-      h = (h ^ (unsigned char)*s) * 1099511628211ull;
-   return h;
-}
-
 /* One layout; a failure names the spec that reproduces it. */
 static void
 check_layout(struct tally *t, struct arena *arena,
@@ -232,7 +223,7 @@ check_xfb(struct tally *t, const char *path)
       t->xfb_shaders++;
       xfb_spec_all(s, so);
       check_layout(t, &arena, s, path, so);
-      xfb_spec_generate(s, name_seed(path), so);
+      xfb_spec_generate(s, test_name_seed(path), so);
       check_layout(t, &arena, s, path, so);
    }
    arena_finish(&arena);
