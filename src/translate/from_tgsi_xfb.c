@@ -14,7 +14,9 @@
  * 2. Vertex v of instance i is record n = i * vertex count + v (XFB_DRAW
  *    word 0); output k goes to buffer b's address (XFB_BUFFER id b, a
  *    64-bit push pair) + n * stride_b + 4 * dst_offset_k, as plain
- *    STORE.iN of its components.
+ *    STORE.iN of its components: the record's address from one SHADDX per
+ *    buffer and 4 * dst_offset in the store's immediate, or, past the
+ *    immediate's 32767, in a SHADDX of its own.
  * 3. Overflow follows GL's "no write past the end": record n is written
  *    only when (n + 1) * stride_b <= the bytes left of buffer b (XFB_BUFFER
  *    word 2) for every buffer the capture uses; otherwise nothing of it.
@@ -119,35 +121,56 @@ static const enum va_op store_ops[] = {
    VA_OP_STORE_I32, VA_OP_STORE_I64, VA_OP_STORE_I96, VA_OP_STORE_I128,
 };
 
+/* The largest offset a STORE's signed 16-bit immediate holds. */
+#define MAX_IMM_OFFSET 32767u
+
+/* base + offset (u64 + u32) */
+static struct ir_ref
+shaddx(struct tgsi_to_ir *t, struct ir_ref base, struct ir_ref offset)
+{
+   struct ir_ref srcs[2] = {base, offset};
+   struct ir_instr *I = t_va(&t->b, VA_OP_SHADDX_U64, 2, srcs, 0);
+   ir_instr_def(t->s, I, 64, 2);
+   I->va->imm[VA_IMM_SHIFT] = 0;
+   return I->dst;
+}
+
 /* Rule 2: each entry's components at its record's address. */
 static void
 store_records(struct tgsi_to_ir *t, const struct tgsiva_stream_output *so,
               uint32_t used, struct ir_ref n)
 {
+   struct ir_ref base[TGSIVA_MAX_STREAM_BUFFERS];
+   struct ir_ref start[TGSIVA_MAX_STREAM_BUFFERS];
    struct ir_ref record[TGSIVA_MAX_STREAM_BUFFERS];
    for (unsigned b = 0; b < TGSIVA_MAX_STREAM_BUFFERS; b++) {
       if (!((used >> b) & 1))
          continue;
-      struct ir_ref base = t_sysval(t, IR_SYSVAL_XFB_BUFFER, b, 0, true);
-      struct ir_ref srcs[2] = {
-         base, ir_alu2(&t->b, IR_OP_IMUL, n, ir_imm(4 * so->stride[b]))};
-      struct ir_instr *I = t_va(&t->b, VA_OP_SHADDX_U64, 2, srcs, 0);
-      ir_instr_def(t->s, I, 64, 2);
-      I->va->imm[VA_IMM_SHIFT] = 0;
-      record[b] = I->dst;
+      base[b] = t_sysval(t, IR_SYSVAL_XFB_BUFFER, b, 0, true);
+      start[b] = ir_alu2(&t->b, IR_OP_IMUL, n, ir_imm(4 * so->stride[b]));
+      record[b] = shaddx(t, base[b], start[b]);
    }
    for (unsigned k = 0; k < so->num_outputs; k++) {
       const struct tgsiva_stream_output_entry *e = &so->output[k];
+      unsigned b = e->output_buffer;
+      uint32_t offset = 4 * e->dst_offset;
+      struct ir_ref addr = record[b];
+      if (offset > MAX_IMM_OFFSET) {
+         struct ir_ref at =
+            ir_alu2(&t->b, IR_OP_IADD, start[b], ir_imm(offset));
+         addr = shaddx(t, base[b], at);
+         offset = 0;
+      }
       struct ir_ref c[4];
       for (unsigned i = 0; i < e->num_components; i++)
          c[i] = t_output_channel(t, e->register_index,
                                  e->start_component + i);
       /* A vector of its own: c[0] may be a part of a bigger value. */
-      struct ir_ref srcs[2] = {record[e->output_buffer],
+      struct ir_ref srcs[2] = {addr,
                                ir_collect(&t->b, 32, e->num_components, c)};
       struct ir_instr *I =
          t_va(&t->b, store_ops[e->num_components - 1], 2, srcs, 0);
-      I->va->imm[VA_IMM_OFFSET] = 4 * e->dst_offset;
+      I->va->imm[VA_IMM_OFFSET] = offset;
    }
 }
 

@@ -75,7 +75,9 @@ def check_xfb(exe, fragment, d):
     vs = os.path.join(d, 'vs.tgsi')
     with open(vs, 'w', encoding='utf-8') as f:
         f.write(VERTEX)
-    for spec in ['all', '0:1.yz,3:0.xyzw@2,0:0.w;stride=5,0,0,8']:
+    # the last: an offset past the STORE immediate's 32767 bytes
+    for spec in ['all', '0:1.yz,3:0.xyzw@2,0:0.w;stride=5,0,0,8',
+                 '0:0.x@8192,0:1.xy@2;stride=8193']:
         r = run([exe, 'run', '--check', '--xfb', spec, vs])
         words = [l for l in r.stdout.splitlines()
                  if l.startswith('transform feedback:')]
