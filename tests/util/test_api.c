@@ -192,6 +192,18 @@ test_transform_feedback(void **state)
                        bad[i].status);
       assert_null(sh);
    }
+   /* Past Gallium's limits: 65 entries, a stride of 65537 dwords. */
+   two_buffers(&so);
+   so.num_outputs = TGSIVA_MAX_STREAM_OUTPUTS + 1;
+   assert_int_equal(tgsiva_compile_text(vertex, strlen(vertex), &opts, &sh,
+                                        &d),
+                    TGSIVA_ERROR_INPUT);
+   two_buffers(&so);
+   so.stride[1] = 65537;
+   assert_int_equal(tgsiva_compile_text(vertex, strlen(vertex), &opts, &sh,
+                                        &d),
+                    TGSIVA_ERROR_INPUT);
+   assert_null(sh);
 }
 
 static void *
