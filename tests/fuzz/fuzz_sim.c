@@ -4,8 +4,9 @@
  * --check --reference` meets a hostile binary.  The first 8 bytes choose
  * the program kind (bit 2 of the first makes a vertex kind a
  * transform-feedback program over a draw, with stream-output buffer 0)
- * and the resources bound; the rest are instruction words.  Property: sim_run returns (an error status is fine) without a
- * crash, a sanitizer report or a hang.
+ * and the resources bound; the rest are instruction words.  Property:
+ * sim_run returns (an error status is fine) without a crash, a sanitizer
+ * report or a hang.
  */
 #include <string.h>
 
