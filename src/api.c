@@ -18,7 +18,8 @@
 _Static_assert(TGSIVA_SYSVAL_SAMPLER_LOD == (int)IR_SYSVAL_SAMPLER_LOD &&
                   TGSIVA_SYSVAL_FRAMEBUFFER_SIZE ==
                      (int)IR_SYSVAL_FRAMEBUFFER_SIZE &&
-                  TGSIVA_SYSVAL_BUFFER == (int)IR_SYSVAL_BUFFER,
+                  TGSIVA_SYSVAL_BUFFER == (int)IR_SYSVAL_BUFFER &&
+                  TGSIVA_SYSVAL_XFB_DRAW == (int)IR_SYSVAL_XFB_DRAW,
                "public and internal system value kinds agree");
 
 /* Comparable with memcmp: no implicit padding (docs/api.md). */
@@ -119,6 +120,7 @@ export(const struct compile_result *r)
       [IR_STAGE_VERTEX_VARYING] = TGSIVA_STAGE_VERTEX,
       [IR_STAGE_FRAGMENT] = TGSIVA_STAGE_FRAGMENT,
       [IR_STAGE_COMPUTE] = TGSIVA_STAGE_COMPUTE,
+      [IR_STAGE_VERTEX_XFB] = TGSIVA_STAGE_VERTEX,
    };
    sh->stage = stages[r->stage];
    sh->program_count = r->program_count;
@@ -150,6 +152,7 @@ export(const struct compile_result *r)
    sh->output_count = (unsigned)l->outputs.len;
    sh->writes_point_size = l->writes_point_size;
    sh->fixed_varying_mask = l->fixed_varying_mask;
+   sh->xfb_buffers_written = l->xfb_buffers_written;
    sh->inputs = copy_varyings(block, &at, l->inputs.data, l->inputs.len);
    sh->input_count = (unsigned)l->inputs.len;
    sh->render_targets_written = l->render_targets_written;
@@ -225,7 +228,8 @@ compile(const uint32_t *tokens, size_t count, const char *text, size_t len,
       .d = d,
       .opts = {.max_registers = opts ? opts->max_registers : 0,
                .validate = opts && opts->validate,
-               .key = opts ? opts->key : NULL},
+               .key = opts ? opts->key : NULL,
+               .stream_output = opts ? opts->stream_output : NULL},
    };
    size_t limit = opts && opts->memory_limit ? opts->memory_limit
                                              : DEFAULT_MEMORY_LIMIT;

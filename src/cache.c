@@ -42,6 +42,25 @@ hash_key(struct sha1 *s, const struct tgsiva_shader_key *k)
    sha1_update(s, k->rt_types, sizeof(k->rt_types));
 }
 
+/* Transform feedback adds a program: none and an empty description
+ * hash alike, as they compile alike. */
+static void
+hash_stream_output(struct sha1 *s, const struct tgsiva_stream_output *so)
+{
+   unsigned n = so ? so->num_outputs : 0;
+   sha1_u32(s, n);
+   for (unsigned b = 0; n && b < TGSIVA_MAX_STREAM_BUFFERS; b++)
+      sha1_u32(s, so->stride[b]);
+   for (unsigned i = 0; i < n && i < TGSIVA_MAX_STREAM_OUTPUTS; i++) {
+      const struct tgsiva_stream_output_entry *e = &so->output[i];
+      uint32_t f[] = {e->register_index, e->start_component,
+                      e->num_components, e->output_buffer, e->dst_offset,
+                      e->stream};
+      for (unsigned k = 0; k < sizeof(f) / sizeof(f[0]); k++)
+         sha1_u32(s, f[k]);
+   }
+}
+
 void
 tgsiva_shader_hash(const uint32_t *tokens, size_t count,
                    const struct tgsiva_compile_options *opts,
@@ -55,6 +74,7 @@ tgsiva_shader_hash(const uint32_t *tokens, size_t count,
    for (size_t i = 0; i < count; i++)
       sha1_u32(&s, tokens[i]);
    hash_key(&s, opts && opts->key ? opts->key : &zero_key);
+   hash_stream_output(&s, opts ? opts->stream_output : NULL);
    /* Of the options only the register limit changes code. */
    sha1_u32(&s, opts ? opts->max_registers : 0);
    sha1_final(&s, hash);
@@ -251,7 +271,7 @@ transfer_layout(struct stream *s, struct tgsiva_shader *sh)
    for (unsigned i = 0; !s->failed && i < sh->sysval_count; i++) {
       u32(s, &sv[i].kind);
       u32(s, &sv[i].id);
-      if (sv[i].kind > TGSIVA_SYSVAL_SAMPLER_LOD)
+      if (sv[i].kind > TGSIVA_SYSVAL_XFB_DRAW)
          s->failed = true;
    }
    sh->sysvals = sv;
@@ -272,6 +292,7 @@ transfer_stage_info(struct stream *s, struct tgsiva_shader *sh)
    sh->outputs = transfer_varyings(s, sh->outputs, &sh->output_count);
    flag(s, &sh->writes_point_size);
    u32(s, &sh->fixed_varying_mask);
+   u32(s, &sh->xfb_buffers_written);
    sh->inputs = transfer_varyings(s, sh->inputs, &sh->input_count);
    u32(s, &sh->render_targets_written);
    bool *flags[] = {&sh->writes_depth,      &sh->writes_stencil,
@@ -462,6 +483,7 @@ stage_info_equal(const struct tgsiva_shader *a, const struct tgsiva_shader *b)
                      a->output_count * sizeof(*a->outputs)) &&
           a->writes_point_size == b->writes_point_size &&
           a->fixed_varying_mask == b->fixed_varying_mask &&
+          a->xfb_buffers_written == b->xfb_buffers_written &&
           a->input_count == b->input_count &&
           same_bytes(a->inputs, b->inputs,
                      a->input_count * sizeof(*a->inputs)) &&

@@ -137,11 +137,15 @@ compile_tgsi(struct arena *arena, const struct tgsi_shader *tgsi,
    switch (tgsi->processor) {
    case TGSI_PROC_VERTEX:
       out->stage = IR_STAGE_VERTEX_POSITION;
-      out->program_count = 2;
+      out->layout.stream_output = opts->stream_output;
+      out->program_count = opts->stream_output ? 3 : 2;
       return compile_program(&c, tgsi, IR_STAGE_VERTEX_POSITION,
                              &out->layout, &out->programs[0]) &&
              compile_program(&c, tgsi, IR_STAGE_VERTEX_VARYING,
-                             &out->layout, &out->programs[1]);
+                             &out->layout, &out->programs[1]) &&
+             (!opts->stream_output ||
+              compile_program(&c, tgsi, IR_STAGE_VERTEX_XFB, &out->layout,
+                              &out->programs[2]));
    case TGSI_PROC_FRAGMENT:
       out->stage = IR_STAGE_FRAGMENT;
       break;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The compile pipeline (compile.c): one TGSI shader in, one or two
+ * The compile pipeline (compile.c): one TGSI shader in, one to three
  * Valhall programs and their layout out.
  */
 #ifndef TGSIVA_COMPILE_H
@@ -13,6 +13,7 @@
 #include "ir/layout.h"
 #include "tgsi/tgsi.h"
 #include "tgsiva/compile.h"
+#include "tgsiva/tgsiva.h"
 
 /* Where IR dumps go: called after `pass` with the printed IR. */
 typedef void (*compile_print_fn)(void *ctx, const char *pass,
@@ -33,6 +34,8 @@ struct compile_options {
    compile_pass_fn on_pass; /* NULL: none (bench/scaling.c times passes) */
    const struct tgsiva_shader_key *key; /* NULL: the all-zero key */
    void *pass_ctx;
+   /* Vertex shaders: transform feedback (a third program), or NULL. */
+   const struct tgsiva_stream_output *stream_output;
 };
 
 /* One binary: the instruction words (no header). */
@@ -47,8 +50,10 @@ struct compile_program {
 
 struct compile_result {
    enum ir_stage stage; /* of programs[0] */
-   unsigned program_count; /* 2 for vertex shaders (position, varying) */
-   struct compile_program programs[2];
+   /* 2 for vertex shaders (position, varying), 3 with transform
+    * feedback (programs[2]) */
+   unsigned program_count;
+   struct compile_program programs[3];
    struct ir_layout layout;
 };
 

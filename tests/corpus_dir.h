@@ -9,6 +9,7 @@
 #define TGSIVA_TESTS_CORPUS_DIR_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -54,6 +55,17 @@ test_corpus_each(struct arena *arena, void (*fn)(void *ctx, const char *path),
          fn(ctx, paths[i]);
    }
    return found;
+}
+
+/* A seed from a file's name (FNV-1a), so that what a suite draws for a
+ * file does not change when other files come or go. */
+static inline uint64_t
+test_name_seed(const char *s)
+{
+   uint64_t h = 1469598103934665603ull;
+   for (; *s; s++)
+      h = (h ^ (unsigned char)*s) * 1099511628211ull;
+   return h;
 }
 
 #endif

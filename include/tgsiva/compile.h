@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Compiling TGSI to Mali Valhall: the call a Gallium driver makes as its
- * shader back end.  Tokens (or tgsi_dump text) in; one or two binaries
+ * shader back end.  Tokens (or tgsi_dump text) in; one to three binaries
  * and the shader information the driver needs to run them out.
  *
  * Each call works in its own memory and touches no global state, so
@@ -77,6 +77,31 @@ struct tgsiva_shader_key {
    uint8_t rt_types[8];
 };
 
+/* Limits of Gallium's pipe_stream_output_info. */
+#define TGSIVA_MAX_STREAM_OUTPUTS 64
+#define TGSIVA_MAX_STREAM_BUFFERS 4
+
+/*
+ * Transform feedback (Gallium's pipe_stream_output_info): which output
+ * components of a vertex shader go to which buffer.  Output i writes
+ * `num_components` words of OUT[register_index], from `start_component`
+ * on, at dword `dst_offset` of each vertex's record in buffer
+ * `output_buffer`, whose records are `stride[output_buffer]` dwords
+ * apart.  docs/xfb.md describes the program that does it.
+ */
+struct tgsiva_stream_output {
+   unsigned num_outputs; /* 0 to TGSIVA_MAX_STREAM_OUTPUTS */
+   uint32_t stride[TGSIVA_MAX_STREAM_BUFFERS]; /* dwords */
+   struct tgsiva_stream_output_entry {
+      uint32_t register_index;  /* OUT[n] */
+      uint32_t start_component; /* 0 to 3 */
+      uint32_t num_components;  /* 1 to 4 - start_component */
+      uint32_t output_buffer;   /* 0 to 3 */
+      uint32_t dst_offset;      /* dwords */
+      uint32_t stream;          /* 0: vertex shaders have one stream */
+   } output[TGSIVA_MAX_STREAM_OUTPUTS];
+};
+
 struct tgsiva_compile_options {
    /* At most this many registers (8 to 64); 0: the hardware's 64.  The
     * compiler uses 32 when the shader fits (twice the threads). */
@@ -88,6 +113,9 @@ struct tgsiva_compile_options {
    size_t memory_limit;
    /* The variant to compile; NULL: the all-zero key. */
    const struct tgsiva_shader_key *key;
+   /* Vertex shaders: what transform feedback captures, or NULL (none).
+    * With it the result has a third program (docs/xfb.md). */
+   const struct tgsiva_stream_output *stream_output;
 };
 
 enum tgsiva_stage {
@@ -130,6 +158,9 @@ enum tgsiva_sysval_kind {
    TGSIVA_SYSVAL_FRAMEBUFFER_SIZE, /* f32 width, height */
    TGSIVA_SYSVAL_TEXTURE_SAMPLES,  /* u32 sample count of SVIEW[id] */
    TGSIVA_SYSVAL_SAMPLER_LOD,      /* f32 bias, min, max LOD, mip filter */
+   TGSIVA_SYSVAL_XFB_BUFFER,       /* u64 address, u32 bytes left of
+                                      transform-feedback buffer id */
+   TGSIVA_SYSVAL_XFB_DRAW,         /* u32 vertex count, u32 first vertex */
 };
 
 /* System value slot i is 16 bytes at 16 * i of uniform buffer
@@ -151,9 +182,11 @@ struct tgsiva_varying {
 struct tgsiva_shader {
    enum tgsiva_stage stage;
    /* Vertex shaders: [0] the position program, [1] the varying program
-    * (IDVS).  Others: [0] only. */
+    * (IDVS), and with a stream output [2] the transform-feedback program
+    * (a compute job of vertex count x instance count one-thread
+    * workgroups, docs/xfb.md).  Others: [0] only. */
    unsigned program_count;
-   struct tgsiva_program programs[2];
+   struct tgsiva_program programs[3];
 
    unsigned push_count;
    const struct tgsiva_push_word *push;
@@ -171,6 +204,7 @@ struct tgsiva_shader {
    const struct tgsiva_varying *outputs;
    bool writes_point_size;
    uint32_t fixed_varying_mask;
+   uint32_t xfb_buffers_written; /* bit b: program 2 writes buffer b */
 
    /* Fragment */
    unsigned input_count;

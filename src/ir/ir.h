@@ -221,6 +221,8 @@ enum ir_stage {
    IR_STAGE_VERTEX_VARYING,  /* IDVS varying shader */
    IR_STAGE_FRAGMENT,
    IR_STAGE_COMPUTE,
+   IR_STAGE_VERTEX_XFB, /* transform feedback, launched as compute */
+   IR_STAGE_COUNT,
 };
 
 struct ir_shader {

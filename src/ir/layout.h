@@ -17,6 +17,8 @@
 
 #include "util/arena.h"
 
+struct tgsiva_stream_output;
+
 /* FAU uniform words the hardware can read (pages 0 and 1). */
 #define IR_MAX_PUSH_WORDS 128
 
@@ -37,6 +39,9 @@ enum ir_sysval_kind {
    IR_SYSVAL_SAMPLER_LOD,     /* id = SAMP index: f32 LOD bias, min LOD,
                                  max LOD, u32 mip filter (0 none,
                                  1 nearest, 2 linear) */
+   IR_SYSVAL_XFB_BUFFER,      /* id = stream-output buffer: u64 address,
+                                 u32 bytes left (docs/xfb.md) */
+   IR_SYSVAL_XFB_DRAW,        /* u32 vertex count, u32 first vertex */
    IR_SYSVAL_COUNT,
 };
 
@@ -70,6 +75,11 @@ struct ir_layout {
    VEC(struct ir_varying) outputs;
    bool writes_point_size;
    uint32_t fixed_varying_mask; /* NIR-style slots below VAR0 */
+   /* Transform feedback: what the vertex shader's third program
+    * captures (NULL: none), set by the pipeline before translation, and
+    * the buffers it writes. */
+   const struct tgsiva_stream_output *stream_output;
+   uint32_t xfb_buffers_written;
 
    /* Fragment */
    VEC(struct ir_varying) inputs;

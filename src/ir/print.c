@@ -41,6 +41,7 @@ const char *const ir_stage_names[] = {
    [IR_STAGE_VERTEX_VARYING] = "vertex_varying",
    [IR_STAGE_FRAGMENT] = "fragment",
    [IR_STAGE_COMPUTE] = "compute",
+   [IR_STAGE_VERTEX_XFB] = "vertex_xfb",
 };
 
 const char *const ir_cond_names[] = {

@@ -452,7 +452,7 @@ ir_read(struct arena *arena, const char *text, struct tgsiva_diagnostic *d)
       return NULL;
    skip_spaces(&r);
    size_t n = word_len(r.p);
-   int stage = lookup(ir_stage_names, IR_STAGE_COMPUTE + 1, r.p, n);
+   int stage = lookup(ir_stage_names, IR_STAGE_COUNT, r.p, n);
    if (stage < 0) {
       fail(&r, "unknown %s", "stage");
       return NULL;

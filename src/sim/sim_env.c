@@ -362,6 +362,24 @@ sim_env_bind_scratch(struct sim_env *env, uint32_t bytes_per_lane)
                   bytes_per_lane * SIM_LANES);
 }
 
+void
+sim_env_set_draw(struct sim_env *env, uint32_t vertex_count)
+{
+   uint32_t first = env->vertex_id[0];
+   env->draw_vertex_count = vertex_count;
+   env->draw_first_vertex = first;
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      env->vertex_id[l] = first + l % vertex_count;
+      env->instance_id[l] = l / vertex_count;
+   }
+}
+
+void
+sim_env_bind_xfb(struct sim_env *env, uint32_t index, uint32_t size)
+{
+   sim_memory_add(&env->memory, env->arena, SIM_REGION_XFB, index, size);
+}
+
 /* ---------------------------------------------------------------------
  * Texels and sampling
  */

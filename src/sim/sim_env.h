@@ -51,6 +51,25 @@ enum sim_stage {
    SIM_STAGE_COMPUTE,
 };
 
+#define SIM_MAX_XFB_OUTPUTS 64
+#define SIM_MAX_XFB_BUFFERS 4
+
+/* Transform feedback, as Gallium's pipe_stream_output_info says it:
+ * output k writes `components` words of OUT[reg] from `start` on, at
+ * dword `offset` of record n of buffer `buffer`, records `stride[buffer]`
+ * dwords apart; record n = instance * draw vertex count + vertex.  A
+ * record is written only when it ends within every buffer the capture
+ * uses (docs/xfb.md). */
+struct sim_xfb {
+   unsigned count;
+   uint32_t stride[SIM_MAX_XFB_BUFFERS]; /* dwords */
+   struct {
+      uint32_t reg;
+      uint8_t start, components, buffer;
+      uint32_t offset; /* dwords */
+   } outputs[SIM_MAX_XFB_OUTPUTS];
+};
+
 /* A 16-byte vector of four 32-bit words, as both models see registers. */
 struct sim_vec4 {
    uint32_t w[4];
@@ -66,6 +85,7 @@ enum sim_region_kind {
    SIM_REGION_SHARED,   /* workgroup-shared memory */
    SIM_REGION_SCRATCH,  /* per-lane thread-local storage, lane-major */
    SIM_REGION_VERTEX,   /* per-lane vertex output records */
+   SIM_REGION_XFB,      /* index: transform-feedback buffer 0-3 */
    SIM_REGION_COUNT,
 };
 
@@ -221,6 +241,11 @@ struct sim_env {
    /* Vertex */
    uint32_t vertex_id[SIM_LANES], instance_id[SIM_LANES];
    float viewport_scale[3], viewport_offset[3];
+   /* A draw of draw_vertex_count vertices from draw_first_vertex, when
+    * sim_env_set_draw made the lanes one (0: the ids are random), and
+    * what transform feedback captures of it (NULL: nothing). */
+   uint32_t draw_vertex_count, draw_first_vertex;
+   const struct sim_xfb *xfb;
 
    /* Fragment: four 2x2 quads; lane 4q + i is quad q's pixel i
     * (0 top left, 1 top right, 2 bottom left, 3 bottom right). */
@@ -288,6 +313,13 @@ void sim_env_bind_image(struct sim_env *env, uint32_t index,
                         unsigned target, uint32_t format);
 void sim_env_bind_shared(struct sim_env *env, uint32_t size);
 void sim_env_bind_scratch(struct sim_env *env, uint32_t bytes_per_lane);
+/* Vertex warps: makes the lanes a draw of `vertex_count` (which divides
+ * SIM_LANES) vertices from the lanes' first vertex id, SIM_LANES /
+ * vertex_count instances: lane l is vertex l % vertex_count of instance
+ * l / vertex_count. */
+void sim_env_set_draw(struct sim_env *env, uint32_t vertex_count);
+/* Transform-feedback buffer `index` of `size` bytes, zero-filled. */
+void sim_env_bind_xfb(struct sim_env *env, uint32_t index, uint32_t size);
 
 /* Byte offset of texel (x, y, z) of image `index` in its SIM_REGION_IMAGE
  * region: texels are packed linearly, x fastest, then y, then z (the 3-D

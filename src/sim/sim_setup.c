@@ -57,6 +57,10 @@ sim_setup_preloads(struct sim_warp *w)
             r[60 + c] = e->group_id[c] * e->local_size[c] + e->local_id[l][c];
          }
          break;
+      case SIM_PROGRAM_XFB:
+         r[57] = e->vertex_id[l] - e->draw_first_vertex;
+         r[58] = e->instance_id[l];
+         break;
       }
    }
 }
@@ -118,6 +122,11 @@ sysval_value(const struct sim_warp *w, const struct sim_sysval *s, unsigned k)
    case SIM_SYSVAL_IMAGE_SIZE: return image_word(e, s->id, false, k);
    case SIM_SYSVAL_IMAGE_ADDRESS: return image_word(e, s->id, true, k);
    case SIM_SYSVAL_NUM_WORKGROUPS: return k < 3 ? e->num_groups[k] : 0;
+   case SIM_SYSVAL_XFB_BUFFER:
+      return region_word(e, SIM_REGION_XFB, s->id, k);
+   case SIM_SYSVAL_XFB_DRAW:
+      return k == 0 ? e->draw_vertex_count
+                    : k == 1 ? e->draw_first_vertex : 0;
    case SIM_SYSVAL_FRAMEBUFFER_SIZE:
       if (k == 0)
          return float_to_bits((float)e->framebuffer_width);

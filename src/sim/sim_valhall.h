@@ -19,7 +19,9 @@
  *    id, r61 = instance id; fragment r58 = 0 for a front face, r59 = pixel
  *    x | y << 16, r60 = coverage, r61 = sample mask | sample id << 16;
  *    compute r55 = local x | y << 16, r56 = local z, r57-r59 = workgroup
- *    id, r60-r62 = global id.
+ *    id, r60-r62 = global id; transform feedback (one-thread
+ *    workgroups merged into a warp) r57 = the lane's vertex in the draw
+ *    (vertex id - draw_first_vertex), r58 = its instance id.
  *  - FAU uniform word i is layout->push[i]: a word of a user uniform
  *    buffer (sim_env_ubo_word) or of the sysval buffer (computed from the
  *    environment as layout->sysvals describes).
@@ -45,6 +47,8 @@ enum sim_program_kind {
    SIM_PROGRAM_VERTEX_VARYING,  /* IDVS varying binary */
    SIM_PROGRAM_FRAGMENT,
    SIM_PROGRAM_COMPUTE,
+   SIM_PROGRAM_XFB, /* transform feedback: a compute job of one-thread
+                       workgroups (vertex, instance), docs/xfb.md */
 };
 
 enum sim_error {

@@ -25,6 +25,10 @@
  *    VS_WINDOW_SPACE_POSITION; PSIZE.x is the point size, which the
  *    rasterizer may clamp to at least 1 and keep as a half float; every
  *    other output is a varying by (semantic, index).
+ * 4a. Transform feedback (env->xfb, docs/xfb.md): lane l is record
+ *    n = instance * draw vertex count + (vertex id - first vertex); when
+ *    (n + 1) * stride fits the buffer for every buffer used, each captured
+ *    component is written as the word it is, with its annotation.
  * 5. Fragment outputs: COLOR[n] to render target n, POSITION.z the depth,
  *    STENCIL.y the stencil reference, SAMPLEMASK.x the sample mask.
  *    The fragment state copies COLOR[0] to its colour buffers
@@ -663,6 +667,64 @@ convert_render_targets(struct interp *ip)
    }
 }
 
+/* The transform-feedback buffer regions (index into env->memory) the
+ * capture uses; false when one is missing or a record of lane l does
+ * not fit in one of them. */
+static bool
+xfb_record_fits(struct interp *ip, unsigned l, int region[])
+{
+   const struct sim_xfb *x = ip->env->xfb;
+   const struct sim_env *e = ip->env;
+   uint64_t n = (uint64_t)e->instance_id[l] * e->draw_vertex_count +
+                (e->vertex_id[l] - e->draw_first_vertex);
+   for (unsigned k = 0; k < x->count; k++) {
+      unsigned b = x->outputs[k].buffer;
+      const struct sim_memory *m = &e->memory;
+      region[b] = -1;
+      for (unsigned i = 0; i < m->count; i++) {
+         if (m->regions[i].kind == SIM_REGION_XFB && m->regions[i].index == b)
+            region[b] = (int)i;
+      }
+      if (region[b] < 0 ||
+          (n + 1) * 4 * x->stride[b] > m->regions[region[b]].size)
+         return false;
+   }
+   return true;
+}
+
+static void
+capture_xfb(struct interp *ip)
+{
+   const struct sim_xfb *x = ip->env->xfb;
+   const struct sim_env *e = ip->env;
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      int region[SIM_MAX_XFB_BUFFERS];
+      if (!xfb_record_fits(ip, l, region))
+         continue;
+      uint64_t n = (uint64_t)e->instance_id[l] * e->draw_vertex_count +
+                   (e->vertex_id[l] - e->draw_first_vertex);
+      for (unsigned k = 0; k < x->count; k++) {
+         unsigned b = x->outputs[k].buffer, reg = x->outputs[k].reg;
+         struct sim_region *r = &ip->env->memory.regions[region[b]];
+         struct tgsi_interp_annot **an = &ip->mem_annot[region[b]];
+         if (!*an) {
+            *an = ARENA_ARRAY(ip->arena, struct tgsi_interp_annot,
+                              r->size / 4 + 1);
+            for (uint32_t i = 0; i <= r->size / 4; i++)
+               (*an)[i].insn = -1;
+         }
+         for (unsigned i = 0; i < x->outputs[k].components && reg <
+                                  ip->output.count; i++) {
+            const struct interp_cell *cell =
+               &ip->output.r[reg][x->outputs[k].start + i][l];
+            uint64_t word = n * x->stride[b] + x->outputs[k].offset + i;
+            memcpy(r->bytes + 4 * word, &cell->v, 4);
+            annotate(&(*an)[word], cell, (ip->path_uncertain >> l) & 1);
+         }
+      }
+   }
+}
+
 void
 interp_collect_outputs(struct interp *ip)
 {
@@ -676,6 +738,8 @@ interp_collect_outputs(struct interp *ip)
       else if (ip->env->stage == SIM_STAGE_FRAGMENT)
          fragment_output(ip, d, i);
    }
+   if (ip->env->stage == SIM_STAGE_VERTEX && ip->env->xfb)
+      capture_xfb(ip);
    if (ip->env->stage == SIM_STAGE_VERTEX) {
       for (unsigned l = 0; l < SIM_LANES; l++) {
          if (!((ip->path_uncertain >> l) & 1))

@@ -18,6 +18,7 @@
 #include "report.h"
 #include "shader_metrics.h"
 #include "util/fileio.h"
+#include "xfb_spec.h"
 
 struct compile_args {
    const char *input;
@@ -29,6 +30,7 @@ struct compile_args {
    unsigned max_registers;
    unsigned memory_limit_mib;
    struct tgsiva_shader_key key;
+   const char *xfb; /* --xfb SPEC (xfb_spec.h), or NULL */
 };
 
 /* As the library's default (tgsiva_compile_options.memory_limit). */
@@ -41,7 +43,14 @@ print_help(void)
           "Compiles a TGSI shader (tgsi_dump text) for Mali Valhall.\n\n"
           "  -o FILE            write the instruction words (a vertex "
           "shader's varying\n"
-          "                     binary goes to FILE.varying)\n"
+          "                     binary goes to FILE.varying, its "
+          "transform-feedback\n"
+          "                     binary to FILE.xfb)\n"
+          "  --xfb SPEC         vertex shaders: also build the "
+          "transform-feedback\n"
+          "                     program capturing SPEC: 'all', or "
+          "B:R.xyzw[@OFF],...\n"
+          "                     [;stride=N,...] (docs/xfb.md)\n"
           "  --disasm           print the disassembly to stdout\n"
           "  --stats            print statistics to stderr\n"
           "  --report           print a performance report "
@@ -97,6 +106,10 @@ parse_args(int argc, char **argv, struct compile_args *a)
             return cli_usage_error("compile", "--memory-limit takes 1 to "
                                               "1048576 (MiB)");
          a->memory_limit_mib = (unsigned)n;
+      } else if (!strcmp(arg, "--xfb")) {
+         if (++i == argc)
+            return cli_usage_error("compile", "--xfb needs a SPEC");
+         a->xfb = argv[i];
       } else if (!strcmp(arg, "--no-validate")) {
          a->no_validate = true;
       } else if (!strcmp(arg, "--no-sched-order")) {
@@ -179,21 +192,20 @@ write_results(const struct compile_args *a, struct arena *arena,
    if (a->disasm)
       shader_disassemble(&sb, r);
    if (a->output) {
-      const char *paths[2];
-      const void *bytes[2];
-      for (unsigned p = 0; p < r->program_count && p < 2; p++) {
-         paths[p] = p ? arena_printf(arena, "%s.varying", a->output)
-                      : a->output;
+      static const char *const suffixes[3] = {"", ".varying", ".xfb"};
+      const char *paths[3];
+      const void *bytes[3];
+      for (unsigned p = 0; p < r->program_count && p < 3; p++) {
+         paths[p] = arena_printf(arena, "%s%s", a->output, suffixes[p]);
          bytes[p] = to_bytes(arena, &r->programs[p]);
       }
-      for (unsigned p = 0; p < r->program_count && p < 2; p++) {
-         const char *path = paths[p];
-         if (!file_write_atomic(path, bytes[p], r->programs[p].count * 8,
+      for (unsigned p = 0; p < r->program_count && p < 3; p++) {
+         if (!file_write_atomic(paths[p], bytes[p], r->programs[p].count * 8,
                                 &d)) {
-            /* All outputs or none: drop the position binary written. */
-            if (p)
-               file_remove_output(a->output);
-            return cli_report(&d, path);
+            /* All outputs or none: drop the binaries written. */
+            for (unsigned q = 0; q < p; q++)
+               file_remove_output(paths[q]);
+            return cli_report(&d, paths[p]);
          }
       }
    }
@@ -236,6 +248,15 @@ compile_file(const struct compile_args *a, struct compile_run *run)
    struct tgsi_shader *tgsi;
    if (!tgsi_parse_file(&run->arena, a->input, &tgsi, &run->d))
       return cli_report(&run->d, a->input);
+   struct tgsiva_stream_output *so = NULL;
+   if (a->xfb) {
+      char err[160];
+      so = ARENA_NEW(&run->arena, struct tgsiva_stream_output);
+      if (tgsi->processor != TGSI_PROC_VERTEX)
+         return cli_usage_error("compile", "--xfb needs a vertex shader");
+      if (!xfb_spec_parse(a->xfb, tgsi, so, err, sizeof(err)))
+         return cli_usage_error("compile", "--xfb: %s", err);
+   }
    struct compile_options opts = {
       .validate = !a->no_validate,
       .no_sched_order = a->no_sched_order,
@@ -243,6 +264,7 @@ compile_file(const struct compile_args *a, struct compile_run *run)
       .print_pass = a->print_pass,
       .max_registers = a->max_registers,
       .key = &a->key,
+      .stream_output = so,
    };
    struct compile_result result;
    if (!compile_tgsi(&run->arena, tgsi, &opts, &result, &run->d))

@@ -14,6 +14,7 @@
 #include "key_args.h"
 #include "run_check.h"
 #include "util/diag.h"
+#include "xfb_spec.h"
 
 struct run_args {
    const char *input;
@@ -23,6 +24,7 @@ struct run_args {
    unsigned runs;
    unsigned max_registers; /* for --check: 0, or 8-64 */
    struct tgsiva_shader_key key; /* both models run this variant */
+   const char *xfb;        /* for --check: --xfb SPEC, or NULL */
 };
 
 static void
@@ -43,6 +45,10 @@ print_help(void)
           "  --max-registers N  with --check: compile with at most N "
           "registers (8-64),\n"
           "                     so that spilled code runs too\n"
+          "  --xfb SPEC         with --check: build the transform-feedback "
+          "program too\n"
+          "                     (as compile --xfb) and compare the captured "
+          "buffers\n"
           "  --seed N           the first input set (default 1)\n"
           "  --runs K           how many input sets (default 1, or 16 with "
           "--check)\n"
@@ -106,6 +112,10 @@ parse_args(int argc, char **argv, struct run_args *a)
          if (status < 0 && n < 8)
             return cli_usage_error("run", "--max-registers takes 8 to 64");
          a->max_registers = (unsigned)n;
+      } else if (!strcmp(arg, "--xfb")) {
+         if (++i == argc)
+            return cli_usage_error("run", "--xfb needs a SPEC");
+         a->xfb = argv[i];
       } else if (!strcmp(arg, "--seed")) {
          status = parse_value(argc, argv, &i, UINT64_MAX - 100000, &a->seed);
       } else if (!strcmp(arg, "--runs")) {
@@ -124,6 +134,9 @@ parse_args(int argc, char **argv, struct run_args *a)
       return cli_usage_error("run", "no input file");
    if (a->reference && !a->check)
       return cli_usage_error("run", "--reference needs --check");
+   if (a->xfb && (!a->check || a->reference))
+      return cli_usage_error("run", "--xfb needs --check (without "
+                                    "--reference)");
    a->runs = runs ? (unsigned)runs : a->check ? 16 : 1;
    return -1;
 }
@@ -164,11 +177,21 @@ check(struct arena *arena, const struct tgsi_shader *s,
 {
    struct run_programs p;
    struct tgsiva_diagnostic d;
+   struct tgsiva_stream_output *so = NULL;
    diag_clear(&d);
+   if (a->xfb) {
+      char err[160];
+      so = ARENA_NEW(arena, struct tgsiva_stream_output);
+      if (s->processor != TGSI_PROC_VERTEX)
+         return cli_usage_error("run", "--xfb needs a vertex shader");
+      if (!xfb_spec_parse(a->xfb, s, so, err, sizeof(err)))
+         return cli_usage_error("run", "--xfb: %s", err);
+   }
    bool loaded = a->reference ? run_load_reference(arena, a->reference, &p,
                                                    &d)
-                              : run_compile_key(arena, s, a->max_registers,
-                                                &a->key, &p, &d);
+                              : run_compile_variant(arena, s,
+                                                    a->max_registers,
+                                                    &a->key, so, &p, &d);
    if (!loaded)
       return cli_report(&d, a->reference ? a->reference : a->input);
    struct run_options o = {.seed = a->seed, .runs = a->runs};
@@ -182,6 +205,9 @@ check(struct arena *arena, const struct tgsi_shader *s,
              r.agreed, r.inconclusive, (unsigned long long)r.exact_words,
              (unsigned long long)r.tolerant_words,
              (unsigned long long)r.skipped_words);
+      if (so)
+         printf("transform feedback: %llu buffer words compared\n",
+                (unsigned long long)r.xfb_words);
       return CLI_OK;
    case RUN_INCONCLUSIVE:
       printf("inconclusive: %s\n", r.cause);

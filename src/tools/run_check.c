@@ -14,7 +14,10 @@
  *    cannot follow (run_fault_is_lawful): that is undefined behaviour.
  * 3. A vertex shader's position and varying programs each run on their
  *    own copy of the environment, as IDVS runs them; memory is compared
- *    after the varying program.
+ *    after the varying program.  A transform-feedback program runs on a
+ *    third copy, whose stream-output buffers replace the varying
+ *    program's; its environment is a draw (xfb_draw) and the interpreter
+ *    captures from the same description.
  * 4. The first difference stops the check; the report names the input
  *    set, the output, both values and the allowed error, the TGSI
  *    instruction that last wrote it and the simulator's instruction
@@ -29,6 +32,30 @@
 #include "sim/sim_valhall.h"
 #include "util/bits.h"
 
+/* The draw of a transform-feedback check: 16, 8 or 4 vertices (1, 2 or 4
+ * instances) by the seed, and each buffer the capture uses room for every
+ * record and 16 bytes more, or (odd seeds) exactly 11 records, or 11
+ * records less a word, so that the bounds check stops the later records
+ * at its edge. */
+static void
+xfb_draw(struct sim_env *env, uint64_t seed, const struct sim_xfb *x)
+{
+   static const uint32_t counts[] = {16, 8, 4};
+   sim_env_set_draw(env, counts[seed % 3]);
+   env->xfb = x;
+   uint32_t used = 0;
+   for (unsigned k = 0; k < x->count; k++)
+      used |= 1u << x->outputs[k].buffer;
+   for (unsigned b = 0; b < SIM_MAX_XFB_BUFFERS; b++) {
+      uint32_t record = 4 * x->stride[b];
+      uint32_t size = seed % 4 == 1   ? 11 * record
+                      : seed % 4 == 3 ? 11 * record - 4
+                                      : SIM_LANES * record + 16;
+      if ((used >> b) & 1)
+         sim_env_bind_xfb(env, b, size);
+   }
+}
+
 bool
 run_setup_env(struct sim_env *env, struct arena *arena,
               const struct tgsi_shader *s, uint64_t seed,
@@ -38,6 +65,8 @@ run_setup_env(struct sim_env *env, struct arena *arena,
       return false;
    if (p)
       env->fs_state = p->fs_state;
+   if (p && p->count == 3)
+      xfb_draw(env, seed, &p->xfb);
    if (p && p->layout.tls_size)
       sim_env_bind_scratch(env, p->layout.tls_size);
    struct sim_region *shared =
@@ -55,6 +84,28 @@ copy_env(struct sim_env *dst, const struct sim_env *src, struct arena *arena)
    sim_memory_copy(&dst->memory, &src->memory, arena);
 }
 
+/* Rule 3: the transform-feedback program on its own copy of `env`, whose
+ * stream-output buffers then replace env's. */
+static bool
+simulate_xfb(struct arena *arena, struct sim_env *env,
+             const struct run_programs *p, struct run_sim_stop *stop)
+{
+   struct sim_env xfb_env;
+   copy_env(&xfb_env, env, arena);
+   struct sim_outputs *none = ARENA_NEW(arena, struct sim_outputs);
+   if (!run_simulate(&xfb_env, p, 2, none, stop))
+      return false;
+   for (unsigned b = 0; b < SIM_MAX_XFB_BUFFERS; b++) {
+      struct sim_region *from =
+         sim_memory_region(&xfb_env.memory, SIM_REGION_XFB, b);
+      struct sim_region *to = sim_memory_region(&env->memory, SIM_REGION_XFB,
+                                                b);
+      if (from && to && from->size == to->size)
+         memcpy(to->bytes, from->bytes, to->size);
+   }
+   return true;
+}
+
 /* Runs every program; the outputs of a vertex shader's two merge. */
 static bool
 simulate(struct arena *arena, struct sim_env *env,
@@ -67,6 +118,8 @@ simulate(struct arena *arena, struct sim_env *env,
    struct sim_env position_env;
    copy_env(&position_env, env, arena);
    struct sim_outputs *varying = ARENA_NEW(arena, struct sim_outputs);
+   if (p->count == 3 && !simulate_xfb(arena, env, p, stop))
+      return false;
    if (!run_simulate(&position_env, p, 0, out, stop) ||
        !run_simulate(env, p, 1, varying, stop))
       return false;
@@ -287,13 +340,14 @@ check_one(struct arena *arena, const struct tgsi_shader *s,
       return false;
    }
    struct run_difference d;
-   struct run_compare_stats st = {0, 0, 0};
+   struct run_compare_stats st = {0, 0, 0, 0};
    bool same = run_compare(ref_env.stage, sim_env_live_lanes(&ref_env), ref,
                            res.annot, &ref_env.memory, got, &sim_env.memory,
                            &d, &st);
    r->exact_words += st.exact;
    r->tolerant_words += st.tolerant;
    r->skipped_words += st.skipped;
+   r->xfb_words += st.xfb;
    if (same) {
       r->agreed++;
       return true;

@@ -29,12 +29,13 @@
 /* The binaries of one shader, as the driver would run them. */
 struct run_programs {
    const char *origin;   /* "tgsiva" or the package's path */
-   unsigned count;       /* 1, or 2 for vertex shaders */
-   uint8_t kind[2];      /* enum sim_program_kind */
-   const uint64_t *words[2];
-   size_t word_count[2];
+   unsigned count;       /* 1, 2 for vertex shaders, 3 with xfb */
+   uint8_t kind[3];      /* enum sim_program_kind */
+   const uint64_t *words[3];
+   size_t word_count[3];
    struct sim_layout layout;
    struct sim_fs_state fs_state; /* the variant the binaries are for */
+   struct sim_xfb xfb;   /* what program 2 captures */
 };
 
 enum run_verdict {
@@ -54,6 +55,8 @@ struct run_report {
    unsigned agreed, inconclusive;
    /* Words compared bit for bit, within a tolerance, and not at all. */
    uint64_t exact_words, tolerant_words, skipped_words;
+   /* Of those, words of transform-feedback buffers compared. */
+   uint64_t xfb_words;
    /* A short cause without numbers, for grouping in suites. */
    char cause[160];
    struct strbuf text; /* the full explanation for a person */
@@ -86,6 +89,7 @@ struct run_difference {
 
 struct run_compare_stats {
    uint64_t exact, tolerant, skipped;
+   uint64_t xfb; /* words of transform-feedback buffers compared */
 };
 
 /* run_compare.c: false with `diff` filled at the first difference.  `ref`
@@ -127,12 +131,15 @@ bool run_compile(struct arena *arena, const struct tgsi_shader *s,
 bool run_compile_limited(struct arena *arena, const struct tgsi_shader *s,
                          unsigned max_registers, struct run_programs *p,
                          struct tgsiva_diagnostic *d);
-
-/* The same for the variant `key` (NULL: the zero key). */
-bool run_compile_key(struct arena *arena, const struct tgsi_shader *s,
-                     unsigned max_registers,
-                     const struct tgsiva_shader_key *key,
-                     struct run_programs *p, struct tgsiva_diagnostic *d);
+/* The same for the variant `key` (NULL: the zero key) and with transform
+ * feedback `so` (NULL: none; a vertex shader then has its third
+ * program). */
+bool run_compile_variant(struct arena *arena, const struct tgsi_shader *s,
+                         unsigned max_registers,
+                         const struct tgsiva_shader_key *key,
+                         const struct tgsiva_stream_output *so,
+                         struct run_programs *p,
+                         struct tgsiva_diagnostic *d);
 /* The fragment state both models run for `key`. */
 void run_fs_state(const struct tgsiva_shader_key *key,
                   struct sim_fs_state *out);

@@ -16,7 +16,8 @@
  *    render target, depth, stencil and sample mask the interpreter
  *    wrote; a render target only the binaries write differs.  Only live
  *    lanes count.
- * 3. Memory: every word of every buffer, image and shared region; words
+ * 3. Memory: every word of every buffer, image, shared region and
+ *    stream-output buffer (transform feedback); words
  *    the shader never wrote must be unchanged.  Scratch and vertex
  *    records belong to the simulator and are not compared.  When a lane
  *    on an uncertain path could write, memory is not compared.
@@ -276,6 +277,7 @@ compare_fragment(uint32_t lanes, const struct sim_outputs *ref,
 
 static const char *const region_names[SIM_REGION_COUNT] = {
    "BUFFER", "IMAGE", "shared memory", "scratch", "vertex records",
+   "stream-output buffer",
 };
 
 static bool
@@ -329,6 +331,8 @@ compare_memory(const struct sim_memory *ref,
          static const struct tgsi_interp_annot exact = {0, -1, 0};
          return differ(d, &exact, r->size, g ? g->size : 0, -1, 0);
       }
+      if (r->kind == SIM_REGION_XFB)
+         st->xfb += r->size / 4;
       if (!compare_region(r, g, an->memory[i], st, d))
          return false;
    }

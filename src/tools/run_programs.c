@@ -10,6 +10,9 @@
  *    one 16-byte slot each in the order of ir_layout.sysvals.
  * 3. Varyings keep their semantic, index, byte offset and component
  *    count; a layout larger than the simulator's arrays is refused.
+ * 4. A stream output becomes the struct sim_xfb the interpreter captures
+ *    with; the simulator's transform-feedback program needs only the
+ *    system values.
  */
 #include "run_check.h"
 
@@ -28,6 +31,8 @@ static const uint8_t sysval_kinds[IR_SYSVAL_COUNT] = {
    [IR_SYSVAL_IMAGE_ADDRESS] = SIM_SYSVAL_IMAGE_ADDRESS,
    [IR_SYSVAL_NUM_WORKGROUPS] = SIM_SYSVAL_NUM_WORKGROUPS,
    [IR_SYSVAL_FRAMEBUFFER_SIZE] = SIM_SYSVAL_FRAMEBUFFER_SIZE,
+   [IR_SYSVAL_XFB_BUFFER] = SIM_SYSVAL_XFB_BUFFER,
+   [IR_SYSVAL_XFB_DRAW] = SIM_SYSVAL_XFB_DRAW,
 };
 
 static bool
@@ -90,7 +95,7 @@ run_compile_limited(struct arena *arena, const struct tgsi_shader *s,
                     unsigned max_registers, struct run_programs *p,
                     struct tgsiva_diagnostic *d)
 {
-   return run_compile_key(arena, s, max_registers, NULL, p, d);
+   return run_compile_variant(arena, s, max_registers, NULL, NULL, p, d);
 }
 
 void
@@ -110,14 +115,34 @@ run_fs_state(const struct tgsiva_shader_key *key, struct sim_fs_state *out)
    memcpy(out->rt_type, key->rt_types, sizeof(out->rt_type));
 }
 
+/* 4. The stream output as the interpreter reads it. */
+static void
+convert_xfb(const struct tgsiva_stream_output *so, struct sim_xfb *x)
+{
+   memset(x, 0, sizeof(*x));
+   x->count = so->num_outputs;
+   for (unsigned b = 0; b < SIM_MAX_XFB_BUFFERS; b++)
+      x->stride[b] = so->stride[b];
+   for (unsigned k = 0; k < so->num_outputs; k++) {
+      x->outputs[k].reg = so->output[k].register_index;
+      x->outputs[k].start = (uint8_t)so->output[k].start_component;
+      x->outputs[k].components = (uint8_t)so->output[k].num_components;
+      x->outputs[k].buffer = (uint8_t)so->output[k].output_buffer;
+      x->outputs[k].offset = so->output[k].dst_offset;
+   }
+}
+
 bool
-run_compile_key(struct arena *arena, const struct tgsi_shader *s,
-                unsigned max_registers, const struct tgsiva_shader_key *key,
+run_compile_variant(struct arena *arena, const struct tgsi_shader *s,
+                    unsigned max_registers,
+                    const struct tgsiva_shader_key *key,
+                    const struct tgsiva_stream_output *so,
                 struct run_programs *p, struct tgsiva_diagnostic *d)
 {
    struct compile_options opts = {.validate = true,
                                   .max_registers = max_registers,
-                                  .key = key};
+                                  .key = key,
+                                  .stream_output = so};
    struct compile_result result;
    enum sim_stage stage;
    memset(p, 0, sizeof(*p));
@@ -129,13 +154,16 @@ run_compile_key(struct arena *arena, const struct tgsi_shader *s,
    p->origin = "tgsiva";
    run_fs_state(key, &p->fs_state);
    p->count = result.program_count;
-   for (unsigned i = 0; i < p->count && i < 2; i++) {
+   for (unsigned i = 0; i < p->count && i < 3; i++) {
       p->words[i] = result.programs[i].words;
       p->word_count[i] = result.programs[i].count;
    }
    if (stage == SIM_STAGE_VERTEX) {
       p->kind[0] = SIM_PROGRAM_VERTEX_POSITION;
       p->kind[1] = SIM_PROGRAM_VERTEX_VARYING;
+      p->kind[2] = SIM_PROGRAM_XFB;
+      if (so)
+         convert_xfb(so, &p->xfb);
    } else {
       p->kind[0] = stage == SIM_STAGE_FRAGMENT ? SIM_PROGRAM_FRAGMENT
                                                : SIM_PROGRAM_COMPUTE;

@@ -4,6 +4,10 @@
  * report.  The numbers are the cost model's (va_stats.c, va_paths.c);
  * the properties come from the layout the compiler decided, plus what
  * only the code shows (tile reads, textures with a computed LOD).
+ *
+ * A line `# tgsiva: OPTIONS` in the shader file gives the compile
+ * options the batch commands use for it (`--xfb SPEC`, as `tgsiva
+ * compile` takes it), so that goldens can carry them.
  */
 #include "shader_metrics.h"
 
@@ -16,12 +20,15 @@
 #include "emit/va.h"
 #include "key_args.h"
 #include "util/diag.h"
+#include "util/fileio.h"
+#include "xfb_spec.h"
 
 static const char *const stage_names[] = {
     [IR_STAGE_VERTEX_POSITION] = "vertex",
     [IR_STAGE_VERTEX_VARYING] = "vertex",
     [IR_STAGE_FRAGMENT] = "fragment",
     [IR_STAGE_COMPUTE] = "compute",
+    [IR_STAGE_VERTEX_XFB] = "vertex",
 };
 
 void
@@ -52,7 +59,7 @@ shader_stats_line(struct strbuf *sb, const struct compile_result *r)
                  sum.cvt, sum.sfu, sum.ls, sum.v, sum.t, sum.cycles);
 }
 
-static const char *const program_names[] = {"position", "varying"};
+static const char *const program_names[] = {"position", "varying", "xfb"};
 
 void
 shader_disassemble(struct strbuf *sb, const struct compile_result *r)
@@ -185,6 +192,46 @@ read_key(struct arena *arena, const char *path, struct tgsiva_shader_key *key,
           diag_error(d, TGSIVA_ERROR_INPUT, "%s", error);
 }
 
+/* The `# tgsiva: --xfb SPEC` line of the file, if any, into opts. */
+static bool
+file_options(struct arena *arena, const char *path,
+             const struct tgsi_shader *tgsi, struct compile_options *opts,
+             struct tgsiva_diagnostic *d)
+{
+   static const char key[] = "# tgsiva:";
+   char *text, err[160];
+   size_t len;
+   if (!file_read(arena, path, &text, &len, d))
+      return false;
+   for (char *line = text; line && *line;) {
+      char *next = strchr(line, '\n');
+      if (next)
+         *next++ = '\0';
+      char word[16], spec[1024];
+      int n = 0;
+      if (strncmp(line, key, sizeof(key) - 1)) {
+         line = next;
+         continue;
+      }
+      if (sscanf(line + sizeof(key) - 1, " %15s %1023s %n", word, spec,
+                 &n) != 2 || strcmp(word, "--xfb") ||
+          line[sizeof(key) - 1 + (size_t)n] != '\0')
+         return diag_error(d, TGSIVA_ERROR_INPUT, "'%s': the options line "
+                           "takes --xfb SPEC only", line);
+      struct tgsiva_stream_output *so =
+         ARENA_NEW(arena, struct tgsiva_stream_output);
+      if (tgsi->processor != TGSI_PROC_VERTEX ||
+          !xfb_spec_parse(spec, tgsi, so, err, sizeof(err)))
+         return diag_error(d, TGSIVA_ERROR_INPUT, "--xfb: %s",
+                           tgsi->processor == TGSI_PROC_VERTEX
+                              ? err
+                              : "needs a vertex shader");
+      opts->stream_output = so;
+      line = next;
+   }
+   return true;
+}
+
 void
 shader_measure(const char *path, struct shader_metrics *m)
 {
@@ -201,6 +248,7 @@ shader_measure(const char *path, struct shader_metrics *m)
    double start = now_ms();
    bool ok = read_key(&arena, path, &key, &d) &&
              tgsi_parse_file(&arena, path, &tgsi, &d) &&
+             file_options(&arena, path, tgsi, &opts, &d) &&
              compile_tgsi(&arena, tgsi, &opts, &r, &d);
    m->compile_ms = now_ms() - start;
    if (ok) {

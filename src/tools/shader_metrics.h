@@ -43,7 +43,7 @@ struct shader_metrics {
    const char *stage; /* "vertex", "fragment", "compute" */
    unsigned uniform_words, tls_bytes;
    unsigned program_count;
-   struct program_metrics programs[2];
+   struct program_metrics programs[3];
    struct shader_properties properties;
    /* What NAME.expected holds: the `--stats` line as a comment and the
     * disassembly, or the diagnostic (with the file's base name). */

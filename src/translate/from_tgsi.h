@@ -201,6 +201,15 @@ struct ir_ref t_sysval(struct tgsi_to_ir *t, enum ir_sysval_kind kind,
 
 /* from_tgsi_io.c: the stage's inputs and outputs (docs/abi.md). */
 void t_io_declare(struct tgsi_to_ir *t);
+/* Channel `chan` of OUT[index] as the shader left it. */
+struct ir_ref t_output_channel(struct tgsi_to_ir *t, uint32_t index,
+                               unsigned chan);
+
+/* from_tgsi_xfb.c: the transform-feedback program (docs/xfb.md). */
+/* The vertex id and instance id of the invocation. */
+void t_xfb_vertex_ids(struct tgsi_to_ir *t, struct ir_ref ids[2]);
+/* Stores the captured outputs, at the end of the shader. */
+void t_xfb_finish(struct tgsi_to_ir *t);
 struct ir_ref t_input(struct tgsi_to_ir *t, uint32_t index, unsigned chan);
 struct ir_ref t_system_value(struct tgsi_to_ir *t, uint32_t index,
                              unsigned chan);

@@ -397,7 +397,8 @@ t_io_declare(struct tgsi_to_ir *t)
 
    switch (t->s->stage) {
    case IR_STAGE_VERTEX_POSITION:
-   case IR_STAGE_VERTEX_VARYING: layout_vertex_outputs(t); break;
+   case IR_STAGE_VERTEX_VARYING:
+   case IR_STAGE_VERTEX_XFB: layout_vertex_outputs(t); break;
    case IR_STAGE_FRAGMENT:
       if (!l->inputs.len)
          layout_fragment_inputs(t, read);
@@ -405,6 +406,7 @@ t_io_declare(struct tgsi_to_ir *t)
          sh, TGSI_PROP_FS_EARLY_DEPTH_STENCIL, 0);
       break;
    case IR_STAGE_COMPUTE:
+   case IR_STAGE_COUNT:
       l->local_size[0] =
          tgsi_shader_property(sh, TGSI_PROP_CS_FIXED_BLOCK_WIDTH, 1);
       l->local_size[1] = tgsi_shader_property(
@@ -424,6 +426,19 @@ static const enum va_vector_size vecsizes[] = {
    VA_VECTOR_SIZE_V4,
 };
 
+/* The vertex and instance ids: preloaded for IDVS, computed from the
+ * invocation for transform feedback. */
+static void
+vertex_ids(struct tgsi_to_ir *t, struct ir_ref ids[2])
+{
+   if (t->s->stage == IR_STAGE_VERTEX_XFB) {
+      t_xfb_vertex_ids(t, ids);
+      return;
+   }
+   ids[0] = t_preload(t, REG_VS_VERTEX_ID);
+   ids[1] = t_preload(t, REG_VS_INSTANCE_ID);
+}
+
 static void
 load_vertex_input(struct tgsi_to_ir *t, uint32_t index, struct t_io *io)
 {
@@ -433,8 +448,7 @@ load_vertex_input(struct tgsi_to_ir *t, uint32_t index, struct t_io *io)
       t_unsupported(t, "vertex attribute %u: at most 16", index);
    struct ir_builder eb = t_entry_builder(t);
    struct ir_ref srcs[2];
-   srcs[0] = t_preload(t, REG_VS_VERTEX_ID);
-   srcs[1] = t_preload(t, REG_VS_INSTANCE_ID);
+   vertex_ids(t, srcs);
    struct ir_instr *I = t_va(&eb, VA_OP_LD_ATTR_IMM, 2, srcs, n);
    va_set_mod(I->va, VA_MOD_VECSIZE, vecsizes[n - 1]);
    va_set_mod(I->va, VA_MOD_REGFMT, VA_REGISTER_FORMAT_F32);
@@ -607,9 +621,11 @@ t_input(struct tgsi_to_ir *t, uint32_t index, unsigned chan)
       io->loaded = true;
       switch (t->s->stage) {
       case IR_STAGE_VERTEX_POSITION:
-      case IR_STAGE_VERTEX_VARYING: load_vertex_input(t, index, io); break;
+      case IR_STAGE_VERTEX_VARYING:
+      case IR_STAGE_VERTEX_XFB: load_vertex_input(t, index, io); break;
       case IR_STAGE_FRAGMENT: load_fragment_input(t, io); break;
       case IR_STAGE_COMPUTE:
+      case IR_STAGE_COUNT:
          t_unsupported(t, "compute shaders have no inputs");
       }
    }
@@ -625,16 +641,14 @@ load_system_value(struct tgsi_to_ir *t, struct t_io *io)
    bool fs = t->s->stage == IR_STAGE_FRAGMENT;
    bool vs = !cs && !fs;
    v[0] = v[1] = v[2] = v[3] = ir_imm(0);
+   struct ir_ref ids[2];
    switch (io->semantic) {
    case TGSI_SEM_VERTEXID:
-      if (!vs)
-         break;
-      v[0] = t_preload(t, REG_VS_VERTEX_ID);
-      return;
    case TGSI_SEM_INSTANCEID:
       if (!vs)
          break;
-      v[0] = t_preload(t, REG_VS_INSTANCE_ID);
+      vertex_ids(t, ids);
+      v[0] = ids[io->semantic == TGSI_SEM_INSTANCEID];
       return;
    case TGSI_SEM_THREAD_ID: {
       if (!cs)
@@ -712,8 +726,8 @@ t_system_value(struct tgsi_to_ir *t, uint32_t index, unsigned chan)
  * Outputs
  */
 
-static struct ir_ref
-output_channel(struct tgsi_to_ir *t, uint32_t index, unsigned chan)
+struct ir_ref
+t_output_channel(struct tgsi_to_ir *t, uint32_t index, unsigned chan)
 {
    return t_read_var(t, t->out_base + 4 * index + chan);
 }
@@ -749,7 +763,7 @@ store_position(struct tgsi_to_ir *t, uint32_t out)
 {
    struct ir_ref c[4];
    for (unsigned i = 0; i < 4; i++)
-      c[i] = output_channel(t, out, i);
+      c[i] = t_output_channel(t, out, i);
    if (tgsi_shader_property(t->tgsi, TGSI_PROP_VS_WINDOW_SPACE_POSITION, 0))
       t_unsupported(t, "window-space vertex positions");
    /* (x/w * scale + offset, y/w * ..., z/w * ..., 1/w) */
@@ -771,8 +785,8 @@ store_position(struct tgsi_to_ir *t, uint32_t out)
 static void
 store_point_size(struct tgsi_to_ir *t, uint32_t out)
 {
-   struct ir_ref size = ir_alu2(&t->b, IR_OP_FMAX, output_channel(t, out, 0),
-                                t_f(1.0f));
+   struct ir_ref psize = t_output_channel(t, out, 0);
+   struct ir_ref size = ir_alu2(&t->b, IR_OP_FMAX, psize, t_f(1.0f));
    struct ir_ref half = ir_alu1(&t->b, IR_OP_F2F16, size);
    struct ir_ref id = ir_alu2(&t->b, IR_OP_IADD,
                               t_preload(t, REG_VS_LINEAR_ID), ir_imm(4));
@@ -814,7 +828,7 @@ finish_vertex(struct tgsi_to_ir *t)
          addr = vertex_record(t, t_preload(t, REG_VS_LINEAR_ID));
       struct ir_ref c[4];
       for (unsigned k = 0; k < v->components; k++)
-         c[k] = output_channel(t, i, k);
+         c[k] = t_output_channel(t, i, k);
       store_vertex(t, addr, c, v->components, v->byte_offset,
                    VA_MEMORY_ACCESS_ESTREAM);
    }
@@ -898,11 +912,11 @@ finish_fragment(struct tgsi_to_ir *t)
    struct ir_ref cov = t_preload(t, REG_FS_COVERAGE);
    if (mask >= 0) {
       cov = ir_alu2(&t->b, IR_OP_AND, cov,
-                    output_channel(t, (uint32_t)mask, 0));
+                    t_output_channel(t, (uint32_t)mask, 0));
       l->writes_sample_mask = true;
    }
    struct ir_ref alpha = color[0] >= 0
-                            ? output_channel(t, (uint32_t)color[0], 3)
+                            ? t_output_channel(t, (uint32_t)color[0], 3)
                             : t_f(1.0f);
    struct ir_ref atest_srcs[3] = {
       cov, alpha,
@@ -914,9 +928,9 @@ finish_fragment(struct tgsi_to_ir *t)
    if (depth >= 0 || stencil >= 0) {
       struct ir_ref zs[3] = {ir_imm(0), ir_imm(0), cov};
       if (depth >= 0)
-         zs[0] = output_channel(t, (uint32_t)depth, 2);
+         zs[0] = t_output_channel(t, (uint32_t)depth, 2);
       if (stencil >= 0)
-         zs[1] = output_channel(t, (uint32_t)stencil, 1);
+         zs[1] = t_output_channel(t, (uint32_t)stencil, 1);
       struct ir_instr *I = t_va(&t->b, VA_OP_ZS_EMIT, 3, zs, 1);
       va_set_mod(I->va, VA_MOD_Z, depth >= 0);
       va_set_mod(I->va, VA_MOD_STENCIL, stencil >= 0);
@@ -936,7 +950,7 @@ finish_fragment(struct tgsi_to_ir *t)
          continue;
       struct ir_ref c[4];
       for (unsigned k = 0; k < 4; k++)
-         c[k] = output_channel(t, (uint32_t)color[rt], k);
+         c[k] = t_output_channel(t, (uint32_t)color[rt], k);
       blend(t, rt, cov, c);
    }
 }
@@ -983,8 +997,10 @@ t_io_finish(struct tgsi_to_ir *t)
    switch (t->s->stage) {
    case IR_STAGE_VERTEX_POSITION:
    case IR_STAGE_VERTEX_VARYING: finish_vertex(t); break;
+   case IR_STAGE_VERTEX_XFB: t_xfb_finish(t); break;
    case IR_STAGE_FRAGMENT: finish_fragment(t); break;
-   case IR_STAGE_COMPUTE: break;
+   case IR_STAGE_COMPUTE:
+   case IR_STAGE_COUNT: break;
    }
 }
 

@@ -14,6 +14,12 @@
  *                         origin; eight colour buffers with mixed
  *                         render-target types), 4 input sets each, the
  *                         interpreter modelling the same state
+ *   check_suite xfb [N]   transform feedback (docs/xfb.md): every vertex
+ *                         shader without doubles (or every N-th), compiled
+ *                         with `--xfb all` and with a multi-buffer layout
+ *                         drawn from its name (xfb_spec_generate), on
+ *                         XFB_RUNS input sets each; the stream-output
+ *                         buffers must equal what the interpreter captures
  *   check_suite mesa_ref  every package of $TGSIVA_SHARED/mesa-ref, run
  *                         with Mesa's binaries; the packages listed in
  *                         tests/mesa-ref-exceptions.txt (where Mesa
@@ -34,12 +40,16 @@
 #include <string.h>
 
 #include "tools/run_check.h"
+#include "tools/xfb_spec.h"
 #include "util/diag.h"
 #include "util/fileio.h"
 
 #include "../corpus_dir.h"
 
 #define RUNS 16
+/* Transform feedback: 4 input sets cover every buffer size the check
+ * binds (run_check.c's xfb_draw) and the three draw shapes. */
+#define XFB_RUNS 4
 #define MAX_CAUSES 256
 
 struct cause {
@@ -55,6 +65,8 @@ struct tally {
    struct cause undefined[MAX_CAUSES]; /* why runs were inconclusive */
    unsigned nundefined;
    uint64_t exact, tolerant, skipped;
+   unsigned xfb_shaders, xfb_layouts; /* vertex shaders, layouts checked */
+   uint64_t xfb_words;                /* stream-output words compared */
 };
 
 struct exceptions {
@@ -122,12 +134,14 @@ record_runs(struct tally *t, struct arena *arena, const struct tgsi_shader *s,
             const struct run_programs *p, const char *file,
             bool expect_difference, unsigned runs)
 {
-   struct run_options o = {.seed = 1, .runs = runs};
+   struct run_options o = {.seed = 1,
+                           .runs = p->count == 3 ? XFB_RUNS : runs};
    struct run_report r;
    run_check(arena, s, p, &o, &r);
    t->exact += r.exact_words;
    t->tolerant += r.tolerant_words;
    t->skipped += r.skipped_words;
+   t->xfb_words += r.xfb_words;
    const char *text = r.text.data ? r.text.data : "";
    if (expect_difference) {
       if (r.verdict == RUN_DIFFER) {
@@ -179,6 +193,52 @@ check_compiled(struct tally *t, const char *path, unsigned max_registers)
          record(t, &arena, s, &p, path, false);
       else
          add_cause(t, d.message, path, "");
+   }
+   arena_finish(&arena);
+}
+
+/* ---------------------------------------------------------------------
+ * xfb: transform feedback
+ */
+
+/* One layout; a failure names the spec that reproduces it. */
+static void
+check_layout(struct tally *t, struct arena *arena,
+             const struct tgsi_shader *s, const char *path,
+             const struct tgsiva_stream_output *so)
+{
+   struct run_programs p;
+   struct tgsiva_diagnostic d;
+   struct strbuf spec;
+   diag_clear(&d);
+   strbuf_init(&spec, arena);
+   xfb_spec_print(&spec, so);
+   const char *file = arena_printf(arena, "%s --xfb '%s'", path, spec.data);
+   t->xfb_layouts++;
+   if (run_compile_variant(arena, s, 0, NULL, so, &p, &d))
+      record(t, arena, s, &p, file, false);
+   else
+      add_cause(t, d.message, file, "");
+}
+
+static void
+check_xfb(struct tally *t, const char *path)
+{
+   struct arena arena;
+   struct tgsiva_diagnostic d;
+   struct tgsi_shader *s;
+   arena_init(&arena, 0);
+   diag_clear(&d);
+   if (!tgsi_parse_file(&arena, path, &s, &d)) {
+      add_cause(t, d.message, path, "");
+   } else if (!tgsi_uses_doubles(s)) {
+      struct tgsiva_stream_output *so =
+         ARENA_NEW(&arena, struct tgsiva_stream_output);
+      t->xfb_shaders++;
+      xfb_spec_all(s, so);
+      check_layout(t, &arena, s, path, so);
+      xfb_spec_generate(s, test_name_seed(path), so);
+      check_layout(t, &arena, s, path, so);
    }
    arena_finish(&arena);
 }
@@ -282,7 +342,7 @@ check_variants(struct tally *t, const char *path, unsigned index,
    } else if (!tgsi_uses_doubles(s)) {
       for (unsigned k = 0; k < 3; k++) {
          struct run_programs p;
-         if (run_compile_key(&arena, s, 0, &keys[k], &p, &d))
+         if (run_compile_variant(&arena, s, 0, &keys[k], NULL, &p, &d))
             record_runs(t, &arena, s, &p, path, listed && k == 0,
                         KEY_RUNS);
          else
@@ -339,6 +399,11 @@ report(const struct tally *t, bool listed)
           "compared\n",
           (unsigned long long)t->exact, (unsigned long long)t->tolerant,
           (unsigned long long)t->skipped);
+   if (t->xfb_layouts)
+      printf("transform feedback: %u vertex shaders, %u layouts, %llu "
+             "stream-output buffer words compared\n",
+             t->xfb_shaders, t->xfb_layouts,
+             (unsigned long long)t->xfb_words);
    for (unsigned i = 0; i < t->ncauses; i++)
       printf("  %5u  %s\n", t->causes[i].count, t->causes[i].text);
    for (unsigned i = 0; i < t->ncauses; i++)
@@ -352,9 +417,12 @@ main(int argc, char **argv)
    bool mesa = argc > 1 && !strcmp(argv[1], "mesa_ref");
    bool spill = argc > 1 && !strcmp(argv[1], "spill");
    bool keys = argc > 1 && !strcmp(argv[1], "keys");
-   if (argc != 2 ||
-       (!mesa && !spill && !keys && strcmp(argv[1], "diff"))) {
-      fprintf(stderr, "usage: check_suite diff|spill|keys|mesa_ref\n");
+   bool xfb = argc > 1 && !strcmp(argv[1], "xfb");
+   unsigned every = xfb && argc == 3 ? (unsigned)atoi(argv[2]) : 1;
+   if ((argc != 2 && !(xfb && argc == 3 && every > 0)) ||
+       (!mesa && !spill && !keys && !xfb && strcmp(argv[1], "diff"))) {
+      fprintf(stderr,
+              "usage: check_suite diff|spill|keys|xfb [N]|mesa_ref\n");
       return 2;
    }
    static const char *const stages[] = {"vs", "fs", "cs"};
@@ -369,7 +437,7 @@ main(int argc, char **argv)
                         &ex))
       return 2;
    bool found = false;
-   for (unsigned k = 0; k < 3 && shared; k++) {
+   for (unsigned k = 0; k < (xfb ? 1 : 3) && shared; k++) {
       char dir[4096];
       char **paths;
       size_t count;
@@ -386,7 +454,9 @@ main(int argc, char **argv)
             check_package(t, shared, stages[k], paths[i], &ex);
          else if (keys && k == 1) /* fragment shaders */
             check_variants(t, paths[i], (unsigned)i, &ex);
-         else if (!keys)
+         else if (xfb && i % every == 0)
+            check_xfb(t, paths[i]);
+         else if (!keys && !xfb)
             check_compiled(t, paths[i], spill ? 8 : 0);
       }
    }

@@ -23,6 +23,8 @@
 #include "util/diag.h"
 #include "util/fileio.h"
 
+#include "../corpus_dir.h"
+
 #define SIM_ALL_LANES ((1u << SIM_LANES) - 1)
 
 /* Packages that stop at an instruction the hardware does not have are
@@ -38,15 +40,6 @@ struct results {
    unsigned passed, failed, empty, runs, mesa_bug;
    unsigned by_cause[SIM_ERROR_UNSUPPORTED + 2]; /* + load/outputs */
 };
-
-static uint64_t
-name_seed(const char *s)
-{
-   uint64_t h = 1469598103934665603ull;
-   for (; *s; s++)
-      h = (h ^ (unsigned char)*s) * 1099511628211ull;
-   return h;
-}
 
 static bool
 is_shadow(unsigned target)
@@ -198,7 +191,7 @@ check_package(struct results *r, const char *shared, const char *path,
       return;
    }
    struct sim_env env;
-   sim_env_init(&env, &a, pkg.stage, name_seed(rel), pkg.local_size);
+   sim_env_init(&env, &a, pkg.stage, test_name_seed(rel), pkg.local_size);
    bind_resources(&a, &env, shared, &pkg);
    struct sim_outputs *out = ARENA_NEW(&a, struct sim_outputs);
    bool ok = true, ran = false;

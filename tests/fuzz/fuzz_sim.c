@@ -2,9 +2,11 @@
 /*
  * Fuzz target: the Valhall simulator on arbitrary words, as `tgsiva run
  * --check --reference` meets a hostile binary.  The first 8 bytes choose
- * the program kind and the resources bound; the rest are instruction
- * words.  Property: sim_run returns (an error status is fine) without a
- * crash, a sanitizer report or a hang.
+ * the program kind (bit 2 of the first makes a vertex kind a
+ * transform-feedback program over a draw, with stream-output buffer 0)
+ * and the resources bound; the rest are instruction words.  Property:
+ * sim_run returns (an error status is fine) without a crash, a sanitizer
+ * report or a hang.
  */
 #include <string.h>
 
@@ -77,8 +79,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
    sim_env_init(env, &arena, stages[kind], 1 + data[6],
                 (uint32_t[3]){4, 2 + (data[7] & 1), 1});
    layout->stage = stages[kind];
+   if ((data[0] & 4) && stages[kind] == SIM_STAGE_VERTEX) {
+      static const uint32_t vertex_counts[3] = {4, 8, 16};
+      kind = SIM_PROGRAM_XFB;
+      sim_env_set_draw(env, vertex_counts[(data[7] >> 1) % 3]);
+      sim_env_bind_xfb(env, 0, 256);
+   }
    bind_resources(env, layout, data);
-   add_varyings(layout, stages[kind]);
+   add_varyings(layout, layout->stage);
    size_t count;
    uint64_t *words = fuzz_words(data + 8, size - 8, 8, &count);
    struct sim_status status;

@@ -110,6 +110,83 @@ test_loop_phis_and_break(void **state)
       "b7\n");
 }
 
+/* The transform-feedback program (docs/abi.md): the vertex and instance
+ * from r57/r58, the vertex id = r57 + first vertex for the attribute,
+ * record n = instance * count + vertex, one branch on every buffer's
+ * bounds, then one store per entry at its record. */
+static void
+test_transform_feedback_program(void **state)
+{
+   (void)state;
+   static const char tgsi[] = "VERT\n"
+                              "DCL IN[0]\n"
+                              "DCL OUT[0], POSITION\n"
+                              "DCL OUT[1], GENERIC[0]\n"
+                              "  0: MOV OUT[0], IN[0]\n"
+                              "  1: MOV OUT[1], IN[0].wzyx\n"
+                              "  2: END\n";
+   struct tgsiva_stream_output so = {
+      .num_outputs = 2,
+      .stride = {2, 0, 1, 0},
+      .output = {{.register_index = 1, .start_component = 1,
+                  .num_components = 2},
+                 {.register_index = 0, .num_components = 1,
+                  .output_buffer = 2}},
+   };
+   struct arena a;
+   struct tgsi_shader *sh;
+   struct tgsiva_diagnostic d;
+   arena_init(&a, 0);
+   assert_true(tgsi_parse_text(&a, tgsi, strlen(tgsi), &sh, &d));
+   struct translate_capture cap = {&a, "ir_opt_dce", "shader vertex_xfb",
+                                   NULL};
+   struct compile_options opts = {
+      .validate = true,
+      .print = translate_capture_print,
+      .print_ctx = &cap,
+      .stop_after_ir = true,
+      .stream_output = &so,
+   };
+   struct compile_result r;
+   assert_true(compile_tgsi(&a, sh, &opts, &r, &d));
+   assert_int_equal(r.program_count, 3);
+   assert_int_equal(r.layout.xfb_buffers_written, 0x5);
+   const char *want = ir_test_print(
+      &a, ir_test_read(&a,
+                       "shader vertex_xfb\n"
+                       "b0 -> b1 b2\n"
+                       "  %1 = preload imm=57\n"
+                       "  %2 = iadd %1, u6\n"
+                       "  %3 = preload imm=58\n"
+                       "  %4:v4 = va.LD_ATTR_IMM.v4.f32.slot0 %2, %3 "
+                       "index:0x0 table:0x1\n"
+                       "  %13 = imul %3, u7\n"
+                       "  %14 = iadd %13, %1\n"
+                       "  %15 = shl %14, #0x3\n"
+                       "  %16 = iadd %15, #0x8\n"
+                       "  %17 = icmp.u.le.m1 %16, u8\n"
+                       "  %19 = shl %14, #0x2\n"
+                       "  %20 = iadd %19, #0x4\n"
+                       "  %21 = icmp.u.le.m1 %20, u9\n"
+                       "  %22 = and %17, %21\n"
+                       "  branch %22\n"
+                       "b1 -> b2\n"
+                       "  %24:64 = va.SHADDX.u64 u10, %15 shift:0x0\n"
+                       "  %26:64 = va.SHADDX.u64 u12, %19 shift:0x0\n"
+                       "  %27:v2 = collect %4.2, %4.1\n"
+                       "  va.STORE.i64.slot0 %24, %27 offset:0\n"
+                       "  %28 = collect %4\n"
+                       "  va.STORE.i32.slot0 %26, %28 offset:0\n"
+                       "  jump\n"
+                       "b2\n"));
+   if (!cap.text || strcmp(cap.text, want)) {
+      fprintf(stderr, "--- expected\n%s--- got\n%s", want,
+              cap.text ? cap.text : "(nothing)\n");
+      fail();
+   }
+   arena_finish(&a);
+}
+
 static void
 test_geometry_is_rejected(void **state)
 {
@@ -135,6 +212,7 @@ main(void)
       cmocka_unit_test(test_alu_and_modifiers),
       cmocka_unit_test(test_if_else_builds_phis),
       cmocka_unit_test(test_loop_phis_and_break),
+      cmocka_unit_test(test_transform_feedback_program),
       cmocka_unit_test(test_geometry_is_rejected),
       cmocka_unit_test(test_double_is_rejected_by_name),
    };

@@ -61,6 +61,55 @@ test_vertex_outputs(void **state)
    run_free(r);
 }
 
+/* Transform feedback: OUT[0].yz at dword 1 of buffer 2's 3-dword records,
+ * OUT[1].x at dword 0; record n = instance * 4 + vertex; a buffer of 10
+ * records and 2 words holds records 0-9 only. */
+static void
+test_transform_feedback_capture(void **state)
+{
+   (void)state;
+   struct run *r = run_prepare("VERT\n"
+                               "DCL IN[0]\n"
+                               "DCL SV[0], VERTEXID\n"
+                               "DCL OUT[0], POSITION\n"
+                               "DCL OUT[1], GENERIC[0]\n"
+                               "MOV OUT[0], IN[0]\n"
+                               "MOV OUT[1], SV[0].xxxx\n"
+                               "END\n",
+                               3);
+   const struct sim_xfb x = {
+      .count = 2,
+      .stride = {0, 0, 3, 0},
+      .outputs = {{.reg = 0, .start = 1, .components = 2, .buffer = 2,
+                   .offset = 1},
+                  {.reg = 1, .start = 0, .components = 1, .buffer = 2,
+                   .offset = 0}},
+   };
+   sim_env_set_draw(&r->env, 4);
+   sim_env_bind_xfb(&r->env, 2, 4 * (3 * 10 + 2));
+   r->env.xfb = &x;
+   run_go(r);
+   assert_true(r->ok);
+   const struct sim_region *b =
+      sim_memory_region(&r->env.memory, SIM_REGION_XFB, 2);
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      unsigned n = r->env.instance_id[l] * 4 + l % 4;
+      assert_int_equal(n, l);
+      uint32_t w[3] = {0, 0, 0};
+      if (n < 10)
+         memcpy(w, b->bytes + 12 * n, 12);
+      struct sim_vec4 in = sim_env_attrib(&r->env, 0, l);
+      bool written = n < 10;
+      assert_int_equal(w[0], written ? r->env.vertex_id[l] : 0);
+      assert_int_equal(w[1], written ? in.w[1] : 0);
+      assert_int_equal(w[2], written ? in.w[2] : 0);
+   }
+   /* Records 10 and up, and the 2 words after record 9, stay zero. */
+   for (unsigned i = 30; i < 32; i++)
+      assert_int_equal(((const uint32_t *)b->bytes)[i], 0);
+   run_free(r);
+}
+
 static void
 test_fragment_inputs(void **state)
 {
@@ -630,6 +679,7 @@ main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_vertex_outputs),
+      cmocka_unit_test(test_transform_feedback_capture),
       cmocka_unit_test(test_fragment_inputs),
       cmocka_unit_test(test_interpolation_opcodes),
       cmocka_unit_test(test_fragment_outputs),

@@ -468,6 +468,56 @@ test_vertex_records(void **state)
    sim_test_free(t);
 }
 
+/* Transform feedback: lanes are a draw's (vertex, instance) pairs, r57
+ * and r58 preloaded with them, the buffer address and the draw in the
+ * XFB system values; each lane stores (r57, r58, count, first) to its
+ * 16 bytes of stream-output buffer 1. */
+static void
+test_transform_feedback_program(void **state)
+{
+   (void)state;
+   struct sim_test *t = sim_test_new(SIM_PROGRAM_XFB);
+   sim_env_set_draw(&t->env, 8);
+   sim_env_bind_xfb(&t->env, 1, 16 * SIM_LANES);
+   t->layout.sysval_ubo = 0;
+   t->layout.sysval_count = 2;
+   t->layout.sysvals[0] = (struct sim_sysval){SIM_SYSVAL_XFB_BUFFER, 1, 0};
+   t->layout.sysvals[1] = (struct sim_sysval){SIM_SYSVAL_XFB_DRAW, 0, 16};
+   t->layout.push_count = 4;
+   static const uint32_t offsets[] = {0, 4, 16, 20};
+   for (unsigned i = 0; i < 4; i++)
+      t->layout.push[i] = (struct sim_push_word){0, offsets[i]};
+   static const char text[] =
+      "MOV.i32 r6, lane_id.w0\n"
+      "SHADDX.u64 r0, u0, r6.w0, shift:0x4\n"
+      "MOV.i32 r8, r57\n"
+      "MOV.i32 r9, r58\n"
+      "MOV.i32 r10, u2\n"
+      "MOV.i32 r11, u3\n"
+      "STORE.i128.slot0.end @r8:r9:r10:r11, r0, offset:0\n";
+   uint64_t *words;
+   size_t count;
+   struct tgsiva_diagnostic d;
+   diag_clear(&d);
+   assert_true(va_assemble(&t->arena, text, strlen(text), &words, &count,
+                           &d));
+   assert_true(sim_run(&t->env, &t->layout, SIM_PROGRAM_XFB, words, count,
+                       &t->out, &t->status));
+   const struct sim_region *r =
+      sim_memory_region(&t->env.memory, SIM_REGION_XFB, 1);
+   uint32_t first = t->env.draw_first_vertex;
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      uint32_t w[4];
+      memcpy(w, r->bytes + 16 * l, 16);
+      assert_int_equal(w[0], l % 8);
+      assert_int_equal(w[1], l / 8);
+      assert_int_equal(w[2], 8);
+      assert_int_equal(w[3], first);
+      assert_int_equal(t->env.vertex_id[l], first + l % 8);
+   }
+   sim_test_free(t);
+}
+
 static void
 test_buffers_memory_and_atomics(void **state)
 {
@@ -765,6 +815,7 @@ main(void)
        cmocka_unit_test(test_atest_blend_and_barrier_rules),
        cmocka_unit_test(test_varyings),
        cmocka_unit_test(test_vertex_records),
+       cmocka_unit_test(test_transform_feedback_program),
        cmocka_unit_test(test_buffers_memory_and_atomics),
        cmocka_unit_test(test_narrow_loads),
        cmocka_unit_test(test_texturing),

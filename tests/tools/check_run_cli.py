@@ -9,7 +9,9 @@ output for the same seed, other outputs for other seeds, --runs input
 sets; the variant options (--color-buffers, --rt-types, --clip-planes,
 --sprite-coord, --fixed-varyings) with --check; and the error paths: exit
 status 1 with a message for bad options, a missing file, a stage the
-interpreter does not model.
+interpreter does not model.  Transform feedback: run --check --xfb
+compares buffer words, compile --xfb writes FILE.xfb, bad descriptions
+are refused.
 """
 import os
 import sys
@@ -79,7 +81,49 @@ def main():
         check(r.returncode == 1 and 'vertex, fragment and compute' in
               r.stderr, 'a geometry shader is refused by name')
 
+    with tempfile.TemporaryDirectory() as d:
+        check_xfb(exe, example, d)
     return finish('run cli')
+
+
+VERTEX = """VERT
+DCL IN[0]
+DCL OUT[0], POSITION
+DCL OUT[1], GENERIC[0]
+  0: MOV OUT[0], IN[0]
+  1: ADD OUT[1], IN[0], IN[0].wzyx
+  2: END
+"""
+
+
+def check_xfb(exe, fragment, d):
+    vs = os.path.join(d, 'vs.tgsi')
+    with open(vs, 'w', encoding='utf-8') as f:
+        f.write(VERTEX)
+    # the last: an offset past the STORE immediate's 32767 bytes
+    for spec in ['all', '0:1.yz,3:0.xyzw@2,0:0.w;stride=5,0,0,8',
+                 '0:0.x@8192,0:1.xy@2;stride=8193']:
+        r = run([exe, 'run', '--check', '--xfb', spec, vs])
+        words = [l for l in r.stdout.splitlines()
+                 if l.startswith('transform feedback:')]
+        check(r.returncode == 0 and words and words[0].split()[2] != '0',
+              f'run --check --xfb {spec}: buffer words compared '
+              f'({r.stdout} {r.stderr})')
+    out = os.path.join(d, 'vs.bin')
+    r = run([exe, 'compile', '--xfb', 'all', '-o', out, '--disasm', vs])
+    check(r.returncode == 0 and os.path.getsize(out + '.xfb') > 0 and
+          '# xfb' in r.stdout, 'compile --xfb writes FILE.xfb, # xfb')
+    for args, what in [(['run', '--xfb', 'all', vs], '--xfb without --check'),
+                       (['run', '--check', '--xfb', '0:0.xz', vs],
+                        'components not in a run'),
+                       (['compile', '--xfb', 'all', fragment],
+                        '--xfb on a fragment shader'),
+                       (['compile', '--xfb', '0:7.x', vs],
+                        'a register that is no output'),
+                       (['compile', '--xfb', '0:0.xyzw;stride=3', vs],
+                        'a record wider than its stride')]:
+        r = run([exe] + args)
+        check(r.returncode == 1 and r.stderr, f'{what}: exit 1, a message')
 
 
 sys.exit(main())

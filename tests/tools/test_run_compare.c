@@ -307,7 +307,7 @@ test_variant_state_must_match(void **state)
       struct run_options o = {.seed = 1, .runs = 4};
       arena_init(&arena, 0);
       assert_true(tgsi_parse_text(&arena, text, strlen(text), &s, &d));
-      assert_true(run_compile_key(&arena, s, 0, &keys[k], &p, &d));
+      assert_true(run_compile_variant(&arena, s, 0, &keys[k], NULL, &p, &d));
       run_check(&arena, s, &p, &o, &r);
       assert_int_equal(r.verdict, RUN_AGREE);
       assert_true(r.exact_words > 0);

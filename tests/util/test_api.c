@@ -112,6 +112,100 @@ struct job {
    enum tgsiva_status status;
 };
 
+/* OUT[1].yz to buffer 2 at dword 1 of 3, OUT[0] to buffer 0. */
+static void
+two_buffers(struct tgsiva_stream_output *so)
+{
+   memset(so, 0, sizeof(*so));
+   so->num_outputs = 2;
+   so->stride[0] = 4;
+   so->stride[2] = 3;
+   so->output[0] = (struct tgsiva_stream_output_entry){
+      .register_index = 1, .start_component = 1, .num_components = 2,
+      .output_buffer = 2, .dst_offset = 1};
+   so->output[1] = (struct tgsiva_stream_output_entry){
+      .register_index = 0, .num_components = 4};
+}
+
+static bool
+has_sysval(const struct tgsiva_shader *sh, uint32_t kind, uint32_t id)
+{
+   for (unsigned i = 0; i < sh->sysval_count; i++) {
+      if (sh->sysvals[i].kind == kind && sh->sysvals[i].id == id)
+         return true;
+   }
+   return false;
+}
+
+static void
+test_transform_feedback(void **state)
+{
+   (void)state;
+   struct tgsiva_stream_output so;
+   struct tgsiva_compile_options opts = {.validate = true,
+                                         .stream_output = &so};
+   struct tgsiva_shader *sh;
+   struct tgsiva_diagnostic d;
+   two_buffers(&so);
+   assert_int_equal(tgsiva_compile_text(vertex, strlen(vertex), &opts, &sh,
+                                        &d),
+                    TGSIVA_OK);
+   assert_int_equal(sh->program_count, 3);
+   assert_true(sh->programs[2].size > 0);
+   assert_int_equal(sh->xfb_buffers_written, 0x5);
+   assert_true(has_sysval(sh, TGSIVA_SYSVAL_XFB_DRAW, 0));
+   assert_true(has_sysval(sh, TGSIVA_SYSVAL_XFB_BUFFER, 0));
+   assert_true(has_sysval(sh, TGSIVA_SYSVAL_XFB_BUFFER, 2));
+   assert_false(has_sysval(sh, TGSIVA_SYSVAL_XFB_BUFFER, 1));
+   tgsiva_shader_free(sh);
+
+   /* Without a description: the two IDVS programs only. */
+   opts.stream_output = NULL;
+   assert_int_equal(tgsiva_compile_text(vertex, strlen(vertex), &opts, &sh,
+                                        &d),
+                    TGSIVA_OK);
+   assert_int_equal(sh->program_count, 2);
+   tgsiva_shader_free(sh);
+
+   /* Descriptions the compiler cannot honour. */
+   opts.stream_output = &so;
+   static const struct {
+      uint32_t reg, start, count, buffer, offset, stream, stride;
+      enum tgsiva_status status;
+   } bad[] = {
+      {2, 0, 4, 0, 0, 0, 4, TGSIVA_ERROR_INPUT},  /* no OUT[2] */
+      {0, 3, 2, 0, 0, 0, 4, TGSIVA_ERROR_INPUT},  /* past w */
+      {0, 0, 0, 0, 0, 0, 4, TGSIVA_ERROR_INPUT},  /* no component */
+      {0, 0, 4, 4, 0, 0, 4, TGSIVA_ERROR_INPUT},  /* buffer 4 */
+      {0, 0, 4, 0, 1, 0, 4, TGSIVA_ERROR_INPUT},  /* past the stride */
+      {0, 0, 4, 0, 0, 1, 4, TGSIVA_ERROR_UNSUPPORTED}, /* stream 1 */
+   };
+   for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+      memset(&so, 0, sizeof(so));
+      so.num_outputs = 1;
+      so.stride[0] = bad[i].stride;
+      so.output[0] = (struct tgsiva_stream_output_entry){
+         bad[i].reg, bad[i].start, bad[i].count, bad[i].buffer,
+         bad[i].offset, bad[i].stream};
+      assert_int_equal(tgsiva_compile_text(vertex, strlen(vertex), &opts,
+                                           &sh, &d),
+                       bad[i].status);
+      assert_null(sh);
+   }
+   /* Past Gallium's limits: 65 entries, a stride of 65537 dwords. */
+   two_buffers(&so);
+   so.num_outputs = TGSIVA_MAX_STREAM_OUTPUTS + 1;
+   assert_int_equal(tgsiva_compile_text(vertex, strlen(vertex), &opts, &sh,
+                                        &d),
+                    TGSIVA_ERROR_INPUT);
+   two_buffers(&so);
+   so.stride[1] = 65537;
+   assert_int_equal(tgsiva_compile_text(vertex, strlen(vertex), &opts, &sh,
+                                        &d),
+                    TGSIVA_ERROR_INPUT);
+   assert_null(sh);
+}
+
 static void *
 compile_job(void *arg)
 {
@@ -160,6 +254,7 @@ main(void)
       cmocka_unit_test(test_fragment_shader_info),
       cmocka_unit_test(test_vertex_shader_from_tokens),
       cmocka_unit_test(test_errors_and_limits),
+      cmocka_unit_test(test_transform_feedback),
       cmocka_unit_test(test_threads),
    };
    return cmocka_run_group_tests_name("api", tests, NULL, NULL);

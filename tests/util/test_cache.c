@@ -134,7 +134,8 @@ hex(const uint8_t *h, char *out)
 /* The digest of a fixed input is fixed: any change to what is hashed
  * (and so to every driver's cache) shows here.  Independently:
  * sha1(b"tgsiva shader 1\0" + le32(4) + le32(1, 2, 3, 0xdeadbeef)
- *      + 20 zero bytes (the key) + le32(0) (max_registers)). */
+ *      + 20 zero bytes (the key) + le32(0) (no stream outputs)
+ *      + le32(0) (max_registers)). */
 static void
 test_hash(void **state)
 {
@@ -144,7 +145,7 @@ test_hash(void **state)
    char text[2 * TGSIVA_HASH_SIZE + 1];
    tgsiva_shader_hash(tokens, 4, NULL, h);
    hex(h, text);
-   assert_string_equal(text, "9fbf278423f932d36d33dde46cd55f254905ad33");
+   assert_string_equal(text, "e5197eb132d7a84c1d86d7c7f504c119ed2840a0");
    struct tgsiva_shader_key zero = {0};
    struct tgsiva_compile_options o = {.key = &zero, .validate = true,
                                       .memory_limit = 1 << 20};
@@ -159,6 +160,21 @@ test_hash(void **state)
    assert_memory_not_equal(h, again, sizeof(h));
    tgsiva_shader_hash(tokens, 3, NULL, again);
    assert_memory_not_equal(h, again, sizeof(h));
+   /* Transform feedback: an empty description is no capture; any entry
+    * field changes the hash. */
+   struct tgsiva_stream_output so = {0};
+   o = (struct tgsiva_compile_options){.stream_output = &so};
+   tgsiva_shader_hash(tokens, 4, &o, again);
+   assert_memory_equal(h, again, sizeof(h));
+   so.num_outputs = 1;
+   so.stride[0] = 4;
+   so.output[0].num_components = 4;
+   uint8_t one[TGSIVA_HASH_SIZE];
+   tgsiva_shader_hash(tokens, 4, &o, one);
+   assert_memory_not_equal(h, one, sizeof(h));
+   so.output[0].dst_offset = 1;
+   tgsiva_shader_hash(tokens, 4, &o, again);
+   assert_memory_not_equal(one, again, sizeof(one));
    const uint8_t *id = tgsiva_build_id();
    uint8_t zeros[TGSIVA_BUILD_ID_SIZE] = {0};
    assert_memory_not_equal(id, zeros, sizeof(zeros));
