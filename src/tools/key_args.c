@@ -108,6 +108,12 @@ is_key_option(const char *arg)
    return false;
 }
 
+bool
+key_option(const char *name, const char *value, struct tgsiva_shader_key *key)
+{
+   return is_key_option(name) && apply(name, value, key);
+}
+
 enum key_arg_result
 key_arg(const char *cmd, int argc, char **argv, int *i,
         struct tgsiva_shader_key *key)
@@ -120,24 +126,4 @@ key_arg(const char *cmd, int argc, char **argv, int *i,
       return KEY_ARG_BAD;
    }
    return KEY_ARG_TAKEN;
-}
-
-bool
-key_read_file(const char *path, struct tgsiva_shader_key *key,
-              char *error, size_t error_size)
-{
-   memset(key, 0, sizeof(*key));
-   FILE *f = fopen(path, "r");
-   if (!f)
-      return true;
-   char name[64], value[256];
-   bool ok = true;
-   while (ok && fscanf(f, "%63s", name) == 1) {
-      ok = is_key_option(name) && fscanf(f, "%255s", value) == 1 &&
-           apply(name, value, key);
-      if (!ok)
-         snprintf(error, error_size, "%s: bad key option '%s'", path, name);
-   }
-   fclose(f);
-   return ok;
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The command-line options that fill a struct tgsiva_shader_key, shared
- * by `compile`, `run --check` and the golden suite (whose NAME.key files
- * hold these options).
+ * by `compile`, `run --check` and the golden suite (whose shaders carry
+ * them on a `# tgsiva:` line, shader_metrics.c).
  */
 #ifndef TGSIVA_TOOLS_KEY_ARGS_H
 #define TGSIVA_TOOLS_KEY_ARGS_H
@@ -25,10 +25,9 @@ enum key_arg_result key_arg(const char *cmd, int argc, char **argv, int *i,
 /* The --help lines of the key options. */
 extern const char key_args_help[];
 
-/* Reads the options of `path` (NAME.key: whitespace-separated, as on the
- * command line) into `key`; true with a zero key when there is no such
- * file, false (message in `error`) on a bad option. */
-bool key_read_file(const char *path, struct tgsiva_shader_key *key,
-                   char *error, size_t error_size);
+/* Applies key option `name` (e.g. "--clip-planes") with `value`; false
+ * when `name` is no key option or the value is bad. */
+bool key_option(const char *name, const char *value,
+                struct tgsiva_shader_key *key);
 
 #endif

@@ -175,31 +175,41 @@ now_ms(void)
    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-/* NAME.key next to NAME.tgsi: the variant the shader is compiled as
- * (the golden suite's key shaders). */
+/* Option `name` with `value` of a `# tgsiva:` line into opts. */
 static bool
-read_key(struct arena *arena, const char *path, struct tgsiva_shader_key *key,
-         struct tgsiva_diagnostic *d)
+file_option(struct arena *arena, const struct tgsi_shader *tgsi,
+            const char *name, const char *value,
+            struct compile_options *opts, struct tgsiva_diagnostic *d)
 {
-   size_t n = strlen(path);
-   if (n < 5 || strcmp(path + n - 5, ".tgsi")) {
-      memset(key, 0, sizeof(*key));
-      return true;
+   char err[160];
+   if (strcmp(name, "--xfb")) {
+      struct tgsiva_shader_key *key = (struct tgsiva_shader_key *)opts->key;
+      return key_option(name, value, key) ||
+             diag_error(d, TGSIVA_ERROR_INPUT,
+                        "'%s %s': the options line takes --xfb SPEC and "
+                        "the variant-key options only", name, value);
    }
-   char error[512] = "";
-   const char *key_path = arena_printf(arena, "%.*s.key", (int)(n - 5), path);
-   return key_read_file(key_path, key, error, sizeof(error)) ||
-          diag_error(d, TGSIVA_ERROR_INPUT, "%s", error);
+   struct tgsiva_stream_output *so =
+      ARENA_NEW(arena, struct tgsiva_stream_output);
+   if (tgsi->processor != TGSI_PROC_VERTEX ||
+       !xfb_spec_parse(value, tgsi, so, err, sizeof(err)))
+      return diag_error(d, TGSIVA_ERROR_INPUT, "--xfb: %s",
+                        tgsi->processor == TGSI_PROC_VERTEX
+                           ? err
+                           : "needs a vertex shader");
+   opts->stream_output = so;
+   return true;
 }
 
-/* The `# tgsiva: --xfb SPEC` line of the file, if any, into opts. */
+/* The `# tgsiva: OPTION VALUE ...` lines of the file into opts: what a
+ * golden shader is compiled with (--xfb SPEC, the key options). */
 static bool
 file_options(struct arena *arena, const char *path,
              const struct tgsi_shader *tgsi, struct compile_options *opts,
              struct tgsiva_diagnostic *d)
 {
-   static const char key[] = "# tgsiva:";
-   char *text, err[160];
+   static const char tag[] = "# tgsiva:";
+   char *text;
    size_t len;
    if (!file_read(arena, path, &text, &len, d))
       return false;
@@ -207,26 +217,18 @@ file_options(struct arena *arena, const char *path,
       char *next = strchr(line, '\n');
       if (next)
          *next++ = '\0';
-      char word[16], spec[1024];
-      int n = 0;
-      if (strncmp(line, key, sizeof(key) - 1)) {
-         line = next;
-         continue;
+      if (!strncmp(line, tag, sizeof(tag) - 1)) {
+         char *save = NULL;
+         char *name = strtok_r(line + sizeof(tag) - 1, " \t", &save);
+         for (; name; name = strtok_r(NULL, " \t", &save)) {
+            char *value = strtok_r(NULL, " \t", &save);
+            if (!value)
+               return diag_error(d, TGSIVA_ERROR_INPUT,
+                                 "%s: %s needs a value", path, name);
+            if (!file_option(arena, tgsi, name, value, opts, d))
+               return false;
+         }
       }
-      if (sscanf(line + sizeof(key) - 1, " %15s %1023s %n", word, spec,
-                 &n) != 2 || strcmp(word, "--xfb") ||
-          line[sizeof(key) - 1 + (size_t)n] != '\0')
-         return diag_error(d, TGSIVA_ERROR_INPUT, "'%s': the options line "
-                           "takes --xfb SPEC only", line);
-      struct tgsiva_stream_output *so =
-         ARENA_NEW(arena, struct tgsiva_stream_output);
-      if (tgsi->processor != TGSI_PROC_VERTEX ||
-          !xfb_spec_parse(spec, tgsi, so, err, sizeof(err)))
-         return diag_error(d, TGSIVA_ERROR_INPUT, "--xfb: %s",
-                           tgsi->processor == TGSI_PROC_VERTEX
-                              ? err
-                              : "needs a vertex shader");
-      opts->stream_output = so;
       line = next;
    }
    return true;
@@ -246,8 +248,8 @@ shader_measure(const char *path, struct shader_metrics *m)
    arena_init(&arena, 0);
    diag_clear(&d);
    double start = now_ms();
-   bool ok = read_key(&arena, path, &key, &d) &&
-             tgsi_parse_file(&arena, path, &tgsi, &d) &&
+   memset(&key, 0, sizeof(key));
+   bool ok = tgsi_parse_file(&arena, path, &tgsi, &d) &&
              file_options(&arena, path, tgsi, &opts, &d) &&
              compile_tgsi(&arena, tgsi, &opts, &r, &d);
    m->compile_ms = now_ms() - start;
