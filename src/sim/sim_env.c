@@ -487,6 +487,8 @@ lod_from_gradients(const struct sim_texture *t, const float *dx,
       ly += sy[i] * sy[i];
    }
    float rho = sqrtf(fmaxf(lx, ly));
+   if (isnan(lx) || isnan(ly))
+      return NAN; /* an infinite coordinate's derivative */
    return rho > 0 ? log2f(rho) : -INFINITY;
 }
 
@@ -522,10 +524,12 @@ implicit_lod(const struct sim_texture *t,
    return lod_from_gradients(t, dx, dy);
 }
 
+/* GL's lambda': the computed LOD plus the biases, before the sampler's
+ * [min, max] LOD clamp (what LODQ/LOD return in y). */
 static float
-request_lod(const struct sim_env *env, const struct sim_texture *t,
-            const struct sim_sampler *s, const struct sim_tex_request *req,
-            const struct sim_tex_request *const quad[4])
+request_lambda(const struct sim_env *env, const struct sim_texture *t,
+               const struct sim_sampler *s, const struct sim_tex_request *req,
+               const struct sim_tex_request *const quad[4])
 {
    float lod = 0.0f;
    bool implicit = env->stage == SIM_STAGE_FRAGMENT && quad;
@@ -545,17 +549,33 @@ request_lod(const struct sim_env *env, const struct sim_texture *t,
       break;
    default: break;
    }
-   lod += s->lod_bias;
-   return fminf(fmaxf(lod, s->min_lod), s->max_lod);
+   return lod + s->lod_bias;
 }
 
+static float
+clamp_lod(const struct sim_sampler *s, float lambda)
+{
+   return fminf(fmaxf(lambda, s->min_lod), s->max_lod);
+}
+
+/* GL's nearest mipmap: level ceil(lod + 1/2) - 1, 0 for lod <= 1/2. */
 static uint32_t
 nearest_level(const struct sim_texture *t, float lod)
 {
-   if (!(lod > 0.0f))
+   if (!(lod > 0.5f))
       return 0;
-   float r = floorf(lod + 0.5f);
+   float r = ceilf(lod + 0.5f) - 1.0f;
    return r >= (float)(t->levels - 1) ? t->levels - 1 : (uint32_t)r;
+}
+
+uint32_t
+sim_env_level_of_lod(const struct sim_env *env, uint32_t texture,
+                     uint32_t sampler, float lambda)
+{
+   if (texture >= SIM_MAX_TEXTURES || sampler >= SIM_MAX_SAMPLERS)
+      return 0;
+   return nearest_level(&env->textures[texture],
+                        clamp_lod(&env->samplers[sampler], lambda));
 }
 
 static float
@@ -721,10 +741,10 @@ sim_env_sample(const struct sim_env *env, const struct sim_tex_request *req,
    case SIM_TEX_FETCH: return texel_fetch(&k);
    default: break;
    }
-   float lod = request_lod(env, k.t, k.s, req, quad);
-   k.level = nearest_level(k.t, lod);
+   float lambda = request_lambda(env, k.t, k.s, req, quad);
+   k.level = nearest_level(k.t, clamp_lod(k.s, lambda));
    if (req->op == SIM_TEX_QUERY_LOD) {
-      struct sim_vec4 v = {{f2u((float)k.level), f2u(lod), 0, 0}};
+      struct sim_vec4 v = {{f2u((float)k.level), f2u(lambda), 0, 0}};
       return v;
    }
    resolve_coords(&k);

@@ -451,6 +451,30 @@ lane_result(const struct interp *ip, struct tex_op *t, unsigned l,
    }
 }
 
+/* LODQ/LOD: GL leaves how rho and its logarithm are approximated to the
+ * implementation, and texture units keep LODs in 8.8 fixed point: y
+ * may differ by 1/256 plus LG2's 3 ulp; x, the level picked from y, is
+ * not compared where that straddles a rounding point.  A NaN LOD (the
+ * derivative of an infinite coordinate) is undefined. */
+static void
+query_lod_allowance(const struct interp *ip, const struct tex_lane *tl,
+                    struct interp_vec *out)
+{
+   float lambda = interp_f(out->v[1]);
+   if (isnan(lambda)) {
+      out->err[0] = out->err[1] = INFINITY; /* GL leaves it undefined */
+      return;
+   }
+   if (!isfinite(lambda))
+      return;
+   double a = 1.0 / 256 + 3 * interp_ulp32(lambda);
+   out->err[1] += a;
+   uint32_t tex = tl->req.texture, samp = tl->req.sampler;
+   if (sim_env_level_of_lod(ip->env, tex, samp, (float)(lambda - a)) !=
+       sim_env_level_of_lod(ip->env, tex, samp, (float)(lambda + a)))
+      out->err[0] = INFINITY;
+}
+
 /* SAMPLE*: the SVIEW operand's swizzle picks the result channels. */
 static void
 swizzle_result(const struct tgsi_src *sview, struct interp_vec *v)
@@ -590,12 +614,14 @@ op_sample(struct interp *ip)
          interp_ub(ip, TGSI_INTERP_UB_UNDEFINED,
                    "texel fetch outside the texture in lane %u", l);
       }
-      if (t->form->op == SIM_TEX_QUERY_LOD)
+      if (t->form->op == SIM_TEX_QUERY_LOD) {
+         query_lod_allowance(ip, tl, &out[l]);
          for (unsigned c = 2; c < 4; c++) {
             bool lod_op = insn->opcode == TGSI_OP_LOD;
             out[l].v[c] = 0;
             out[l].err[c] = lod_op ? 0 : INFINITY;
          }
+      }
       if (t->form->sample_style)
          swizzle_result(&insn->src[t->form->unit], &out[l]);
    }
