@@ -322,6 +322,11 @@ interp_fetch(struct interp *ip, const struct tgsi_src *src,
          out[l].err[c] = cell->err;
          out[l].res[c] = cell->res;
          out[l].kind[c] = cell->kind;
+         /* A NaN's payload is not specified: read as an integer, a
+          * float NaN's bits are undefined. */
+         if (!float_modifiers(type) && type != TGSI_VT_F64 &&
+             cell->kind == TGSI_INTERP_WORD_F32 && isnan(interp_f(cell->v)))
+            out[l].err[c] = INFINITY;
       }
       apply_modifiers(src, type, &out[l]);
    }
