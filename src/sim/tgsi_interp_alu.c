@@ -678,10 +678,16 @@ al_round(const struct alu_io *io, unsigned c)
    return fabsf(x - floorf(x)) == 0.5f ? 1.0 : 0;
 }
 
+/* IEEE's minNum/maxNum may return either zero of +0 and -0: the
+ * result's sign is not specified, which the least positive allowance
+ * says (it matters where the bits are read as an integer). */
 static double
 al_minmax(const struct alu_io *io, unsigned c)
 {
-   return isnan(F(0, c)) || isnan(F(1, c)) ? INFINITY : 0;
+   if (isnan(F(0, c)) || isnan(F(1, c)))
+      return INFINITY;
+   bool zeros = F(0, c) == 0.0f && F(1, c) == 0.0f;
+   return zeros && io->s[0][c] != io->s[1][c] ? 0x1p-149 : 0;
 }
 
 /* The rounding of an integer float cannot hold is unspecified. */
