@@ -720,6 +720,8 @@ size_query(const struct sim_texture *t, int32_t level)
    struct sim_vec4 v = {{level_size(t->width, l), level_size(t->height, l),
                          layered ? layers : level_size(t->depth, l),
                          t->levels}};
+   if (target_dims(t->target) == 1 && layered)
+      v.w[1] = layers; /* TXQ puts a 1-D array's layers in y */
    return v;
 }
 

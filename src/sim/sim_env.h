@@ -156,7 +156,8 @@ enum sim_tex_op {
    SIM_TEX_SAMPLE_GRAD,
    SIM_TEX_FETCH,       /* integer coordinates, explicit level */
    SIM_TEX_GATHER,
-   SIM_TEX_SIZE,        /* width, height, depth/layers, levels */
+   SIM_TEX_SIZE,        /* width, height (1-D arrays: layers),
+                           depth/layers, levels */
    SIM_TEX_QUERY_LOD,
 };
 

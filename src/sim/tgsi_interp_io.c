@@ -392,14 +392,15 @@ viewport_lane(struct interp *ip, uint32_t reg, unsigned l)
       double e = fabs((double)s) * e_xn + interp_ulp32(p) + interp_ulp32(r);
       ip->out->position[l][k] = r;
       struct tgsi_interp_annot *a = &ip->res->annot->position[l][k];
-      a->err = bad || !isfinite(r) ? INFINITY : e;
+      /* 0 * an undefined 1/w is NaN: the position is undefined too. */
+      a->err = bad || !isfinite(r) || isnan(e) ? INFINITY : e;
       a->insn = cell[k].writer > cell[3].writer ? cell[k].writer
                                                 : cell[3].writer;
       a->kind = TGSI_INTERP_WORD_F32;
    }
    ip->out->position[l][3] = rw;
    struct tgsi_interp_annot *a = &ip->res->annot->position[l][3];
-   a->err = bad ? INFINITY : e_rw;
+   a->err = bad || isnan(e_rw) ? INFINITY : e_rw;
    a->insn = cell[3].writer;
    a->kind = TGSI_INTERP_WORD_F32;
 }

@@ -665,8 +665,6 @@ size_lane(struct interp *ip, uint32_t unit, enum tgsi_tex_target target,
    req.level = level;
    struct sim_vec4 v = sim_env_sample(ip->env, &req, NULL);
    const struct sim_texture *t = &ip->env->textures[unit];
-   if (target == TGSI_TEX_1D_ARRAY || target == TGSI_TEX_SHADOW1D_ARRAY)
-      v.w[1] = v.w[2]; /* layers in y */
    bool sviewinfo = ip->insn->opcode == TGSI_OP_SVIEWINFO;
    bool in_range = level >= 0 && (uint32_t)level < t->levels;
    uint8_t defined = size_channels(target);
