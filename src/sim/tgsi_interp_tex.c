@@ -35,6 +35,8 @@
  */
 #include "tgsi_interp_priv.h"
 
+#include <float.h>
+
 enum extra {
    EX_NONE,
    EX_LOD_W,       /* src0.w: explicit LOD */
@@ -303,9 +305,11 @@ build_lane(struct interp *ip, struct tex_op *t, unsigned l)
        * exact. */
       for (unsigned c = 0; c < 3; c++)
          tl->e.coord[c] += fabs((double)tl->req.coord[c]) * 0x1p-20;
-      /* The zero direction (or a NaN) names no face: undefined. */
+      /* The zero direction (or a NaN) names no face: undefined; so
+       * does one of subnormals, which an implementation may flush. */
       const float *d = tl->req.coord;
-      tl->e.undefined |= (d[0] == 0 && d[1] == 0 && d[2] == 0) ||
+      tl->e.undefined |= (fabsf(d[0]) < FLT_MIN && fabsf(d[1]) < FLT_MIN &&
+                          fabsf(d[2]) < FLT_MIN) ||
                          isnan(d[0]) || isnan(d[1]) || isnan(d[2]);
    }
    lane_shadow(t, l);
