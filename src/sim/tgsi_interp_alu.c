@@ -655,10 +655,20 @@ al_exp(const struct alu_io *io, unsigned c)
    return c == 2 ? ex2_allowance(F(0, 0), interp_f(io->d[2])) : 0;
 }
 
+/* x = floor(log2 |a|) and y = |a| / 2^x: an implementation that takes
+ * the floor of an approximate log2 may land on the next integer just
+ * below a power of two (and y then halves or doubles). */
 static double
 al_log(const struct alu_io *io, unsigned c)
 {
-   return c == 2 ? lg2_allowance(fabsf(F(0, 0)), interp_f(io->d[2])) : 0;
+   float a = fabsf(F(0, 0));
+   double lg = lg2_allowance(a, interp_f(io->d[2]));
+   if (c == 2)
+      return lg;
+   double l = log2((double)a);
+   if (c == 3 || !isfinite(l) || floor(l - lg) == floor(l + lg))
+      return 0;
+   return c == 0 ? 1.0 : fabs((double)interp_f(io->d[1]));
 }
 
 static double
