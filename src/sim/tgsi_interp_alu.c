@@ -657,7 +657,8 @@ al_exp(const struct alu_io *io, unsigned c)
 
 /* x = floor(log2 |a|) and y = |a| / 2^x: an implementation that takes
  * the floor of an approximate log2 may land on the next integer just
- * below a power of two (and y then halves or doubles). */
+ * below a power of two (and y then halves or doubles); a power of two's
+ * log2 is its exponent, exact. */
 static double
 al_log(const struct alu_io *io, unsigned c)
 {
@@ -665,8 +666,10 @@ al_log(const struct alu_io *io, unsigned c)
    double lg = lg2_allowance(a, interp_f(io->d[2]));
    if (c == 2)
       return lg;
+   int e;
    double l = log2((double)a);
-   if (c == 3 || !isfinite(l) || floor(l - lg) == floor(l + lg))
+   if (c == 3 || !isfinite(l) || frexpf(a, &e) == 0.5f ||
+       floor(l - lg) == floor(l + lg))
       return 0;
    return c == 0 ? 1.0 : fabs((double)interp_f(io->d[1]));
 }
