@@ -463,6 +463,31 @@ cube_face(const float *d, unsigned *face, float *s, float *t)
    *t = 0.5f * (tc / ma + 1.0f);
 }
 
+/* The derivative (ds, dt) of cube_face's face coordinates along dd, the
+ * derivative of the direction d (GL takes a cube map's explicit
+ * gradients of the direction to the face): s = (sc / ma + 1) / 2 gives
+ * ds = (dsc ma - sc dma) / (2 ma^2). */
+static void
+cube_gradient(const float *d, const float *dd, float *out)
+{
+   float ax = fabsf(d[0]), ay = fabsf(d[1]), az = fabsf(d[2]);
+   unsigned m, si, ti;
+   float ss, ts;
+   if (ax >= ay && ax >= az) {
+      m = 0, si = 2, ti = 1, ss = d[0] >= 0 ? -1.0f : 1.0f, ts = -1.0f;
+   } else if (ay >= az) {
+      m = 1, si = 0, ti = 2, ss = 1.0f, ts = d[1] >= 0 ? 1.0f : -1.0f;
+   } else {
+      m = 2, si = 0, ti = 1, ss = d[2] >= 0 ? 1.0f : -1.0f, ts = -1.0f;
+   }
+   float ms = d[m] >= 0 ? 1.0f : -1.0f;
+   float ma = fabsf(d[m]), dma = ms * dd[m];
+   float c[2] = {ss * d[si], ts * d[ti]}, dc[2] = {ss * dd[si], ts * dd[ti]};
+   for (unsigned k = 0; k < 2; k++)
+      out[k] = ma > 0 ? (dc[k] * ma - c[k] * dma) / (2.0f * ma * ma) : 0.0f;
+   out[2] = 0.0f;
+}
+
 /* Coordinates scaled to texels of level 0, for derivatives. */
 static void
 texel_space(const struct sim_texture *t, const float *c, float *out)
@@ -536,7 +561,14 @@ request_lambda(const struct sim_env *env, const struct sim_texture *t,
    switch (req->op) {
    case SIM_TEX_SAMPLE_LOD: lod = req->lod; break;
    case SIM_TEX_SAMPLE_GRAD:
-      lod = lod_from_gradients(t, req->ddx, req->ddy);
+      if (target_is_cube(t->target)) {
+         float dx[3], dy[3];
+         cube_gradient(req->coord, req->ddx, dx);
+         cube_gradient(req->coord, req->ddy, dy);
+         lod = lod_from_gradients(t, dx, dy);
+      } else {
+         lod = lod_from_gradients(t, req->ddx, req->ddy);
+      }
       break;
    case SIM_TEX_SAMPLE_BIAS:
    case SIM_TEX_SAMPLE:
