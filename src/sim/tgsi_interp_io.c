@@ -577,6 +577,13 @@ interp_collect_outputs(struct interp *ip)
    }
    if (ip->env->stage == SIM_STAGE_FRAGMENT) {
       ip->out->discarded = ip->killed | ip->helper;
+      /* Likewise a lane on an uncertain path could kill itself on the
+       * other path (or not on its own). */
+      for (unsigned i = 0; ip->path_uncertain && i < ip->s->num_insns; i++) {
+         enum tgsi_op op = ip->s->insns[i].opcode;
+         if (op == TGSI_OP_KILL || op == TGSI_OP_KILL_IF)
+            ip->discard_uncertain |= ip->path_uncertain;
+      }
       an->discard_uncertain = ip->discard_uncertain;
    }
    /* A lane on an uncertain path could, on the other path, write words
