@@ -89,11 +89,10 @@ gen_op_generated(unsigned opcode, enum gen_stage stage)
       return stage == GEN_CS || opcode == TGSI_OP_LOAD ||
              opcode == TGSI_OP_RESQ;
    case GEN_OPK_TEX:
-      /* Multisampled views are never declared by the environment; LOD
-       * queries need screen-space derivatives. */
+      /* LOD queries need screen-space derivatives. */
       if (opcode == TGSI_OP_LOD || opcode == TGSI_OP_LODQ)
          return stage == GEN_FS;
-      return opcode != TGSI_OP_TXQS && opcode != TGSI_OP_SAMPLE_I_MS;
+      return true;
    default: return true;
    }
 }

@@ -30,11 +30,14 @@ enum {
    S1A = 1 << TGSI_TEX_SHADOW1D_ARRAY,
    S2A = 1 << TGSI_TEX_SHADOW2D_ARRAY,
    SCA = 1 << TGSI_TEX_SHADOWCUBE_ARRAY,
+   M2 = 1 << TGSI_TEX_2D_MSAA,
+   M2A = 1 << TGSI_TEX_2D_ARRAY_MSAA,
 };
 
 /* Operand letters: f float coordinates, g float gradients, i integer
  * texel coordinates, l integer LOD 0, b a float (bias, LOD, reference),
- * c a gather component, S the sampler unit, V the view. */
+ * c a gather component, n a sample index (the environment's
+ * multisampled views have 4), S the sampler unit, V the view. */
 struct tex_form {
    uint8_t op;
    const char *operands;
@@ -55,6 +58,7 @@ static const struct tex_form tex_forms[] = {
    {TGSI_OP_TXF_LZ, "iS", T1 | T2 | T3 | T1A | T2A | TR, true},
    {TGSI_OP_TEX_LZ, "fS", T1 | T2 | T3 | TC | T1A | T2A | S1 | S2, false},
    {TGSI_OP_TXQ, "lS", T1 | T2 | T3 | TC | TR | T1A | T2A | TCA, true},
+   {TGSI_OP_TXQS, "S", M2 | M2A, true},
    {TGSI_OP_LODQ, "fS", T1 | T2 | T3 | TC | T1A | T2A, false},
    {TGSI_OP_TG4, "fcS", T2 | T2A | TC, false},
    {TGSI_OP_TEX2, "fbS", SCA, false},
@@ -67,6 +71,7 @@ static const struct tex_form tex_forms[] = {
    {TGSI_OP_SAMPLE_D, "fVSgg", T1 | T2 | T3 | TC | T1A | T2A, false},
    {TGSI_OP_SAMPLE_L, "fVSb", T1 | T2 | T3 | TC | T1A | T2A, false},
    {TGSI_OP_SAMPLE_I, "iV", T1 | T2 | T3 | T1A | T2A, true},
+   {TGSI_OP_SAMPLE_I_MS, "iVn", M2 | M2A, true},
    {TGSI_OP_SVIEWINFO, "lV", T1 | T2 | T3 | TC | T1A | T2A, true},
    {TGSI_OP_GATHER4, "fVS", T2 | T2A | TC, false},
    {TGSI_OP_LOD, "fVS", T1 | T2 | T3 | TC | T1A | T2A, false},
@@ -136,9 +141,10 @@ tex_operand(struct gen *g, struct tgsi_insn *I, unsigned i, char c,
       break;
    case 'i': texel_coords(g, s, target); break;
    case 'l': gen_src_imm(g, s, 0, 0, 0, 0); break;
-   case 'c': {
-      unsigned comp = gen_below(g, 4);
-      gen_src_imm(g, s, comp, comp, comp, comp);
+   case 'c':
+   case 'n': {
+      unsigned k = gen_below(g, 4);
+      gen_src_imm(g, s, k, k, k, k);
       break;
    }
    default: gen_src_value(g, s, TGSI_VT_F32); break;

@@ -471,6 +471,31 @@ cube_face(const float *d, unsigned *face, float *s, float *t)
    *t = 0.5f * (tc / ma + 1.0f);
 }
 
+/* The derivative (ds, dt) of cube_face's face coordinates along dd, the
+ * derivative of the direction d (GL takes a cube map's explicit
+ * gradients of the direction to the face): s = (sc / ma + 1) / 2 gives
+ * ds = (dsc ma - sc dma) / (2 ma^2). */
+static void
+cube_gradient(const float *d, const float *dd, float *out)
+{
+   float ax = fabsf(d[0]), ay = fabsf(d[1]), az = fabsf(d[2]);
+   unsigned m, si, ti;
+   float ss, ts;
+   if (ax >= ay && ax >= az) {
+      m = 0, si = 2, ti = 1, ss = d[0] >= 0 ? -1.0f : 1.0f, ts = -1.0f;
+   } else if (ay >= az) {
+      m = 1, si = 0, ti = 2, ss = 1.0f, ts = d[1] >= 0 ? 1.0f : -1.0f;
+   } else {
+      m = 2, si = 0, ti = 1, ss = d[2] >= 0 ? 1.0f : -1.0f, ts = -1.0f;
+   }
+   float ms = d[m] >= 0 ? 1.0f : -1.0f;
+   float ma = fabsf(d[m]), dma = ms * dd[m];
+   float c[2] = {ss * d[si], ts * d[ti]}, dc[2] = {ss * dd[si], ts * dd[ti]};
+   for (unsigned k = 0; k < 2; k++)
+      out[k] = ma > 0 ? (dc[k] * ma - c[k] * dma) / (2.0f * ma * ma) : 0.0f;
+   out[2] = 0.0f;
+}
+
 /* Coordinates scaled to texels of level 0, for derivatives. */
 static void
 texel_space(const struct sim_texture *t, const float *c, float *out)
@@ -495,6 +520,8 @@ lod_from_gradients(const struct sim_texture *t, const float *dx,
       ly += sy[i] * sy[i];
    }
    float rho = sqrtf(fmaxf(lx, ly));
+   if (isnan(lx) || isnan(ly))
+      return NAN; /* an infinite coordinate's derivative */
    return rho > 0 ? log2f(rho) : -INFINITY;
 }
 
@@ -530,17 +557,26 @@ implicit_lod(const struct sim_texture *t,
    return lod_from_gradients(t, dx, dy);
 }
 
+/* GL's lambda': the computed LOD plus the biases, before the sampler's
+ * [min, max] LOD clamp (what LODQ/LOD return in y). */
 static float
-request_lod(const struct sim_env *env, const struct sim_texture *t,
-            const struct sim_sampler *s, const struct sim_tex_request *req,
-            const struct sim_tex_request *const quad[4])
+request_lambda(const struct sim_env *env, const struct sim_texture *t,
+               const struct sim_sampler *s, const struct sim_tex_request *req,
+               const struct sim_tex_request *const quad[4])
 {
    float lod = 0.0f;
    bool implicit = env->stage == SIM_STAGE_FRAGMENT && quad;
    switch (req->op) {
    case SIM_TEX_SAMPLE_LOD: lod = req->lod; break;
    case SIM_TEX_SAMPLE_GRAD:
-      lod = lod_from_gradients(t, req->ddx, req->ddy);
+      if (target_is_cube(t->target)) {
+         float dx[3], dy[3];
+         cube_gradient(req->coord, req->ddx, dx);
+         cube_gradient(req->coord, req->ddy, dy);
+         lod = lod_from_gradients(t, dx, dy);
+      } else {
+         lod = lod_from_gradients(t, req->ddx, req->ddy);
+      }
       break;
    case SIM_TEX_SAMPLE_BIAS:
    case SIM_TEX_SAMPLE:
@@ -553,17 +589,33 @@ request_lod(const struct sim_env *env, const struct sim_texture *t,
       break;
    default: break;
    }
-   lod += s->lod_bias;
-   return fminf(fmaxf(lod, s->min_lod), s->max_lod);
+   return lod + s->lod_bias;
 }
 
+static float
+clamp_lod(const struct sim_sampler *s, float lambda)
+{
+   return fminf(fmaxf(lambda, s->min_lod), s->max_lod);
+}
+
+/* GL's nearest mipmap: level ceil(lod + 1/2) - 1, 0 for lod <= 1/2. */
 static uint32_t
 nearest_level(const struct sim_texture *t, float lod)
 {
-   if (!(lod > 0.0f))
+   if (!(lod > 0.5f))
       return 0;
-   float r = floorf(lod + 0.5f);
+   float r = ceilf(lod + 0.5f) - 1.0f;
    return r >= (float)(t->levels - 1) ? t->levels - 1 : (uint32_t)r;
+}
+
+uint32_t
+sim_env_level_of_lod(const struct sim_env *env, uint32_t texture,
+                     uint32_t sampler, float lambda)
+{
+   if (texture >= SIM_MAX_TEXTURES || sampler >= SIM_MAX_SAMPLERS)
+      return 0;
+   return nearest_level(&env->textures[texture],
+                        clamp_lod(&env->samplers[sampler], lambda));
 }
 
 static bool
@@ -701,6 +753,8 @@ size_query(const struct sim_texture *t, int32_t level)
    struct sim_vec4 v = {{level_size(t->width, l), level_size(t->height, l),
                          layered ? layers : level_size(t->depth, l),
                          t->levels}};
+   if (target_dims(t->target) == 1 && layered)
+      v.w[1] = layers; /* TXQ puts a 1-D array's layers in y */
    return v;
 }
 
@@ -722,11 +776,11 @@ sim_env_sample(const struct sim_env *env, const struct sim_tex_request *req,
    case SIM_TEX_FETCH: return texel_fetch(&k);
    default: break;
    }
-   float lod = request_lod(env, k.t, k.s, req, quad);
-   k.level = nearest_level(k.t, lod);
+   float lambda = request_lambda(env, k.t, k.s, req, quad);
+   k.level = nearest_level(k.t, clamp_lod(k.s, lambda));
    if (req->op == SIM_TEX_QUERY_LOD) {
       struct sim_vec4 v = {
-          {float_to_bits((float)k.level), float_to_bits(lod), 0, 0}};
+          {float_to_bits((float)k.level), float_to_bits(lambda), 0, 0}};
       return v;
    }
    resolve_coords(&k);

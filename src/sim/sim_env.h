@@ -176,7 +176,8 @@ enum sim_tex_op {
    SIM_TEX_SAMPLE_GRAD,
    SIM_TEX_FETCH,       /* integer coordinates, explicit level */
    SIM_TEX_GATHER,
-   SIM_TEX_SIZE,        /* width, height, depth/layers, levels */
+   SIM_TEX_SIZE,        /* width, height (1-D arrays: layers),
+                           depth/layers, levels */
    SIM_TEX_QUERY_LOD,
 };
 
@@ -339,6 +340,10 @@ struct sim_vec4 sim_env_texel(const struct sim_env *env, uint32_t texture,
 /* One lane's texture request.  Implicit-LOD requests (SIM_TEX_SAMPLE and
  * SAMPLE_BIAS in a fragment shader, QUERY_LOD) need the coordinates of
  * the lane's whole quad: quad[i] is the request of quad lane i. */
+/* The level a lookup with GL's lambda' (LODQ's y) picks: clamped to
+ * the sampler's LOD range, nearest mipmap (LODQ's x). */
+uint32_t sim_env_level_of_lod(const struct sim_env *env, uint32_t texture,
+                              uint32_t sampler, float lambda);
 struct sim_vec4 sim_env_sample(const struct sim_env *env,
                                const struct sim_tex_request *req,
                                const struct sim_tex_request *const quad[4]);

@@ -29,6 +29,10 @@ enum sim_sysval_kind {
    SIM_SYSVAL_IMAGE_ADDRESS,   /* u64 address, u32 row, u32 layer stride */
    SIM_SYSVAL_NUM_WORKGROUPS,  /* u32 x, y, z */
    SIM_SYSVAL_FRAMEBUFFER_SIZE,/* f32 width, height */
+   SIM_SYSVAL_TEXTURE_SAMPLES, /* u32 samples of view id */
+   SIM_SYSVAL_SAMPLER_LOD,     /* f32 LOD bias, min, max LOD of sampler id,
+                                  u32 mip filter (0 none, 1 nearest,
+                                  2 linear) */
    SIM_SYSVAL_XFB_BUFFER,      /* u64 address, u32 size of xfb buffer id */
    SIM_SYSVAL_XFB_DRAW,        /* u32 vertex count, u32 first vertex */
    SIM_SYSVAL_COUNT,

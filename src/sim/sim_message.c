@@ -10,8 +10,12 @@
  *    must be the number of registers the access needs.
  * 2. Varyings: the byte index of LD_VAR_BUF(_IMM) names a byte of the
  *    fragment's varying record, whose inputs sit at layout->inputs' byte
- *    offsets with sim_env_varying's words (already interpolated: the
- *    sample mode does not matter).  src_f32/src_flat32 read 32-bit words,
+ *    offsets with sim_env_varying's words (already interpolated: pixels
+ *    are single-sampled, so centre, centroid and sample modes agree).
+ *    The .explicit mode interpolates src_f32/src_f16 inputs at source
+ *    0's position, two signed 8.8 halves from the pixel's top-left
+ *    corner (x low; docs/abi.md), with sim_env_varying_at.
+ *    src_f32/src_flat32 read 32-bit words,
  *    src_f16/src_flat16 16-bit halves converted from binary16.  A byte
  *    outside every input is a fault.  LD_VAR_SPECIAL index 0-3 gives
  *    point x, point y, fragment w, fragment z.
@@ -141,8 +145,14 @@ write_channels(struct sim_warp *w, unsigned lane, unsigned regfmt,
  * Varyings and attributes
  */
 
+/* Where a lane's varyings are read, in pixels from its centre. */
+struct varying_pos {
+   float dx, dy;
+};
+
 static bool
-varying_byte(struct sim_warp *w, unsigned lane, uint32_t at, uint8_t *b)
+varying_byte(struct sim_warp *w, unsigned lane, struct varying_pos p,
+             uint32_t at, uint8_t *b)
 {
    const struct sim_layout *L = w->layout;
    for (unsigned i = 0; i < L->input_count && i < SIM_MAX_LAYOUT_VARYINGS;
@@ -151,7 +161,8 @@ varying_byte(struct sim_warp *w, unsigned lane, uint32_t at, uint8_t *b)
       if (at < v->byte_offset || at - v->byte_offset >= 16)
          continue;
       uint32_t k = at - v->byte_offset;
-      struct sim_vec4 x = sim_env_varying(w->env, v->semantic, v->index, lane);
+      struct sim_vec4 x =
+          sim_env_varying_at(w->env, v->semantic, v->index, lane, p.dx, p.dy);
       *b = (uint8_t)(x.w[k / 4] >> (8 * (k % 4)));
       return true;
    }
@@ -160,17 +171,33 @@ varying_byte(struct sim_warp *w, unsigned lane, uint32_t at, uint8_t *b)
 }
 
 static bool
-varying_bits(struct sim_warp *w, unsigned lane, uint32_t at, unsigned n,
-             uint32_t *v)
+varying_bits(struct sim_warp *w, unsigned lane, struct varying_pos p,
+             uint32_t at, unsigned n, uint32_t *v)
 {
    *v = 0;
    for (unsigned i = 0; i < n; i++) {
       uint8_t b = 0;
-      if (!varying_byte(w, lane, at + i, &b))
+      if (!varying_byte(w, lane, p, at + i, &b))
          return false;
       *v |= (uint32_t)b << (8 * i);
    }
    return true;
+}
+
+/* The lane's position: the centre unless the mode is .explicit and the
+ * input is interpolated. */
+static struct varying_pos
+varying_position(const struct sim_warp *w, unsigned lane, unsigned fmt)
+{
+   struct varying_pos p = {0.0f, 0.0f};
+   bool flat = fmt == VA_SOURCE_FORMAT_SRC_FLAT32 ||
+               fmt == VA_SOURCE_FORMAT_SRC_FLAT16;
+   if (flat || w->I->mod[VA_MOD_SAMPLE] != VA_SAMPLE_MODE_EXPLICIT)
+      return p;
+   uint32_t xy = (uint32_t)sim_src_raw(w, lane, 0);
+   p.dx = (float)(int16_t)(xy & 0xffffu) / 256.0f - 0.5f;
+   p.dy = (float)(int16_t)(xy >> 16) / 256.0f - 0.5f;
+   return p;
 }
 
 static bool
@@ -187,10 +214,11 @@ ld_var_buf(struct sim_warp *w)
    sim_foreach_lane (w->active, l) {
       uint32_t index =
           imm ? (uint32_t)I->imm[VA_IMM_INDEX] : (uint32_t)sim_src_raw(w, l, 1);
+      struct varying_pos p = varying_position(w, l, fmt);
       uint32_t ch[4];
       for (unsigned c = 0; c < n; c++) {
-         if (!varying_bits(w, l, index + c * (narrow ? 2 : 4), narrow ? 2 : 4,
-                           &ch[c]))
+         if (!varying_bits(w, l, p, index + c * (narrow ? 2 : 4),
+                           narrow ? 2 : 4, &ch[c]))
             return false;
          if (narrow)
             ch[c] = sim_f64_to_f32(sim_f16_to_f64((uint16_t)ch[c]), 0);

@@ -108,6 +108,17 @@ image_word(const struct sim_env *e, uint32_t id, bool address, unsigned k)
    return v[k];
 }
 
+/* The environment's samplers pick the nearest level (sim_env.c). */
+static uint32_t
+sampler_lod_word(const struct sim_env *e, uint32_t id, unsigned k)
+{
+   if (id >= SIM_MAX_SAMPLERS)
+      return 0;
+   const struct sim_sampler *s = &e->samplers[id];
+   float lod[3] = {s->lod_bias, s->min_lod, s->max_lod};
+   return k < 3 ? float_to_bits(lod[k]) : 1;
+}
+
 static uint32_t
 sysval_value(const struct sim_warp *w, const struct sim_sysval *s, unsigned k)
 {
@@ -131,6 +142,10 @@ sysval_value(const struct sim_warp *w, const struct sim_sysval *s, unsigned k)
       if (k == 0)
          return float_to_bits((float)e->framebuffer_width);
       return k == 1 ? float_to_bits((float)e->framebuffer_height) : 0;
+   case SIM_SYSVAL_TEXTURE_SAMPLES:
+      return k == 0 && s->id < SIM_MAX_TEXTURES ? e->textures[s->id].samples
+                                                : 0;
+   case SIM_SYSVAL_SAMPLER_LOD: return sampler_lod_word(e, s->id, k);
    default: return 0;
    }
 }

@@ -11,7 +11,10 @@
  * 2. Staging registers read, in this order, only those present: X, Y
  *    (2-D, 3-D, cube), Z (3-D), array layer (.array_enable), shadow
  *    reference (.shadow), offsets (.texel_offset: signed bytes 0-2, and
- *    for fetches the level in byte 3), LOD (explicit or bias: signed 8.8
+ *    for fetches the level in byte 3; a fetch from a multisampled
+ *    texture has the sample index in bits 16-31 instead of the z offset
+ *    and level, which the environment's texels, equal in every sample,
+ *    do not need), LOD (explicit or bias: signed 8.8
  *    fixed point in the low 16 bits).  Coordinates are floats for
  *    sampling (the layer too, rounded by the sampler) and integers for
  *    TEX_FETCH.  A cube coordinate is s in the low 29 bits of X with the
@@ -209,6 +212,11 @@ build_request(const struct sim_warp *w, unsigned lane, const struct tex_regs *t,
    lod_and_offsets(w, lane, t, r);
    if (op != SIM_TEX_SAMPLE)
       r->op = op;
+   if (op == SIM_TEX_FETCH && r->texture < SIM_MAX_TEXTURES &&
+       w->env->textures[r->texture].samples > 1) {
+      r->offset[2] = 0;
+      r->level = 0;
+   }
    r->shadow = t->at[SR_SHADOW] >= 0;
    r->compare = bits_to_float(sreg(w, lane, t, SR_SHADOW));
    if (op == SIM_TEX_GATHER)

@@ -644,10 +644,23 @@ al_exp(const struct alu_io *io, unsigned c)
    return c == 2 ? ex2_allowance(F(0, 0), bits_to_float(io->d[2])) : 0;
 }
 
+/* x = floor(log2 |a|) and y = |a| / 2^x: an implementation that takes
+ * the floor of an approximate log2 may land on the next integer just
+ * below a power of two (and y then halves or doubles); a power of two's
+ * log2 is its exponent, exact. */
 static double
 al_log(const struct alu_io *io, unsigned c)
 {
-   return c == 2 ? lg2_allowance(fabsf(F(0, 0)), bits_to_float(io->d[2])) : 0;
+   float a = fabsf(F(0, 0));
+   double lg = lg2_allowance(a, bits_to_float(io->d[2]));
+   if (c == 2)
+      return lg;
+   int e;
+   double l = log2((double)a);
+   if (c == 3 || !isfinite(l) || frexpf(a, &e) == 0.5f ||
+       floor(l - lg) == floor(l + lg))
+      return 0;
+   return c == 0 ? 1.0 : fabs((double)bits_to_float(io->d[1]));
 }
 
 static double
@@ -667,10 +680,16 @@ al_round(const struct alu_io *io, unsigned c)
    return fabsf(x - floorf(x)) == 0.5f ? 1.0 : 0;
 }
 
+/* IEEE's minNum/maxNum may return either zero of +0 and -0: the
+ * result's sign is not specified, which the least positive allowance
+ * says (it matters where the bits are read as an integer). */
 static double
 al_minmax(const struct alu_io *io, unsigned c)
 {
-   return isnan(F(0, c)) || isnan(F(1, c)) ? INFINITY : 0;
+   if (isnan(F(0, c)) || isnan(F(1, c)))
+      return INFINITY;
+   bool zeros = F(0, c) == 0.0f && F(1, c) == 0.0f;
+   return zeros && io->s[0][c] != io->s[1][c] ? 0x1p-149 : 0;
 }
 
 /* The rounding of an integer float cannot hold is unspecified. */

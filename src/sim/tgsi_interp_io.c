@@ -428,14 +428,15 @@ viewport_lane(struct interp *ip, uint32_t reg, unsigned l)
       double e = fabs((double)s) * e_xn + interp_ulp32(p) + interp_ulp32(r);
       ip->out->position[l][k] = r;
       struct tgsi_interp_annot *a = &ip->res->annot->position[l][k];
-      a->err = bad || !isfinite(r) ? INFINITY : e;
+      /* 0 * an undefined 1/w is NaN: the position is undefined too. */
+      a->err = bad || !isfinite(r) || isnan(e) ? INFINITY : e;
       a->insn = cell[k].writer > cell[3].writer ? cell[k].writer
                                                 : cell[3].writer;
       a->kind = TGSI_INTERP_WORD_F32;
    }
    ip->out->position[l][3] = rw;
    struct tgsi_interp_annot *a = &ip->res->annot->position[l][3];
-   a->err = bad ? INFINITY : e_rw;
+   a->err = bad || isnan(e_rw) ? INFINITY : e_rw;
    a->insn = cell[3].writer;
    a->kind = TGSI_INTERP_WORD_F32;
 }
@@ -753,6 +754,13 @@ interp_collect_outputs(struct interp *ip)
       replicate_color0(ip);
       convert_render_targets(ip);
       ip->out->discarded = ip->killed | ip->helper;
+      /* Likewise a lane on an uncertain path could kill itself on the
+       * other path (or not on its own). */
+      for (unsigned i = 0; ip->path_uncertain && i < ip->s->num_insns; i++) {
+         enum tgsi_op op = ip->s->insns[i].opcode;
+         if (op == TGSI_OP_KILL || op == TGSI_OP_KILL_IF)
+            ip->discard_uncertain |= ip->path_uncertain;
+      }
       an->discard_uncertain = ip->discard_uncertain;
    }
    /* A lane on an uncertain path could, on the other path, write words

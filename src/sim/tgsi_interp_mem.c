@@ -535,18 +535,22 @@ atomic_lane(struct interp *ip, const struct atomic_row *row,
    uint32_t v = row->fn(old, s->v[0], c, &ret);
    write_word(a, a->offset, v);
    struct tgsi_interp_annot *an = &annotations(ip, a)[a->offset / 4];
+   /* The old value returns as it was written; FADD writes a float, whose
+    * NaNs may have any payload. */
+   uint8_t old_kind = an->kind;
+   bool fadd = ip->insn->opcode == TGSI_OP_ATOMFADD;
    bool inexact = s->err[0] != 0 || (cmp && cmp->err[0] != 0) ||
                   an->err != 0 || a->uncertain;
    /* The old value goes to every channel the destination writes. */
    for (unsigned k = 0; k < 4; k++) {
       out->v[k] = ret;
       out->err[k] = shared || inexact || ip->memory_uncertain ? INFINITY : 0;
-      out->kind[k] = TGSI_INTERP_WORD_BITS;
+      out->kind[k] = old_kind;
    }
    if (inexact || (shared && !row->order_free))
       an->err = INFINITY;
    an->insn = (int32_t)ip->insn->number;
-   an->kind = TGSI_INTERP_WORD_BITS;
+   an->kind = fadd ? TGSI_INTERP_WORD_F32 : TGSI_INTERP_WORD_BITS;
 }
 
 static void

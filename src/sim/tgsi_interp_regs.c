@@ -267,17 +267,26 @@ apply_modifiers(const struct tgsi_src *src, enum tgsi_value_type type,
       }
       return;
    }
-   if (!src->negate)
-      return;
+   /* tgsi.rst supports only the negate on integers; an absolute value
+    * there is taken as an integer one, as Mesa's drivers and the
+    * compiler (from_tgsi_operand.c) do, on every integer type. */
    if (type == TGSI_VT_I64 || type == TGSI_VT_U64) {
       for (unsigned p = 0; p < 4; p += 2) {
-         uint64_t x = -interp_u64(v->v[p], v->v[p + 1]);
+         uint64_t x = interp_u64(v->v[p], v->v[p + 1]);
+         if (src->absolute && (x >> 63))
+            x = -x;
+         if (src->negate)
+            x = -x;
          v->v[p] = (uint32_t)x;
          v->v[p + 1] = (uint32_t)(x >> 32);
       }
    } else {
-      for (unsigned c = 0; c < 4; c++)
-         v->v[c] = (uint32_t)-v->v[c];
+      for (unsigned c = 0; c < 4; c++) {
+         if (src->absolute && (v->v[c] >> 31))
+            v->v[c] = (uint32_t)-v->v[c];
+         if (src->negate)
+            v->v[c] = (uint32_t)-v->v[c];
+      }
    }
    /* Integer negation of a float that may differ is no longer close. */
    for (unsigned c = 0; c < 4; c++) {
@@ -313,6 +322,11 @@ interp_fetch(struct interp *ip, const struct tgsi_src *src,
          out[l].err[c] = cell->err;
          out[l].res[c] = cell->res;
          out[l].kind[c] = cell->kind;
+         /* A NaN's payload is not specified: read as an integer, a
+          * float NaN's bits are undefined. */
+         if (!float_modifiers(type) && type != TGSI_VT_F64 &&
+             cell->kind == TGSI_INTERP_WORD_F32 && isnan(bits_to_float(cell->v)))
+            out[l].err[c] = INFINITY;
       }
       apply_modifiers(src, type, &out[l]);
    }

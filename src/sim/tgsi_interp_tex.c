@@ -35,6 +35,8 @@
  */
 #include "tgsi_interp_priv.h"
 
+#include <float.h>
+
 enum extra {
    EX_NONE,
    EX_LOD_W,       /* src0.w: explicit LOD */
@@ -303,9 +305,11 @@ build_lane(struct interp *ip, struct tex_op *t, unsigned l)
        * exact. */
       for (unsigned c = 0; c < 3; c++)
          tl->e.coord[c] += fabs((double)tl->req.coord[c]) * 0x1p-20;
-      /* The zero direction (or a NaN) names no face: undefined. */
+      /* The zero direction (or a NaN) names no face: undefined; so
+       * does one of subnormals, which an implementation may flush. */
       const float *d = tl->req.coord;
-      tl->e.undefined |= (d[0] == 0 && d[1] == 0 && d[2] == 0) ||
+      tl->e.undefined |= (fabsf(d[0]) < FLT_MIN && fabsf(d[1]) < FLT_MIN &&
+                          fabsf(d[2]) < FLT_MIN) ||
                          isnan(d[0]) || isnan(d[1]) || isnan(d[2]);
    }
    lane_shadow(t, l);
@@ -451,6 +455,30 @@ lane_result(const struct interp *ip, struct tex_op *t, unsigned l,
    }
 }
 
+/* LODQ/LOD: GL leaves how rho and its logarithm are approximated to the
+ * implementation, and texture units keep LODs in 8.8 fixed point: y
+ * may differ by 1/256 plus LG2's 3 ulp; x, the level picked from y, is
+ * not compared where that straddles a rounding point.  A NaN LOD (the
+ * derivative of an infinite coordinate) is undefined. */
+static void
+query_lod_allowance(const struct interp *ip, const struct tex_lane *tl,
+                    struct interp_vec *out)
+{
+   float lambda = bits_to_float(out->v[1]);
+   if (isnan(lambda)) {
+      out->err[0] = out->err[1] = INFINITY; /* GL leaves it undefined */
+      return;
+   }
+   if (!isfinite(lambda))
+      return;
+   double a = 1.0 / 256 + 3 * interp_ulp32(lambda);
+   out->err[1] += a;
+   uint32_t tex = tl->req.texture, samp = tl->req.sampler;
+   if (sim_env_level_of_lod(ip->env, tex, samp, (float)(lambda - a)) !=
+       sim_env_level_of_lod(ip->env, tex, samp, (float)(lambda + a)))
+      out->err[0] = INFINITY;
+}
+
 /* SAMPLE*: the SVIEW operand's swizzle picks the result channels. */
 static void
 swizzle_result(const struct tgsi_src *sview, struct interp_vec *v)
@@ -590,12 +618,14 @@ op_sample(struct interp *ip)
          interp_ub(ip, TGSI_INTERP_UB_UNDEFINED,
                    "texel fetch outside the texture in lane %u", l);
       }
-      if (t->form->op == SIM_TEX_QUERY_LOD)
+      if (t->form->op == SIM_TEX_QUERY_LOD) {
+         query_lod_allowance(ip, tl, &out[l]);
          for (unsigned c = 2; c < 4; c++) {
             bool lod_op = insn->opcode == TGSI_OP_LOD;
             out[l].v[c] = 0;
             out[l].err[c] = lod_op ? 0 : INFINITY;
          }
+      }
       if (t->form->sample_style)
          swizzle_result(&insn->src[t->form->unit], &out[l]);
    }
@@ -639,8 +669,6 @@ size_lane(struct interp *ip, uint32_t unit, enum tgsi_tex_target target,
    req.level = level;
    struct sim_vec4 v = sim_env_sample(ip->env, &req, NULL);
    const struct sim_texture *t = &ip->env->textures[unit];
-   if (target == TGSI_TEX_1D_ARRAY || target == TGSI_TEX_SHADOW1D_ARRAY)
-      v.w[1] = v.w[2]; /* layers in y */
    bool sviewinfo = ip->insn->opcode == TGSI_OP_SVIEWINFO;
    bool in_range = level >= 0 && (uint32_t)level < t->levels;
    uint8_t defined = size_channels(target);

@@ -31,6 +31,8 @@ static const uint8_t sysval_kinds[IR_SYSVAL_COUNT] = {
    [IR_SYSVAL_IMAGE_ADDRESS] = SIM_SYSVAL_IMAGE_ADDRESS,
    [IR_SYSVAL_NUM_WORKGROUPS] = SIM_SYSVAL_NUM_WORKGROUPS,
    [IR_SYSVAL_FRAMEBUFFER_SIZE] = SIM_SYSVAL_FRAMEBUFFER_SIZE,
+   [IR_SYSVAL_TEXTURE_SAMPLES] = SIM_SYSVAL_TEXTURE_SAMPLES,
+   [IR_SYSVAL_SAMPLER_LOD] = SIM_SYSVAL_SAMPLER_LOD,
    [IR_SYSVAL_XFB_BUFFER] = SIM_SYSVAL_XFB_BUFFER,
    [IR_SYSVAL_XFB_DRAW] = SIM_SYSVAL_XFB_DRAW,
 };
@@ -71,7 +73,14 @@ convert_layout(const struct ir_layout *l, enum sim_stage stage,
    out->sysval_ubo = l->sysvals.len ? (int)l->user_ubo_count : -1;
    out->sysval_count = (unsigned)l->sysvals.len;
    for (size_t i = 0; i < l->sysvals.len; i++) {
-      out->sysvals[i].kind = sysval_kinds[l->sysvals.data[i].kind];
+      unsigned kind = l->sysvals.data[i].kind;
+      /* A kind left out of the table would read as a viewport scale. */
+      if (kind != IR_SYSVAL_VIEWPORT_SCALE &&
+          sysval_kinds[kind] == SIM_SYSVAL_VIEWPORT_SCALE)
+         return diag_error(d, TGSIVA_ERROR_INTERNAL,
+                           "system value kind %u has no simulator value",
+                           kind);
+      out->sysvals[i].kind = sysval_kinds[kind];
       out->sysvals[i].id = l->sysvals.data[i].id;
       out->sysvals[i].offset = (uint32_t)(16 * i);
    }
