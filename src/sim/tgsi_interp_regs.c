@@ -325,7 +325,8 @@ interp_fetch(struct interp *ip, const struct tgsi_src *src,
          /* A NaN's payload is not specified: read as an integer, a
           * float NaN's bits are undefined. */
          if (!float_modifiers(type) && type != TGSI_VT_F64 &&
-             cell->kind == TGSI_INTERP_WORD_F32 && isnan(bits_to_float(cell->v)))
+             cell->kind == TGSI_INTERP_WORD_F32 &&
+             isnan(bits_to_float(cell->v)))
             out[l].err[c] = INFINITY;
       }
       apply_modifiers(src, type, &out[l]);
