@@ -113,6 +113,7 @@ compile_program(struct compile *c, const struct tgsi_shader *tgsi,
 
    /* Registers, flow, words. */
    PASS(c, s, ra_split_critical_edges);
+   PASS(c, s, va_blend_return);
    allocate(c, s, layout, out);
    PASS(c, s, va_insert_flow);
    PASS(c, s, va_discard_helpers);

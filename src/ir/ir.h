@@ -165,6 +165,10 @@ enum ir_instr_flags {
    /* BRANCH: taken when the condition is zero (va_thread_jumps turned it
     * around so that the other side falls through). */
    IR_INSTR_BRANCH_IF_ZERO = 1 << 4,
+   /* The write of the blend shader's return address right after a BLEND
+    * (va_blend_return): the flow passes look past it, as it belongs to
+    * the blend-shader call that va_blend_tail completes. */
+   IR_INSTR_BLEND_RETURN = 1 << 5,
 };
 
 struct ir_instr {

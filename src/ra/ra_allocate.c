@@ -20,11 +20,10 @@
  *    read, and a cycle goes through a free register or XOR swaps.
  * 6. A phi result prefers its first source's register, which removes the
  *    copy on that edge whenever the register is free.
- * 7. Values live across a BLEND that does not end the shader avoid r0-r15
- *    and r48, which a blend shader may use (Mesa: blend shaders are
- *    restricted to r0-r15); the blend tail writes r48 after every BLEND,
- *    so in fragment shaders r48 is never allocated (the caller leaves it
- *    out of the allowed set).
+ * 7. Values live across a BLEND that does not end the shader avoid r0-r15,
+ *    which a blend shader may use (Mesa: blend shaders are restricted to
+ *    r0-r15); the return address it goes back through is a value fixed
+ *    to its register (va_blend_return), which rule 10 keeps free.
  * 8. A value whose last use is as part of a COLLECT goes where that part
  *    of the vector will be: the first part placed plans the vector's
  *    registers (other values avoid them while there is room elsewhere),
@@ -32,6 +31,10 @@
  * 9. In fragment shaders the colour of a BLEND is in r0-r3 and the result
  *    of ATEST and ZS_EMIT (the coverage mask) in r60, where a blend
  *    shader reads them; values live across those definitions keep out.
+ * 10. A value fixed in the IR (ir_value.reg set before allocation, for a
+ *    register an ABI names) takes that register whatever the allowed
+ *    set, as rule 9's do, and only what lives across its definition
+ *    keeps out: elsewhere the register is free for others.
  *
  * Requires: legalized IR (va_legalize), every block reachable; pressure
  *           within the budget
@@ -102,9 +105,9 @@ nregs_of(struct ra *ra, uint32_t v)
 }
 
 /* A blend shader may run at a BLEND that does not end the shader: it
- * uses r0-r15 and returns through r48 (spec/abi.md, "Fragment shaders"),
- * so nothing may live there across it. */
-#define BLEND_CLOBBERED (0xffffull | (1ull << VA_BLEND_RETURN_REG))
+ * uses r0-r15 (spec/abi.md, "Fragment shaders"), so nothing may live
+ * there across it. */
+#define BLEND_CLOBBERED 0xffffull
 /* ... and reads the colour from r0-r3 and the coverage mask from r60
  * (Mesa's allocator pins them there; every BLEND in its binaries reads
  * r0:r1:r2:r3). */
@@ -187,12 +190,17 @@ compute_deaths(struct ra *ra)
    }
 }
 
-/* Rule 9: the blend shader's colour registers and the coverage mask's. */
+/* Rules 9 and 10: the blend shader's colour registers and the coverage
+ * mask's, and the values the IR fixed. */
 static void
 find_fixed(struct ra *ra)
 {
    ir_foreach_block(ra->s, b) {
       ir_foreach_instr(b, I) {
+         if (I->ndst && I->dst.kind == IR_REF_VALUE &&
+             I->op != IR_OP_PRELOAD &&
+             ir_value(ra->s, I->dst.index)->reg >= 0)
+            ra->fixed[I->dst.index] = ir_value(ra->s, I->dst.index)->reg;
          if (I->op != IR_OP_VA)
             continue;
          if ((I->va_op == VA_OP_ATEST || I->va_op == VA_OP_ZS_EMIT) &&

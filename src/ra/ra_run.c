@@ -16,8 +16,6 @@
  *    across a blend shader call).
  * 5. The preload mask (what the driver must fill) is every PRELOAD's
  *    register.
- * 6. Fragment shaders never allocate r48 (VA_BLEND_RETURN_REG): the blend
- *    tail writes it after every BLEND (spec/abi.md, "Fragment shaders").
  *
  * Requires: legalized IR without critical edges (ra_split_critical_edges).
  * Ensures:  allocated IR (ra_allocate), the register counts and the preload
@@ -25,8 +23,6 @@
  * Invalidates: liveness, SSA form.
  */
 #include "ra.h"
-
-#include "emit/va.h"
 
 static unsigned
 budget(unsigned max_registers)
@@ -69,14 +65,11 @@ ra_run(struct ir_shader *s, unsigned max_registers, struct ir_layout *layout,
       if (I->op == IR_OP_PRELOAD)
          out->preload_mask |= 1ull << I->imm;
    }
-   uint64_t allowed = limit >= 64   ? RA_REGS_64
+   const uint64_t allowed = limit >= 64   ? RA_REGS_64
                       : limit >= 32 ? RA_REGS_32
                                     : forced_set(limit);
-   uint64_t tail =
-      s->stage == IR_STAGE_FRAGMENT ? 1ull << VA_BLEND_RETURN_REG : 0;
-   allowed &= ~tail;
    if (limit >= 64 && ra_max_pressure(s) <= 31 &&
-       ra_allocate(s, RA_REGS_32 & ~tail, &out->registers)) {
+       ra_allocate(s, RA_REGS_32, &out->registers)) {
       out->work_registers = 32;
       hooks->after(hooks->ctx, s, "ra_allocate", true);
       return;

@@ -19,7 +19,8 @@
  *    starts so too when nothing needs helpers at all.
  * 5. `discard` goes on the first instruction after that point that has
  *    no flow yet (helpers that live a few instructions longer cost
- *    nothing), not on BLEND, ATEST or ZS_EMIT; a NOP takes it only when
+ *    nothing), not on BLEND, ATEST, ZS_EMIT or the blend shader's return
+ *    address (part of the call after a BLEND); a NOP takes it only when
  *    no instruction can (and `reconverge` stays last).
  *
  * Requires: flow inserted (va_insert_flow).
@@ -59,7 +60,7 @@ free_for_discard(const struct ir_instr *I)
 {
    return I->op == IR_OP_VA && I->flow == VA_FLOW_NONE &&
           I->va_op != VA_OP_BLEND && I->va_op != VA_OP_ATEST &&
-          I->va_op != VA_OP_ZS_EMIT;
+          I->va_op != VA_OP_ZS_EMIT && !(I->flags & IR_INSTR_BLEND_RETURN);
 }
 
 /* Rule 5: `discard` on the first instruction after `after` (from the

@@ -31,6 +31,9 @@
  *    instruction of a block whose successor has several predecessors (the
  *    threads of different paths meet there).
  * 7. The last instruction of the program carries `end`.
+ * 6, 7: the blend shader's return address after a BLEND is the start of
+ *    the call va_blend_tail completes: `reconverge` and `end` go on the
+ *    BLEND (va_last_before_tail), where they were before the call.
  * 8. A wait goes on the instruction before the one that needs it; where
  *    that one already has `reconverge` or `end`, or the instruction starts
  *    its block, a NOP in front carries the wait.
@@ -207,7 +210,7 @@ mark_reconverge(struct flow_pass *fp, struct ir_block *b)
    }
    if (!meets)
       return;
-   struct ir_instr *last = b->last;
+   struct ir_instr *last = va_last_before_tail(b);
    if (last && last->pass_data != UINT32_MAX &&
        !fp->flows[last->pass_data].wait)
       fp->flows[last->pass_data].special = SPECIAL_RECONVERGE;
@@ -257,7 +260,7 @@ mark_end(struct ir_shader *s, struct ir_block *b)
    /* A wait after the last instruction would hold nothing back. */
    /* BARRIER must keep its own wait flow (valhall-encoding.md), so
     * the end goes on a NOP after it. */
-   struct ir_instr *last = b->last;
+   struct ir_instr *last = va_last_before_tail(b);
    if (!last || last->flow == VA_FLOW_RECONVERGE ||
        ir_va_op(last) == VA_OP_BRANCHZ || ir_va_op(last) == VA_OP_BARRIER)
       last = nop_before(s, NULL, b);

@@ -169,8 +169,9 @@ apply_plan(struct threader *t, struct ir_block *b, const struct plan *p)
    }
    if (p->add_jump) {
       enum va_flow flow = VA_FLOW_NONE;
-      if (b->last && b->last->flow == VA_FLOW_RECONVERGE) {
-         b->last->flow = VA_FLOW_NONE;
+      struct ir_instr *last = va_last_before_tail(b);
+      if (last && last->flow == VA_FLOW_RECONVERGE) {
+         last->flow = VA_FLOW_NONE;
          flow = VA_FLOW_RECONVERGE;
       }
       ir_instr_append(b, new_jump(s, flow));

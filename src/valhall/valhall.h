@@ -24,6 +24,14 @@ bool va_select(struct ir_shader *s);
 bool va_optimize(struct ir_shader *s); /* optimize.c: peepholes */
 bool va_legalize(struct ir_shader *s);
 
+/* Just before allocation: the blend shader's return address, a value
+ * fixed to r48 (blend_tail.c). */
+bool va_blend_return(struct ir_shader *s);
+
+/* The last instruction of `b` before a blend-shader call's return-address
+ * write, which the flow passes look past (NULL for an empty block). */
+struct ir_instr *va_last_before_tail(struct ir_block *b);
+
 /* On allocated code, in this order. */
 bool va_insert_flow(struct ir_shader *s);
 bool va_discard_helpers(struct ir_shader *s);

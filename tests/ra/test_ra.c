@@ -21,14 +21,10 @@ struct ra_case {
    unsigned registers;
 };
 
-/* Reads `text` and allocates it from `allowed`, spilling to `budget`
- * registers first when budget is not 0. */
+/* Allocates c->s, read already. */
 static bool
-allocate(struct ra_case *c, const char *text, uint64_t allowed,
-         unsigned budget)
+allocate_read(struct ra_case *c, uint64_t allowed, unsigned budget)
 {
-   arena_init(&c->arena, 0);
-   c->s = ir_test_read(&c->arena, text);
    ir_test_validate(c->s, "input");
    diag_clear(&c->d);
    c->s->diag = &c->d;
@@ -45,6 +41,29 @@ allocate(struct ra_case *c, const char *text, uint64_t allowed,
       ir_test_validate(c->s, "ra_spill");
    }
    return ra_allocate(c->s, allowed, &c->registers);
+}
+
+/* Reads `text` and allocates it from `allowed`, spilling to `budget`
+ * registers first when budget is not 0. */
+static bool
+allocate(struct ra_case *c, const char *text, uint64_t allowed,
+         unsigned budget)
+{
+   arena_init(&c->arena, 0);
+   c->s = ir_test_read(&c->arena, text);
+   return allocate_read(c, allowed, budget);
+}
+
+/* Reads `text`, fixes value `v` to register `reg` (ir_value.reg) and
+ * allocates it from `allowed`. */
+static bool
+allocate_fixed(struct ra_case *c, const char *text, uint32_t v, int reg,
+               uint64_t allowed)
+{
+   arena_init(&c->arena, 0);
+   c->s = ir_test_read(&c->arena, text);
+   ir_value(c->s, v)->reg = (int16_t)reg;
+   return allocate_read(c, allowed, 0);
 }
 
 static void
@@ -74,6 +93,13 @@ enc(struct ir_shader *s, const struct ir_instr *I)
    struct va_instr *v = ARENA_NEW(s->arena, struct va_instr);
    ir_va_instr(s, I, v);
    return v;
+}
+
+/* The register the n-th (from 0) IADD_IMM writes. */
+static unsigned
+iadd_imm_reg(struct ra_case *c, unsigned n)
+{
+   return enc(c->s, find(c->s, VA_OP_IADD_IMM_I32, n))->dest.reg;
 }
 
 static unsigned
@@ -115,7 +141,7 @@ test_pairs_are_aligned(void **state)
    struct ir_instr *lea = find(c.s, VA_OP_LEA_BUF_IMM, 0);
    assert_int_equal(enc(c.s, lea)->staging[0].reg, 4);
    assert_int_equal(enc(c.s, lea)->staging[0].count, 2);
-   assert_int_equal(enc(c.s, find(c.s, VA_OP_IADD_IMM_I32, 0))->dest.reg, 1);
+   assert_int_equal(iadd_imm_reg(&c, 0), 1);
    finish(&c);
 }
 
@@ -225,6 +251,67 @@ test_blend_registers_avoided(void **state)
       RA_REGS_32 & ~(1ull << 48), 0));
    unsigned r = enc(c.s, find(c.s, VA_OP_IADD_IMM_I32, 0))->dest.reg;
    assert_true(r >= 16 && r != 48);
+   finish(&c);
+}
+
+static const char fixed_case[] =
+   "shader fragment\nb0\n"
+   "  %1 = va.IADD_IMM.i32 #0x0 #0x1\n"
+   "  %2 = va.IADD_IMM.i32 #0x0 #0x2\n"
+   "  %3 = va.IADD.u32 %1, %2\n";
+
+static void
+test_fixed_value_takes_its_register(void **state)
+{
+   (void)state;
+   /* %2 is fixed to r48; %1 lives across its definition, so it keeps out
+    * of r48 although r48 is the lowest allowed register (without the
+    * rule it would take r48 and %2 would find it taken). */
+   struct ra_case c;
+   uint64_t allowed = 3ull << 48;
+   assert_true(allocate_fixed(&c, fixed_case, 2, 48, allowed));
+   assert_int_equal(iadd_imm_reg(&c, 0), 49);
+   assert_int_equal(iadd_imm_reg(&c, 1), 48);
+   finish(&c);
+   /* The fixed register need not be in the allowed set. */
+   assert_true(allocate_fixed(&c, fixed_case, 2, 48, 1ull << 0));
+   assert_int_equal(iadd_imm_reg(&c, 0), 0);
+   assert_int_equal(iadd_imm_reg(&c, 1), 48);
+   finish(&c);
+}
+
+static void
+test_fixed_register_free_elsewhere(void **state)
+{
+   (void)state;
+   /* Where the value fixed to r48 is not live, r48 is free: %2 is
+    * defined and dies before %4, and r48 is the only register left for
+    * it. */
+   struct ra_case c;
+   const char *text = "shader fragment\nb0\n"
+                      "  %1 = va.IADD_IMM.i32 #0x0 #0x1\n"
+                      "  %2 = va.IADD_IMM.i32 #0x0 #0x2\n"
+                      "  %3 = va.IADD.u32 %1, %2\n"
+                      "  %4 = va.IADD_IMM.i32 #0x0 #0x3\n"
+                      "  %5 = va.IADD.u32 %4, %3\n";
+   uint64_t allowed = (1ull << 48) | 1ull;
+   assert_true(allocate_fixed(&c, text, 4, 48, allowed));
+   assert_int_equal(iadd_imm_reg(&c, 0), 0);
+   assert_int_equal(iadd_imm_reg(&c, 1), 48);
+   assert_int_equal(iadd_imm_reg(&c, 2), 48);
+   finish(&c);
+}
+
+static void
+test_unfixed_values_unchanged(void **state)
+{
+   (void)state;
+   /* Nothing fixed: the same registers as before rule 10 (lowest
+    * free). */
+   struct ra_case c;
+   assert_true(allocate(&c, fixed_case, RA_REGS_32, 0));
+   for (unsigned i = 0; i < 2; i++)
+      assert_int_equal(iadd_imm_reg(&c, i), i);
    finish(&c);
 }
 
@@ -511,6 +598,9 @@ main(void)
       cmocka_unit_test(test_staging_part_live_after),
       cmocka_unit_test(test_preloads_kept),
       cmocka_unit_test(test_blend_registers_avoided),
+      cmocka_unit_test(test_fixed_value_takes_its_register),
+      cmocka_unit_test(test_fixed_register_free_elsewhere),
+      cmocka_unit_test(test_unfixed_values_unchanged),
       cmocka_unit_test(test_phi_swap),
       cmocka_unit_test(test_phi_swap_without_scratch),
       cmocka_unit_test(test_spilling_small_limit),

@@ -34,7 +34,8 @@ compile_ir(struct arena *a, const char *text, bool late_passes)
    }
    unsigned regs;
    ra_split_critical_edges(s);
-   assert_true(ra_allocate(s, RA_REGS_32 & ~(1ull << 48), &regs));
+   va_blend_return(s);
+   assert_true(ra_allocate(s, RA_REGS_32, &regs));
    va_insert_flow(s);
    if (late_passes) {
       va_discard_helpers(s);
