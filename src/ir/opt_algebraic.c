@@ -6,7 +6,9 @@
  *
  * 1. Identities: x + -0.0, x * 1.0, fma(a, 1.0, c) = a + c,
  *    fma(a, b, -0.0) = a * b; integer +0, -0, *1, &~0, |0, ^0, shifts
- *    by 0, x - x, x ^ x, x & x, min/max of equal operands.
+ *    by 0, x - x, x ^ x, x & x, min/max of equal operands, a select of
+ *    two equal operands (a MOV when the operand carries a modifier: a
+ *    phi or a copy could not take it in its place).
  * 2. Strength reduction: multiply, unsigned divide and unsigned remainder
  *    by a power of two become shifts and masks; shift counts are reduced
  *    modulo 32 (TGSI's definition).
@@ -226,7 +228,10 @@ simplify_bool_and(struct algebra *a, struct ir_instr *I)
       const struct ir_instr *cmp = bool_cmp(a, I->src[i]);
       struct ir_ref other = I->src[1 - i];
       enum ir_boolfmt fmt;
-      if (!cmp)
+      /* A 64-bit comparison is a sequence in lower_int64 that gives
+       * 0/~0 only. */
+      if (!cmp || ir_ref_bits(a->s, cmp->src[0]) == 64 ||
+          ir_ref_bits(a->s, cmp->src[1]) == 64)
          continue;
       if (const_is(other, 0x3f800000u))
          fmt = IR_BOOL_F1;
@@ -261,8 +266,16 @@ static bool
 simplify_csel(struct algebra *a, struct ir_instr *I)
 {
    struct ir_ref *x = I->src;
-   if (ir_ref_equal(x[2], x[3]))
+   if (ir_ref_equal(x[2], x[3]) && !x[2].mods && !I->clamp)
       return replace(a, I, x[2]);
+   if (ir_ref_equal(x[2], x[3])) {
+      /* A modified operand is no value of its own: the uses (phis
+       * among them) could not all carry the modifier, so the select
+       * becomes a MOV, which opt_fold_modifiers folds where it can. */
+      x[0] = x[2];
+      rewrite(I, IR_OP_MOV, 1);
+      return true;
+   }
    bool eq = I->cond == IR_COND_EQ;
    if (I->cmptype == IR_CMP_F || (I->cond != IR_COND_NE && !eq) ||
        !const_is(x[1], 0))

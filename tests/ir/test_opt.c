@@ -161,6 +161,21 @@ test_algebraic(void **state)
            HDR "  %3 = icmp.s.lt.m1 %1, %2\n"
                "  %4 = csel.u.eq %3, #0x0, %1, %2\n",
            HDR "  %3 = icmp.s.lt.m1 %1, %2\n  %4 = csel.s.lt %1, %2, %2, %1\n");
+   /* Generator, copy-source-not-encodable: a select of two equal
+    * modified operands is a MOV of it, not the modified operand itself
+    * (a phi or a copy cannot carry the modifier). */
+   IR_CASE(ir_opt_algebraic,
+           HDR "  %3 = csel.f.lt %1, #0x0, -%2, -%2\n  %4 = iadd %3, %3\n",
+           HDR "  %3 = mov -%2\n  %4 = iadd %3, %3\n");
+   IR_CASE(ir_opt_algebraic,
+           HDR "  %3 = csel.f.lt %1, #0x0, %2, %2\n  %4 = iadd %3, %3\n",
+           HDR "  %4 = iadd %2, %2\n");
+   /* Generator, 64-bit-compare-as-float: a 64-bit comparison gives
+    * 0/~0 only (lower_int64), so AND(cmp, 1.0) stays. */
+   IR_NEGCASE(ir_opt_algebraic,
+              HDR "  %3:64 = collect %1, %2\n  %4:64 = collect %2, %1\n"
+                  "  %5 = icmp.u.eq.m1 %3, %4\n"
+                  "  %6 = and %5, #0x3f800000\n");
    /* x + 0.0 is not x when x is -0.0. */
    IR_NEGCASE(ir_opt_algebraic,
               HDR "  %3 = fadd %1, #0x0\n  %4 = fmul %3, #0x0\n"
