@@ -734,9 +734,11 @@ texel_fetch(struct lookup *k)
    const struct sim_tex_request *req = k->req;
    const struct sim_texture *t = k->t;
    uint32_t level = req->level < 0 ? 0 : (uint32_t)req->level;
-   int32_t x = req->icoord[0] + req->offset[0];
-   int32_t y = req->icoord[1] + req->offset[1];
-   int32_t z = req->icoord[2] + req->offset[2];
+   /* The hardware adds in 32 bits and wraps; C's signed add would
+    * overflow (a hostile binary's coordinate near INT_MIN). */
+   int32_t x = (int32_t)((uint32_t)req->icoord[0] + (uint32_t)req->offset[0]);
+   int32_t y = (int32_t)((uint32_t)req->icoord[1] + (uint32_t)req->offset[1]);
+   int32_t z = (int32_t)((uint32_t)req->icoord[2] + (uint32_t)req->offset[2]);
    if (target_dims(t->target) == 1 && target_is_array(t->target)) {
       z = req->icoord[1];
       y = 0;
