@@ -644,6 +644,18 @@ struct lookup {
    float s_coord, t_coord, r_coord;
 };
 
+/* The array layer a coordinate selects, clamped to 0..last; the clamp
+ * comes first, as a float outside int32 (inf, huge, NaN) has no int32
+ * value to convert to. */
+static int32_t
+layer_index(float coord, int32_t last)
+{
+   float rounded = floorf(coord + 0.5f);
+   if (!(rounded > 0.0f) || last <= 0)
+      return 0;
+   return rounded >= (float)last ? last : (int32_t)rounded;
+}
+
 static void
 resolve_coords(struct lookup *k)
 {
@@ -659,12 +671,10 @@ resolve_coords(struct lookup *k)
       cube_face(req->coord, &face, &k->s_coord, &k->t_coord);
       int32_t layer = 0;
       if (target_is_array(t->target))
-         layer = (int32_t)floorf(req->coord[3] + 0.5f);
-      k->layer = clamp_i(layer, 0, (int32_t)t->depth / 6 - 1) * 6 +
-                 (int32_t)face;
+         layer = layer_index(req->coord[3], (int32_t)t->depth / 6 - 1);
+      k->layer = layer * 6 + (int32_t)face;
    } else if (target_is_array(t->target)) {
-      k->layer = clamp_i((int32_t)floorf(req->coord[dims] + 0.5f), 0,
-                         (int32_t)t->depth - 1);
+      k->layer = layer_index(req->coord[dims], (int32_t)t->depth - 1);
    }
 }
 

@@ -144,7 +144,7 @@ ev_mod(struct alu_io *io)
 static bool
 field_defined(struct alu_io *io, unsigned c, int32_t offset, int32_t bits)
 {
-   if (offset < 0 || bits < 0 || offset + bits > 32) {
+   if (offset < 0 || bits < 0 || (int64_t)offset + bits > 32) {
       io->d[c] = 0;
       interp_undefined(io, c, TGSI_INTERP_UB_BITFIELD);
       return false;
