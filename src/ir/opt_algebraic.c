@@ -266,9 +266,9 @@ static bool
 simplify_csel(struct algebra *a, struct ir_instr *I)
 {
    struct ir_ref *x = I->src;
-   if (ir_ref_equal(x[2], x[3]) && !x[2].mods && !I->clamp)
-      return replace(a, I, x[2]);
    if (ir_ref_equal(x[2], x[3])) {
+      if (!x[2].mods && !I->clamp)
+         return replace(a, I, x[2]);
       /* A modified operand is no value of its own: the uses (phis
        * among them) could not all carry the modifier, so the select
        * becomes a MOV, which opt_fold_modifiers folds where it can. */

@@ -201,25 +201,24 @@ file_option(struct arena *arena, const struct tgsi_shader *tgsi,
    return true;
 }
 
-/* The `# tgsiva: OPTION VALUE ...` lines of the file into opts: what a
- * golden shader is compiled with (--xfb SPEC, the key options). */
+/* The `# tgsiva: OPTION VALUE ...` lines of the shader's text into
+ * opts: what a golden shader is compiled with (--xfb SPEC, the key
+ * options). */
 static bool
-file_options(struct arena *arena, const char *path,
-             const struct tgsi_shader *tgsi, struct compile_options *opts,
-             struct tgsiva_diagnostic *d)
+file_options(struct arena *arena, const char *path, const char *text,
+             size_t len, const struct tgsi_shader *tgsi,
+             struct compile_options *opts, struct tgsiva_diagnostic *d)
 {
    static const char tag[] = "# tgsiva:";
-   char *text;
-   size_t len;
-   if (!file_read(arena, path, &text, &len, d))
-      return false;
-   for (char *line = text; line && *line;) {
-      char *next = strchr(line, '\n');
-      if (next)
-         *next++ = '\0';
-      if (!strncmp(line, tag, sizeof(tag) - 1)) {
+   const char *end = text + len;
+   for (const char *line = text; line < end;) {
+      const char *eol = memchr(line, '\n', (size_t)(end - line));
+      size_t n = eol ? (size_t)(eol - line) : (size_t)(end - line);
+      if (n >= sizeof(tag) - 1 && !strncmp(line, tag, sizeof(tag) - 1)) {
+         char *words = arena_strndup(arena, line + sizeof(tag) - 1,
+                                     n - (sizeof(tag) - 1));
          char *save = NULL;
-         char *name = strtok_r(line + sizeof(tag) - 1, " \t", &save);
+         char *name = strtok_r(words, " \t", &save);
          for (; name; name = strtok_r(NULL, " \t", &save)) {
             char *value = strtok_r(NULL, " \t", &save);
             if (!value)
@@ -229,7 +228,7 @@ file_options(struct arena *arena, const char *path,
                return false;
          }
       }
-      line = next;
+      line += n + 1;
    }
    return true;
 }
@@ -248,9 +247,12 @@ shader_measure(const char *path, struct shader_metrics *m)
    arena_init(&arena, 0);
    diag_clear(&d);
    double start = now_ms();
+   char *text;
+   size_t len;
    memset(&key, 0, sizeof(key));
-   bool ok = tgsi_parse_file(&arena, path, &tgsi, &d) &&
-             file_options(&arena, path, tgsi, &opts, &d) &&
+   bool ok = file_read(&arena, path, &text, &len, &d) &&
+             tgsi_parse_text(&arena, text, len, &tgsi, &d) &&
+             file_options(&arena, path, text, len, tgsi, &opts, &d) &&
              compile_tgsi(&arena, tgsi, &opts, &r, &d);
    m->compile_ms = now_ms() - start;
    if (ok) {

@@ -134,8 +134,7 @@ record_runs(struct tally *t, struct arena *arena, const struct tgsi_shader *s,
             const struct run_programs *p, const char *file,
             bool expect_difference, unsigned runs)
 {
-   struct run_options o = {.seed = 1,
-                           .runs = p->count == 3 ? XFB_RUNS : runs};
+   struct run_options o = {.seed = 1, .runs = runs};
    struct run_report r;
    run_check(arena, s, p, &o, &r);
    t->exact += r.exact_words;
@@ -216,7 +215,7 @@ check_layout(struct tally *t, struct arena *arena,
    const char *file = arena_printf(arena, "%s --xfb '%s'", path, spec.data);
    t->xfb_layouts++;
    if (run_compile_variant(arena, s, 0, NULL, so, &p, &d))
-      record(t, arena, s, &p, file, false);
+      record_runs(t, arena, s, &p, file, false, XFB_RUNS);
    else
       add_cause(t, d.message, file, "");
 }
