@@ -605,32 +605,23 @@ do_gather(struct tgsi_to_ir *t, const struct t_tex *x)
    emit(t, x, &m, NULL);
 }
 
-/* TXF on a cube map addresses its faces as layers: z = 6 * cube + face
- * (docs/abi.md); the face goes in bits 29-31 of X, as for sampling. */
-static void
-cube_fetch_coords(struct tgsi_to_ir *t, const struct t_tex *x,
-                  struct t_tex_msg *m)
-{
-   struct ir_ref z = t_src(t, 0, 2), face = z;
-   if (x->tt->layer >= 0) {
-      struct ir_ref cube = ir_alu2(&t->b, IR_OP_UDIV, z, ir_imm(6));
-      face = ir_alu2(&t->b, IR_OP_ISUB, z,
-                     ir_alu2(&t->b, IR_OP_IMUL, cube, ir_imm(6)));
-      m->sr[SR_ARRAY] = cube;
-   }
-   struct ir_ref bits = ir_alu2(&t->b, IR_OP_SHL, face, ir_imm(29));
-   m->sr[SR_X] = ir_alu2(&t->b, IR_OP_OR, t_src(t, 0, 0), bits);
-   m->sr[SR_Y] = t_src(t, 0, 1);
-}
-
 static void
 do_fetch(struct tgsi_to_ir *t, const struct t_tex *x)
 {
    const struct t_tex_target *tt = x->tt;
    const struct t_tex_row *row = x->row;
    struct t_tex_msg m = {.op = VA_OP_TEX_FETCH};
+   struct t_tex as_array;
    if (tt->cube) {
-      cube_fetch_coords(t, x, &m);
+      /* TXF on a cube map (undefined in TGSI; Gallium's blitter uses it
+       * with src0.z = 6 * cube + face) fetches the faces as the layers of
+       * a 2-D array: TEX_FETCH has no cube dimension on Valhall. */
+      as_array = *x;
+      as_array.tt = t_tex_target_info(t, TGSI_TEX_2D_ARRAY);
+      x = &as_array;
+      m.sr[SR_X] = t_src(t, 0, 0);
+      m.sr[SR_Y] = t_src(t, 0, 1);
+      m.sr[SR_ARRAY] = t_src(t, 0, 2);
    } else {
       for (unsigned c = 0; c < tt->ncoord; c++)
          m.sr[SR_X + c] = t_src(t, 0, c);

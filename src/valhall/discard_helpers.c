@@ -10,8 +10,13 @@
  *    implicit LOD (computed, or computed with a bias).
  * 2. Helpers are live at the start of a block that needs them or that
  *    reaches one that does (a backward fixed point).
- * 3. In a block where helpers are live but no successor needs them,
- *    `discard` follows the last instruction needing them.
+ * 3. DISCARD.f32 makes the lanes it kills helpers: they run on until
+ *    `discard` and would otherwise run to the end of the shader.  Nothing
+ *    they do after the kill is seen (no memory, no output effects), but a
+ *    loop whose exit depends on what they cannot do (the result of an
+ *    atomic, which helpers skip) never ends for them.  So in a block that
+ *    no successor's helper need reaches, `discard` follows the last
+ *    instruction that needs helpers or kills lanes.
  * 4. Where helpers die along an edge (a block no helper need reaches,
  *    entered from a block where they are live), the block starts by
  *    discarding them; the edge has a block of its own, as critical edges
@@ -52,6 +57,12 @@ nop(struct ir_shader *s, enum va_flow flow)
    struct ir_instr *N = ir_va_create(s, VA_OP_NOP, 0, NULL);
    N->flow = flow;
    return N;
+}
+
+static bool
+kills_lanes(const struct ir_instr *I)
+{
+   return I->op == IR_OP_VA && I->va_op == VA_OP_DISCARD_F32;
 }
 
 /* Can `I` carry `discard` (one flow per instruction)? */
@@ -122,12 +133,13 @@ va_discard_helpers(struct ir_shader *s)
       bool later = false;
       for (unsigned i = 0; i < 2; i++)
          later |= b->succ[i] && live[b->succ[i]->index];
-      if (needs[b->index] && !later) {
-         struct ir_instr *last = NULL;
-         ir_foreach_instr(b, I) {
-            if (needs_helpers(I))
-               last = I;
-         }
+      struct ir_instr *last = NULL;
+      ir_foreach_instr(b, I) {
+         if (needs_helpers(I) || kills_lanes(I))
+            last = I;
+      }
+      if (last && !later) {
+         /* Rule 3 (this also ends the helpers rule 4 would). */
          discard_after(s, b, last);
          progress = true;
          continue;

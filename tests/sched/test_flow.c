@@ -308,6 +308,35 @@ test_no_helpers_needed(void **state)
       true);
 }
 
+static void
+test_killed_lanes_end_after_the_kill(void **state)
+{
+   (void)state;
+   /* Nothing needs helper lanes, but the DISCARD makes new ones (the
+    * lanes it kills), which must end too, or a loop waiting on an atomic
+    * they skip would never end for them: `discard` goes after the
+    * DISCARD, and ends the first helpers with them. */
+   check_passes(
+      "shader fragment\nb0\n  %1 = preload imm=61\n"
+      "  %2 = va.LD_VAR_BUF_IMM.f32.slot0.src_f32.center.store %1 "
+      "index:0x0\n"
+      "  %3 = va.FMA.f32 %2, %2, u0\n"
+      "  va.DISCARD.f32.lt %3, #0x0\n"
+      "  %4 = va.FADD.f32 %3, u1\n"
+      "  %9 = va.IADD_IMM.i32 #0x0 #0x0\n"
+      "  %6:64 = va.LEA_BUF_IMM.slot0 %9 table:0xD index:0x0\n"
+      "  va.STORE.i32.slot0 %6, %4 offset:0\n",
+      "LD_VAR_BUF_IMM.f32.slot0.src_f32.center.store.wait0 @r0, ^r61, "
+      "index:0x0\n"
+      "FMA.f32 r0, r0, ^r0, u0\n"
+      "DISCARD.f32.lt r0, 0x0\n"
+      "FADD.f32.discard r0, ^r0, u1\n"
+      "IADD_IMM.i32 r1, 0x0, #0x0\n"
+      "LEA_BUF_IMM.slot1.wait1 @r2:r3, ^r1, table:0xD, index:0x0\n"
+      "STORE.i32.slot2.end @r0, ^r2, offset:0\n",
+      true);
+}
+
 int
 main(void)
 {
@@ -320,6 +349,7 @@ main(void)
       cmocka_unit_test(test_memory_order),
       cmocka_unit_test(test_helpers_discarded),
       cmocka_unit_test(test_no_helpers_needed),
+      cmocka_unit_test(test_killed_lanes_end_after_the_kill),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
