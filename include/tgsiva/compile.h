@@ -57,7 +57,9 @@ enum tgsiva_sprite_origin {
 struct tgsiva_shader_key {
    /* The linked vertex shader's tgsiva_shader.fixed_varying_mask: the
     * fragment shader reads varyings at the offsets that shader wrote
-    * them (docs/abi.md).  0: the fragment shader's own fixed inputs. */
+    * them (docs/abi.md).  0: the fragment shader's own fixed inputs.
+    * A bit that names no fixed varying (POSITION, PSIZE, slots without
+    * a TGSI semantic) is TGSIVA_ERROR_INPUT. */
    uint32_t fixed_varying_mask;
    /* Bit i: TEXCOORD[i] (i < 8) and GENERIC[i - 8] (i >= 8) read the
     * point sprite coordinate (pipe_rasterizer_state.sprite_coord_enable,

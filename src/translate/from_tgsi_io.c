@@ -98,6 +98,16 @@ is_fixed_slot(int slot)
    return slot > SLOT_POS && slot < SLOT_VAR0 && slot != SLOT_PSIZ;
 }
 
+/* Slots varying_slot() gives a semantic (Mesa's CULL_DIST0/1 between
+ * the clip distances and PRIMITIVE_ID have none in TGSI, nor the slots
+ * after VIEWPORT). */
+static bool
+slot_named(int slot)
+{
+   return slot < SLOT_CLIP_DIST0 + 2 ||
+          (slot >= SLOT_PRIMITIVE_ID && slot <= SLOT_VIEWPORT);
+}
+
 static uint32_t
 varying_offset(const struct ir_layout *l, int slot)
 {
@@ -249,8 +259,18 @@ t_sprite_replaced(const struct tgsi_to_ir *t, const struct t_io *io)
 static uint32_t
 fragment_fixed_slots(struct tgsi_to_ir *t)
 {
-   if (t->key->fixed_varying_mask)
-      return t->key->fixed_varying_mask;
+   uint32_t key = t->key->fixed_varying_mask;
+   for (int slot = 0; slot < 32; slot++) {
+      /* A bit no vertex shader output sets would shift every offset
+       * after it: the driver passed something else than a linked
+       * shader's mask. */
+      if ((key >> slot & 1) && (!is_fixed_slot(slot) || !slot_named(slot)))
+         t_error(t, "bad shader key: fixed_varying_mask bit %d names no "
+                    "varying (0x%08x)",
+                 slot, key);
+   }
+   if (key)
+      return key;
    uint32_t mask = 0;
    for (uint32_t i = 0; i < t->ninputs; i++) {
       const struct t_io *io = &t->inputs[i];

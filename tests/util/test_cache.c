@@ -110,8 +110,14 @@ test_key_effects(void **state)
       {.reserved = 1},
       {.sprite_coord_origin = 2},
       {.color_buffers = 9},
+      /* Bits that name no fixed varying: POSITION, PSIZE, slot 19
+       * (no TGSI semantic), past VIEWPORT_INDEX. */
+      {.fixed_varying_mask = 1u << 4 | 1u << 0},
+      {.fixed_varying_mask = 1u << 12},
+      {.fixed_varying_mask = 1u << 19},
+      {.fixed_varying_mask = 1u << 31},
    };
-   for (unsigned i = 0; i < 4; i++) {
+   for (unsigned i = 0; i < sizeof(bad_keys) / sizeof(bad_keys[0]); i++) {
       struct tgsiva_compile_options o = {.key = &bad_keys[i]};
       struct tgsiva_shader *bad = NULL;
       assert_int_equal(tgsiva_compile_text(fragment, strlen(fragment), &o,
