@@ -770,6 +770,19 @@ size_query(const struct sim_texture *t, int32_t level)
    return v;
 }
 
+float
+sim_env_lambda(const struct sim_env *env, const struct sim_tex_request *req,
+               const struct sim_tex_request *const quad[4])
+{
+   if (req->texture >= SIM_MAX_TEXTURES ||
+       !env->textures[req->texture].bound ||
+       req->sampler >= SIM_MAX_SAMPLERS || req->op == SIM_TEX_SIZE ||
+       req->op == SIM_TEX_FETCH)
+      return 0.0f;
+   return request_lambda(env, &env->textures[req->texture],
+                         &env->samplers[req->sampler], req, quad);
+}
+
 struct sim_vec4
 sim_env_sample(const struct sim_env *env, const struct sim_tex_request *req,
                const struct sim_tex_request *const quad[4])

@@ -344,6 +344,11 @@ struct sim_vec4 sim_env_texel(const struct sim_env *env, uint32_t texture,
  * the sampler's LOD range, nearest mipmap (LODQ's x). */
 uint32_t sim_env_level_of_lod(const struct sim_env *env, uint32_t texture,
                               uint32_t sampler, float lambda);
+/* GL's lambda' of a sampling request (NaN where a derivative is: GL
+ * leaves the LOD undefined then); 0 for fetches and size queries. */
+float sim_env_lambda(const struct sim_env *env,
+                     const struct sim_tex_request *req,
+                     const struct sim_tex_request *const quad[4]);
 struct sim_vec4 sim_env_sample(const struct sim_env *env,
                                const struct sim_tex_request *req,
                                const struct sim_tex_request *const quad[4]);

@@ -322,15 +322,35 @@ build_lane(struct interp *ip, struct tex_op *t, unsigned l)
  * Sampling and its errors
  */
 
+/* The requests of lane l's quad (l's own for lanes not running). */
+static void
+quad_requests(const struct interp *ip, const struct tex_op *t, unsigned l,
+              const struct sim_tex_request *quad[4])
+{
+   unsigned q = l & ~3u;
+   for (unsigned i = 0; i < 4; i++)
+      quad[i] = &t->lane[(ip->exec >> (q + i)) & 1 ? q + i : l].req;
+}
+
 static struct sim_vec4
 sample(const struct interp *ip, struct tex_op *t, unsigned l)
 {
    const struct sim_tex_request *quad[4];
-   unsigned q = l & ~3u;
-   for (unsigned i = 0; i < 4; i++)
-      quad[i] = &t->lane[(ip->exec >> (q + i)) & 1 ? q + i : l].req;
+   quad_requests(ip, t, l, quad);
    return sim_env_sample(ip->env, &t->lane[l].req,
                          t->implicit ? quad : NULL);
+}
+
+/* A NaN LOD (a NaN gradient or explicit LOD, or an infinite coordinate's
+ * derivative) is undefined in GL: compilers that compute the LOD from
+ * the gradients in code (FMAX drops a NaN) pick any level. */
+static bool
+lod_is_nan(const struct interp *ip, const struct tex_op *t, unsigned l)
+{
+   const struct sim_tex_request *quad[4];
+   quad_requests(ip, t, l, quad);
+   return isnan(sim_env_lambda(ip->env, &t->lane[l].req,
+                               t->implicit ? quad : NULL));
 }
 
 /* Channel deviation between two results of a lookup. */
@@ -446,6 +466,11 @@ lane_result(const struct interp *ip, struct tex_op *t, unsigned l,
          continue;
       }
       lane_moves(ip, t, l, m, ref, is_float, err);
+   }
+   if (t->form->op != SIM_TEX_QUERY_LOD && lod_matters(ip, t, l) &&
+       lod_is_nan(ip, t, l)) {
+      for (unsigned c = 0; c < 4; c++)
+         err[c] = INFINITY;
    }
    for (unsigned c = 0; c < 4; c++) {
       out->v[c] = ref.w[c];
