@@ -535,13 +535,18 @@ al_dp4(const struct alu_io *io, unsigned c)
    return dot_allowance(io, 4);
 }
 
-/* x*y + (1-x)*z in any of its usual forms (including x*(y-z) + z). */
+/* x*y + (1-x)*z in any of its usual forms (including x*(y-z) + z).
+ * Their zeros differ in sign (x > 1, y = -0, z = +0: -0 + -0 against
+ * x*(-0) + 0 = +0): a zero's sign is not specified, which the least
+ * positive allowance says. */
 static double
 al_lrp(const struct alu_io *io, unsigned c)
 {
    double x = F(0, c), y = F(1, c), z = F(2, c);
    double mag = fabs(x * y) + fabs((1 - x) * z) + fabs(z) +
                 fabs(x * (y - z)) + fabs(x * z);
+   if (bits_to_float(io->d[c]) == 0.0f && mag == 0)
+      return 0x1p-149;
    return 0x1p-22 * mag;
 }
 

@@ -446,6 +446,7 @@ op_ret(struct interp *ip)
 {
    int k = innermost(ip, 1u << INTERP_FRAME_SUB);
    if (k < 0 || ip->stack[k].kind != INTERP_FRAME_SUB) {
+      ip->returned |= ip->exec;
       interp_remove_lanes(ip, ip->exec); /* return from main */
       return;
    }
@@ -509,6 +510,11 @@ op_barrier(struct interp *ip)
    if (ip->exec && ip->exec != (ip->live & ~ip->helper))
       interp_ub(ip, TGSI_INTERP_UB_BARRIER,
                 "BARRIER reached by only some of the lanes");
+   /* GLSL disallows barrier() after a return from main: whether the
+    * lanes that returned count as arrived is not specified. */
+   else if (ip->exec && ip->returned)
+      interp_ub(ip, TGSI_INTERP_UB_BARRIER,
+                "BARRIER after some lanes returned from main");
 }
 
 static const interp_op_fn flow_ops[TGSI_OP_COUNT] = {

@@ -539,8 +539,12 @@ atomic_lane(struct interp *ip, const struct atomic_row *row,
     * NaNs may have any payload. */
    uint8_t old_kind = an->kind;
    bool fadd = ip->insn->opcode == TGSI_OP_ATOMFADD;
+   /* A float NaN in memory (an earlier FADD's) has no specified payload:
+    * an atomic that takes its bits as an integer gets undefined bits. */
+   bool nan_bits = !fadd && old_kind == TGSI_INTERP_WORD_F32 &&
+                   isnan(bits_to_float(old));
    bool inexact = s->err[0] != 0 || (cmp && cmp->err[0] != 0) ||
-                  an->err != 0 || a->uncertain;
+                  an->err != 0 || a->uncertain || nan_bits;
    /* The old value goes to every channel the destination writes. */
    for (unsigned k = 0; k < 4; k++) {
       out->v[k] = ret;

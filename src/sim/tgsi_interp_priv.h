@@ -115,6 +115,7 @@ struct interp {
    uint32_t live;      /* not killed and not returned from main */
    uint32_t exec;      /* running the current instruction */
    uint32_t killed;    /* KILL / KILL_IF */
+   uint32_t returned;  /* RET from main */
    uint32_t helper;    /* DEMOTE: run on for derivatives, write nothing */
    uint32_t path_uncertain, discard_uncertain;
    struct interp_frame stack[INTERP_MAX_DEPTH];

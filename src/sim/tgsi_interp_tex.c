@@ -182,6 +182,12 @@ fchan(const struct interp_vec *v, unsigned c, float *out)
    return v->err[c];
 }
 
+static float
+flush_subnormal(float f)
+{
+   return fabsf(f) < FLT_MIN ? copysignf(0.0f, f) : f;
+}
+
 /* Float coordinates (and TXP's division). */
 static void
 float_coords(struct tex_lane *tl, const struct interp_vec *s0, bool project)
@@ -197,6 +203,14 @@ float_coords(struct tex_lane *tl, const struct interp_vec *s0, bool project)
       /* Propagated errors, and 1/q * x computed instead of x/q. */
       double e = tl->e.coord[c] / fabs((double)q) +
                  fabs((double)r / q) * eq + 4 * interp_ulp32(r);
+      /* Subnormals may be flushed to zero (0/0 is NaN): add what the
+       * flushed division differs by (of x and q; 1/q below). */
+      float flushed = flush_subnormal(x) / flush_subnormal(q);
+      if (flushed != r)
+         e = isfinite(flushed) ? e + fabs((double)flushed - r) : INFINITY;
+      /* 1/q itself is subnormal, and may be flushed, past 2^126. */
+      if (fabsf(q) >= 0x1p126f && isfinite(q))
+         e = INFINITY;
       tl->req.coord[c] = r;
       tl->e.coord[c] = isfinite(r) ? e : INFINITY;
    }
