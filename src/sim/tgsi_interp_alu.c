@@ -504,14 +504,17 @@ al_mad(const struct alu_io *io, unsigned c)
 }
 
 /* Any order of the n products and sums, each fused or not: within
- * n * 2^-23 of the sum of the magnitudes of the products. */
+ * n * 2^-23 of the sum of the magnitudes of the products, and, where
+ * products are subnormal (rounded in absolute steps, not relative ones),
+ * n steps of the smallest subnormal. */
 static double
 dot_allowance(const struct alu_io *io, unsigned n)
 {
    double mag = 0;
    for (unsigned c = 0; c < n; c++)
       mag += fabs((double)F(0, c) * (double)F(1, c));
-   return n * 0x1p-23 * mag;
+   double tiny = mag > 0 && mag < 0x1p-100 ? n * 0x1p-149 : 0;
+   return n * 0x1p-23 * mag + tiny;
 }
 
 static double
@@ -640,7 +643,12 @@ static double
 al_sincos(const struct alu_io *io, unsigned c)
 {
    (void)c;
-   return 0x1p-10 + fabs((double)F(0, 0)) * 0x1p-20;
+   double x = fabs((double)F(0, 0));
+   /* Past [-100 pi, 100 pi] no API bounds the error (D3D's is for that
+    * range; GL's is the implementation's): any value in [-1, 1]. */
+   if (x > 100 * 3.14159265358979)
+      return 2.0;
+   return 0x1p-10 + x * 0x1p-20;
 }
 
 static double

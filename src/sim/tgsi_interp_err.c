@@ -215,9 +215,23 @@ static void
 dependence(struct lane_eval *le, unsigned i, unsigned c)
 {
    double worst[4] = {0, 0, 0, 0};
-   for (unsigned k = 0; k < sizeof(alternatives) / 4; k++) {
+   /* The fixed list, then the other sources' values in the channel and
+    * their neighbours: an equality with an operand the list misses
+    * (USEQ of a grid size of 4) changes only there. */
+   uint32_t tries[sizeof(alternatives) / 4 + 12];
+   unsigned n = sizeof(alternatives) / 4;
+   memcpy(tries, alternatives, sizeof(alternatives));
+   for (unsigned j = 0; j < 4; j++) {
+      uint32_t v = le->ref->s[j][c];
+      if (j == i)
+         continue;
+      tries[n++] = v;
+      tries[n++] = v + 1;
+      tries[n++] = v - 1;
+   }
+   for (unsigned k = 0; k < n; k++) {
       struct alu_io io = *le->ref;
-      io.s[i][c] = alternatives[k];
+      io.s[i][c] = tries[k];
       if (io.s[i][c] == le->ref->s[i][c])
          continue;
       measure(le, &io, worst);

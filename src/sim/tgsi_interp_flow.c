@@ -507,6 +507,7 @@ op_nop(struct interp *ip)
 static void
 op_barrier(struct interp *ip)
 {
+   ip->barriers++;
    if (ip->exec && ip->exec != (ip->live & ~ip->helper))
       interp_ub(ip, TGSI_INTERP_UB_BARRIER,
                 "BARRIER reached by only some of the lanes");

@@ -20,6 +20,11 @@
  *    order (XCHG, CAS, FADD, INC_WRAP, DEC_WRAP), are undefined; so are
  *    the values such atomics return to those lanes.  A lane on an
  *    uncertain path that writes memory makes all memory uncertain.
+ *    Invocations' memory accesses are unordered (GL): a word another
+ *    lane wrote at an earlier instruction since the last BARRIER is
+ *    undefined once written again, unless every write is the same
+ *    order-free atomic (a lane running ahead, as in a compiler's
+ *    compare-and-swap loop, may write after lanes still behind).
  * 3. Every word a shader writes keeps its err, kind and writer in an
  *    annotation, so that loads carry them back and the harness compares
  *    memory the way it compares outputs.
@@ -298,6 +303,37 @@ writers(struct interp *ip)
    return lanes;
 }
 
+/* Rule 2's unordered writes: records lane `lane` writing the word at
+ * `off` and says whether the result has no defined order. */
+static bool
+unordered_write(struct interp *ip, const struct access *a, int64_t off,
+                unsigned lane, bool order_free)
+{
+   struct interp_word_writers **slot = &ip->mem_writers[a->region_index];
+   if (!*slot)
+      *slot = ARENA_ARRAY(ip->arena, struct interp_word_writers,
+                          a->region->size / 4 + 1);
+   struct interp_word_writers *w = &(*slot)[off / 4];
+   uint16_t op = order_free ? (uint16_t)ip->insn->opcode
+                            : (uint16_t)TGSI_OP_COUNT;
+   uint64_t step = ip->res->steps;
+   if (w->epoch != ip->barriers + 1) {
+      *w = (struct interp_word_writers){.epoch = ip->barriers + 1,
+                                        .step = step,
+                                        .op = op};
+   }
+   if (w->step != step) {
+      w->earlier |= w->now;
+      w->now = 0;
+      w->step = step;
+   }
+   if (w->op != op)
+      w->op = TGSI_OP_COUNT;
+   bool race = (w->earlier & ~(1u << lane)) && w->op == TGSI_OP_COUNT;
+   w->now |= 1u << lane;
+   return race;
+}
+
 static void
 annotate_word(struct interp *ip, const struct access *a, int64_t off,
               double err, uint8_t kind)
@@ -337,7 +373,8 @@ conflicts(struct written *wr, const struct access *a, int64_t off,
 
 static void
 store_lane(struct interp *ip, const struct access *a, uint8_t mask,
-           const struct interp_vec *v, struct written *wr)
+           const struct interp_vec *v, struct written *wr,
+           unsigned lane)
 {
    if (a->format) {
       sim_format_pack(a->format, (struct sim_vec4){{v->v[0], v->v[1],
@@ -352,6 +389,7 @@ store_lane(struct interp *ip, const struct access *a, uint8_t mask,
       for (uint32_t b = 0; b < texel_bytes(a); b += 4) {
          bool clash = conflicts(wr, a, a->offset + b,
                                 read_word(a, a->offset + b));
+         clash |= unordered_write(ip, a, a->offset + b, lane, false);
          annotate_word(ip, a, a->offset + b, clash ? INFINITY : e,
                        TGSI_INTERP_WORD_BITS);
       }
@@ -362,6 +400,7 @@ store_lane(struct interp *ip, const struct access *a, uint8_t mask,
          continue;
       int64_t off = a->offset + 4 * c;
       bool clash = conflicts(wr, a, off, v->v[c]);
+      clash |= unordered_write(ip, a, off, lane, false);
       write_word(a, off, v->v[c]);
       annotate_word(ip, a, off, clash ? INFINITY : v->err[c], v->kind[c]);
    }
@@ -389,7 +428,7 @@ op_store(struct interp *ip)
       if (a.uncertain)
          ip->memory_uncertain = true;
       if (in_range(ip, &a, a.offset, bytes))
-         store_lane(ip, &a, mask, &val[l], wr);
+         store_lane(ip, &a, mask, &val[l], wr, l);
    }
 }
 
@@ -528,8 +567,10 @@ sharers(const struct access *acc, const bool *ok, uint32_t lanes,
 static void
 atomic_lane(struct interp *ip, const struct atomic_row *row,
             const struct access *a, bool shared, const struct interp_vec *s,
-            const struct interp_vec *cmp, struct interp_vec *out)
+            const struct interp_vec *cmp, struct interp_vec *out,
+            unsigned lane)
 {
+   bool unordered = unordered_write(ip, a, a->offset, lane, row->order_free);
    uint32_t old = read_word(a, a->offset), ret;
    uint32_t c = cmp ? cmp->v[0] : 0;
    uint32_t v = row->fn(old, s->v[0], c, &ret);
@@ -544,7 +585,7 @@ atomic_lane(struct interp *ip, const struct atomic_row *row,
    bool nan_bits = !fadd && old_kind == TGSI_INTERP_WORD_F32 &&
                    isnan(bits_to_float(old));
    bool inexact = s->err[0] != 0 || (cmp && cmp->err[0] != 0) ||
-                  an->err != 0 || a->uncertain || nan_bits;
+                  an->err != 0 || a->uncertain || nan_bits || unordered;
    /* The old value goes to every channel the destination writes. */
    for (unsigned k = 0; k < 4; k++) {
       out->v[k] = ret;
@@ -587,7 +628,7 @@ op_atomic(struct interp *ip)
    interp_foreach_lane(l, lanes) {
       if (ok[l])
          atomic_lane(ip, row, &acc[l], sharers(acc, ok, lanes, l) > 1,
-                     &src[l], cas ? &cmp[l] : NULL, &out[l]);
+                     &src[l], cas ? &cmp[l] : NULL, &out[l], l);
    }
    interp_store_dst(ip, 0, ip->exec, out);
 }

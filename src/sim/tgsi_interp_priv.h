@@ -84,6 +84,17 @@ struct interp_frame {
    uint32_t value[SIM_LANES]; /* SWITCH: each lane's selector */
 };
 
+/* Who wrote a memory word since the last BARRIER (tgsi_interp_mem.c
+ * rule 2). */
+struct interp_word_writers {
+   uint32_t epoch;       /* barriers + 1 when these were recorded */
+   uint64_t step;        /* the step of the latest write */
+   uint32_t earlier;     /* lanes that wrote it at earlier steps */
+   uint32_t now;         /* lanes that wrote it at `step` */
+   uint16_t op;          /* every write's opcode if all are one order-free
+                          * atomic, else TGSI_OP_COUNT */
+};
+
 struct interp {
    const struct tgsi_shader *s;
    struct sim_env *env;
@@ -128,6 +139,8 @@ struct interp {
    bool memory_uncertain;
    uint32_t address_uncertain; /* annotations: address_uncertain */
    struct tgsi_interp_annot *mem_annot[64]; /* per region word */
+   struct interp_word_writers *mem_writers[64]; /* per region word */
+   uint32_t barriers; /* BARRIERs executed */
 };
 
 /* One ALU evaluation on one lane: sources in, four channels out. */
