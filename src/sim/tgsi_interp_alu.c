@@ -620,9 +620,13 @@ al_lg2(const struct alu_io *io, unsigned c)
 static double
 pow_allowance(float x, float y, float r)
 {
+   double t = (double)y * log2((double)x);
+   /* 1^inf, 0^0: y * log2(x) is inf * 0, NaN in that form (C's pow
+    * gives 1). */
+   if (isnan(t) && !isnan(x) && !isnan(y))
+      return INFINITY;
    if (x == 0.0f || x == 1.0f)
       return 0;
-   double t = (double)y * log2((double)x);
    if (fabs(t) > 126.0)
       return INFINITY;
    double lg = lg2_allowance(x, log2f(x));
