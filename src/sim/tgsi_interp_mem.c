@@ -595,7 +595,14 @@ atomic_lane(struct interp *ip, const struct atomic_row *row,
    if (inexact || (shared && !row->order_free))
       an->err = INFINITY;
    an->insn = (int32_t)ip->insn->number;
-   an->kind = fadd ? TGSI_INTERP_WORD_F32 : TGSI_INTERP_WORD_BITS;
+   /* XCHG and CAS move their data's bits: a float stays a float (its
+    * NaNs may have any payload). */
+   bool moves = ip->insn->opcode == TGSI_OP_ATOMXCHG ||
+                ip->insn->opcode == TGSI_OP_ATOMCAS;
+   if (moves)
+      an->kind = v == old ? old_kind : s->kind[0];
+   else
+      an->kind = fadd ? TGSI_INTERP_WORD_F32 : TGSI_INTERP_WORD_BITS;
 }
 
 static void
