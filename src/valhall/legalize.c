@@ -5,7 +5,11 @@
  *
  * 1. A constant is read from the hardware immediate table when it is
  *    there; otherwise it is made in a register with IADD_IMM.i32 0, #c,
- *    the canonical immediate move.
+ *    the canonical immediate move.  Source slots (not staging vectors or
+ *    COLLECTs, whose value must sit in given registers) of one block
+ *    share that register among the last few constants made: one
+ *    IADD_IMM per constant and stretch of code instead of one per use,
+ *    while a constant's register lives no longer than that stretch.
  * 2. A modifier the source slot cannot take is applied by an instruction
  *    of its own: float negation and absolute value flip or clear the sign
  *    bit (exact for NaNs), .not goes through LSHIFT_OR's inverting source.
@@ -35,8 +39,16 @@
 #include "emit/va.h"
 #include "util/diag.h"
 
+/* The constants the source slots of the current block can read from a
+ * register already, most recent in slot `next - 1`. */
+enum { SHARED_CONSTANTS = 8 };
+
 struct legalize {
    struct ir_shader *s;
+   struct ir_block *block;
+   uint32_t bits[SHARED_CONSTANTS];
+   struct ir_ref value[SHARED_CONSTANTS];
+   unsigned count, next;
 };
 
 static void legalize_instr(struct legalize *l, struct ir_instr *I);
@@ -59,6 +71,28 @@ materialize(struct legalize *l, struct ir_instr *before, uint32_t value)
    struct ir_instr *I = new_va(l, before, VA_OP_IADD_IMM_I32, 1, &zero);
    I->va->imm[VA_IMM_CONSTANT] = value;
    return I->dst;
+}
+
+/* Rule 1's shared registers: `value` in a register for a source slot of
+ * `before`. */
+static struct ir_ref
+shared_constant(struct legalize *l, struct ir_instr *before, uint32_t value)
+{
+   if (l->block != before->block) {
+      l->block = before->block;
+      l->count = l->next = 0;
+   }
+   for (unsigned k = 0; k < l->count; k++) {
+      if (l->bits[k] == value)
+         return l->value[k];
+   }
+   struct ir_ref r = materialize(l, before, value);
+   l->bits[l->next] = value;
+   l->value[l->next] = r;
+   l->next = (l->next + 1) % SHARED_CONSTANTS;
+   if (l->count < SHARED_CONSTANTS)
+      l->count++;
+   return r;
 }
 
 /* MOV.i32 of a uniform or special word. */
@@ -151,7 +185,7 @@ fix_source(struct legalize *l, struct ir_instr *I, unsigned i)
       if (tries > 4)
          ir_invalid(l->s, I, "source %u cannot be made legal", i);
       if (ir_ref_const_bits(r, &bits)) {
-         r = materialize(l, I, bits);
+         r = shared_constant(l, I, bits);
       } else if (r.kind == IR_REF_CONST) {
          /* A part of a constant: the whole word in a register, the part
           * selected there. */
@@ -229,7 +263,7 @@ spill_one_fau(struct legalize *l, struct ir_instr *I)
          r.mods = 0;
          uint32_t bits;
          if (ir_ref_const_bits(r, &bits))
-            r = materialize(l, I, bits);
+            r = shared_constant(l, I, bits);
          else
             r = move_keeping_part(l, I, r);
          r.mods = mods;
