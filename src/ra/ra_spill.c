@@ -11,9 +11,10 @@
  *    right before each use (at the end of the predecessor for a phi
  *    source).  Its live range becomes a few instructions around each use.
  *    A source that reads one register of a vector past the first (a
- *    32-bit slot reading component c) reloads that word alone, so that
- *    an instruction reading parts of two spilled vec4s needs two
- *    registers for them, not eight.
+ *    32-bit slot reading component c), or a one-register phi source that
+ *    is a part of a vector, reloads that word alone, so that an
+ *    instruction reading parts of two spilled vec4s needs two registers
+ *    for them, not eight.
  *    A phi is spilled whole: each predecessor stores its value into the
  *    slot, and the phi disappears (all phis of a block are defined at
  *    once, so keeping it would not lower the pressure there).
@@ -252,21 +253,28 @@ static bool
 reads_one_word(struct ir_shader *s, const struct ir_instr *I, unsigned i)
 {
    struct ir_ref r = I->src[i];
-   if (I->op != IR_OP_VA || !r.comp || r.comp >= 4 ||
-       ir_value(s, r.index)->bits != 32)
+   const struct ir_value *v = ir_value(s, r.index);
+   if (v->bits != 32 || v->nregs < 2 || r.comp >= 4)
       return false;
+   if (I->op == IR_OP_PHI) /* a one-register phi of a part */
+      return ir_value(s, I->dst.index)->nregs == 1 && !r.swizzle;
    const struct va_form *f = va_form(I->va_op);
-   return i < f->nr_srcs && f->srcs[i].size <= 32;
+   return I->op == IR_OP_VA && r.comp && i < f->nr_srcs &&
+          f->srcs[i].size <= 32;
 }
 
+/* Word `comp` of the slot, before `before` or at the end of `at_end`. */
 static struct ir_ref
 reload_word(struct ir_shader *s, uint32_t slot, unsigned comp,
-            struct ir_instr *before)
+            struct ir_instr *before, struct ir_block *at_end)
 {
    struct ir_instr *L = tls_access(s, VA_OP_LOAD_I32, slot + 4 * comp);
    s->fills++;
    ir_instr_def(s, L, 32, 1);
-   ir_instr_insert_before(before, L);
+   if (before)
+      ir_instr_insert_before(before, L);
+   else
+      ir_instr_insert_at_end(at_end, L);
    return L->dst;
 }
 
@@ -352,10 +360,13 @@ spill_value(struct ir_shader *s, uint32_t v, uint32_t slot)
             if (r.kind != IR_REF_VALUE || r.index != v)
                continue;
             struct ir_ref w;
-            if (reads_one_word(s, I, i)) {
+            if (I->op == IR_OP_PHI && reads_one_word(s, I, i)) {
+               w = reload_word(s, slot, r.comp, NULL, b->preds.data[i]);
+               r.comp = 0;
+            } else if (reads_one_word(s, I, i)) {
                unsigned c = r.comp;
                if (part[c].kind == IR_REF_NONE)
-                  part[c] = reload_word(s, slot, c, I);
+                  part[c] = reload_word(s, slot, c, I, NULL);
                w = part[c];
                r.comp = 0;
             } else if (I->op == IR_OP_PHI) {

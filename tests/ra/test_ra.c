@@ -534,6 +534,25 @@ test_spilling_small_limit(void **state)
    arena_finish(&a);
 }
 
+/* Reads `text` into c, splits critical edges and spills down to
+ * `target` registers; a compile error fails the test. */
+static void
+spill_text(struct ra_case *c, const char *text, unsigned target)
+{
+   arena_init(&c->arena, 0);
+   c->s = ir_test_read(&c->arena, text);
+   diag_clear(&c->d);
+   c->s->diag = &c->d;
+   c->s->bail = &c->bail;
+   if (setjmp(c->bail))
+      fail_msg("%s", c->d.message);
+   ra_split_critical_edges(c->s);
+   struct ir_layout layout;
+   memset(&layout, 0, sizeof(layout));
+   ra_spill(c->s, target, &layout);
+   ir_test_validate(c->s, "ra_spill");
+}
+
 /* Regression (corpus-apps fs/06390d7a0938 under --max-registers 8): a
  * phi whose source is register 0 of a vector (a reloaded vec4, say) was
  * spilled with the vector as the value to store: STORE.i32 of four
@@ -557,18 +576,7 @@ test_spilled_phi_of_a_vector_part_stores_one_register(void **state)
                       "index:0x0\n  va.STORE.i128.slot0 %%70, %%3 offset:0\n"
                       "  va.STORE.i32.slot0 %%70, %%60 offset:16\n");
    struct ra_case c;
-   arena_init(&c.arena, 0);
-   c.s = ir_test_read(&c.arena, sb.data);
-   diag_clear(&c.d);
-   c.s->diag = &c.d;
-   c.s->bail = &c.bail;
-   if (setjmp(c.bail))
-      fail_msg("%s", c.d.message);
-   ra_split_critical_edges(c.s);
-   struct ir_layout layout;
-   memset(&layout, 0, sizeof(layout));
-   ra_spill(c.s, 6, &layout);
-   ir_test_validate(c.s, "ra_spill");
+   spill_text(&c, sb.data, 6);
    unsigned stores = 0;
    ir_foreach_block(c.s, b) {
       ir_foreach_instr(b, I) {
@@ -640,17 +648,7 @@ test_spilled_vector_component_reloads_one_word(void **state)
                       "index:0x0\n  va.STORE.i32.slot0 %%70, %%61 "
                       "offset:0\n");
    struct ra_case c;
-   arena_init(&c.arena, 0);
-   c.s = ir_test_read(&c.arena, sb.data);
-   diag_clear(&c.d);
-   c.s->diag = &c.d;
-   c.s->bail = &c.bail;
-   if (setjmp(c.bail))
-      fail_msg("%s", c.d.message);
-   struct ir_layout layout;
-   memset(&layout, 0, sizeof(layout));
-   ra_spill(c.s, 6, &layout);
-   ir_test_validate(c.s, "ra_spill");
+   spill_text(&c, sb.data, 6);
    unsigned checked = 0;
    ir_foreach_block(c.s, b) {
       ir_foreach_instr(b, I) {
