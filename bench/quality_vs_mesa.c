@@ -6,10 +6,17 @@
  * and compared shader by shader.  Prints totals, how many shaders are
  * better, equal or worse in cycles and instructions, the shaders at 32
  * registers, the NOP words tgsiva spent on flow, and the shaders with the
- * largest instruction excess (where to look next).
+ * largest instruction excess (where to look next).  Per stage, the
+ * geometric mean of the per-shader ratios (shaders where both sides have
+ * a non-zero count); per opcode (the mnemonic up to its first '.'), the
+ * counts of both sides from the binaries (Mesa's from the disassembly in
+ * mesa-ref/<file>.json), largest differences first; and the shaders with
+ * the largest instruction ratio.
  *
  *    bench_quality_vs_mesa [SHARED_DIR] [WORST_N]
  */
+#include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +34,22 @@ struct row {
 struct worst {
    char file[64];
    int excess;
+   double ratio;
+};
+
+enum { MAX_OPS = 256, STAGES = 2 };
+
+/* Opcode mnemonics (up to the first '.') and their counts per side. */
+struct op_counts {
+   char name[MAX_OPS][24];
+   unsigned long count[MAX_OPS][2];
+   unsigned n;
+};
+
+/* Sums of log(ratio) per stage (0 fs, 1 vs) for the geometric means. */
+struct geo {
+   double log_ins[STAGES], log_cyc[STAGES];
+   unsigned n_ins[STAGES], n_cyc[STAGES];
 };
 
 struct totals {
@@ -35,6 +58,8 @@ struct totals {
    double cycles[2];
    unsigned at32[2];
    unsigned ins_cmp[3], cyc_cmp[3]; /* better, equal, worse */
+   struct geo geo;
+   struct op_counts ops;
 };
 
 static int
@@ -94,24 +119,144 @@ read_rows(const char *shared, struct row **out)
    return n;
 }
 
+static void
+count_op(struct op_counts *ops, const char *name, size_t len, int side)
+{
+   if (len >= sizeof(ops->name[0]))
+      len = sizeof(ops->name[0]) - 1;
+   unsigned i = 0;
+   while (i < ops->n &&
+          (strncmp(ops->name[i], name, len) || ops->name[i][len]))
+      i++;
+   if (i == ops->n) {
+      if (ops->n == MAX_OPS)
+         return;
+      memcpy(ops->name[i], name, len);
+      ops->name[i][len] = 0;
+      ops->n++;
+   }
+   ops->count[i][side]++;
+}
+
+static size_t
+mnemonic_length(const char *s)
+{
+   size_t n = 0;
+   while (s[n] && s[n] != '.' && s[n] != ' ' && s[n] != '"')
+      n++;
+   return n;
+}
+
+/* Counts the opcodes of Mesa's disassembly: the strings of the
+ * "disassembly" object of mesa-ref/<file>.json that are not keys. */
+static void
+count_mesa_ops(const char *shared, const char *file, struct arena *arena,
+               struct op_counts *ops)
+{
+   char path[4200];
+   char *text;
+   size_t len;
+   struct tgsiva_diagnostic d;
+   snprintf(path, sizeof(path), "%s/mesa-ref/%.*s.json", shared,
+            (int)(strlen(file) - 5), file);
+   if (!file_read(arena, path, &text, &len, &d))
+      return;
+   const char *p = strstr(text, "\"disassembly\"");
+   if (!p || !(p = strchr(p, '{')))
+      return;
+   for (p++; *p && *p != '}'; p++) {
+      if (*p != '"')
+         continue;
+      const char *start = ++p;
+      while (*p && *p != '"')
+         p++;
+      const char *after = p + 1;
+      while (*after == ' ')
+         after++;
+      if (*after != ':' && isupper((unsigned char)*start))
+         count_op(ops, start, mnemonic_length(start), 1);
+   }
+}
+
 static unsigned
-count_nops(const struct tgsiva_program *p)
+count_nops(const struct tgsiva_program *p, struct op_counts *ops)
 {
    unsigned n = 0;
    for (size_t i = 0; i + 8 <= p->size; i += 8) {
       uint64_t w;
       memcpy(&w, p->code + i, 8);
       struct va_instr I;
-      if (va_decode(w, &I) && I.op == VA_OP_NOP)
-         n++;
+      if (!va_decode(w, &I))
+         continue;
+      n += I.op == VA_OP_NOP;
+      const char *name = va_form(I.op)->name;
+      count_op(ops, name, mnemonic_length(name), 0);
    }
    return n;
+}
+
+static void
+add_ratio(double *log_sum, unsigned *n, double ours, double theirs)
+{
+   if (ours > 0 && theirs > 0) {
+      *log_sum += log(ours / theirs);
+      (*n)++;
+   }
 }
 
 static int
 cmp3(unsigned ours, unsigned theirs)
 {
    return ours < theirs ? 0 : ours == theirs ? 1 : 2;
+}
+
+static int
+by_ratio(const void *a, const void *b)
+{
+   const struct worst *x = a, *y = b;
+   return (y->ratio > x->ratio) - (y->ratio < x->ratio);
+}
+
+static const struct op_counts *sort_ops; /* qsort has no context */
+
+static int
+by_op_difference(const void *a, const void *b)
+{
+   unsigned i = *(const unsigned *)a, j = *(const unsigned *)b;
+   long di = labs((long)sort_ops->count[i][0] - (long)sort_ops->count[i][1]);
+   long dj = labs((long)sort_ops->count[j][0] - (long)sort_ops->count[j][1]);
+   return (dj > di) - (dj < di);
+}
+
+static void
+print_ops(const struct op_counts *ops, int rows)
+{
+   unsigned order[MAX_OPS];
+   for (unsigned i = 0; i < ops->n; i++)
+      order[i] = i;
+   sort_ops = ops;
+   qsort(order, ops->n, sizeof(order[0]), by_op_difference);
+   printf("per opcode (largest differences first):\n"
+          "  %-20s %8s %8s %8s\n", "opcode", "tgsiva", "Mesa", "diff");
+   for (int k = 0; k < rows && k < (int)ops->n; k++) {
+      unsigned i = order[k];
+      printf("  %-20s %8lu %8lu %+8ld\n", ops->name[i], ops->count[i][0],
+             ops->count[i][1],
+             (long)ops->count[i][0] - (long)ops->count[i][1]);
+   }
+}
+
+static void
+print_geomeans(const struct geo *g)
+{
+   static const char *names[STAGES] = {"fs", "vs"};
+   for (int s = 0; s < STAGES; s++)
+      printf("geomean %s: instructions %.3fx (%u shaders), cycles %.3fx "
+             "(%u shaders)\n",
+             names[s], exp(g->log_ins[s] / (g->n_ins[s] ? g->n_ins[s] : 1)),
+             g->n_ins[s],
+             exp(g->log_cyc[s] / (g->n_cyc[s] ? g->n_cyc[s] : 1)),
+             g->n_cyc[s]);
 }
 
 static int
@@ -140,7 +285,7 @@ measure(const char *shared, const struct row *r, struct arena *arena,
    for (unsigned p = 0; p < sh->program_count; p++) {
       ins += sh->programs[p].stats.instructions;
       cycles += sh->programs[p].stats.cycles;
-      t->nops += count_nops(&sh->programs[p]);
+      t->nops += count_nops(&sh->programs[p], &t->ops);
       if (sh->programs[p].work_registers > regs)
          regs = sh->programs[p].work_registers;
    }
@@ -156,8 +301,13 @@ measure(const char *shared, const struct row *r, struct arena *arena,
    t->cyc_cmp[cycles < r->cycles - 1e-6   ? 0
               : cycles > r->cycles + 1e-6 ? 2
                                           : 1]++;
+   count_mesa_ops(shared, r->file, arena, &t->ops);
+   int st = r->file[0] == 'v';
+   add_ratio(&t->geo.log_ins[st], &t->geo.n_ins[st], ins, r->instructions);
+   add_ratio(&t->geo.log_cyc[st], &t->geo.n_cyc[st], cycles, r->cycles);
    snprintf(w->file, sizeof(w->file), "%s", r->file);
    w->excess = (int)ins - (int)r->instructions;
+   w->ratio = r->instructions ? (double)ins / r->instructions : 0;
    return true;
 }
 
@@ -195,10 +345,19 @@ main(int argc, char **argv)
    printf("per shader, cycles:       %u fewer, %u equal, %u more\n",
           t.cyc_cmp[0], t.cyc_cmp[1], t.cyc_cmp[2]);
    printf("at 32 registers: tgsiva %u, Mesa %u\n", t.at32[0], t.at32[1]);
+   print_geomeans(&t.geo);
+   print_ops(&t.ops, 30);
    qsort(worst, t.shaders, sizeof(*worst), by_excess);
    printf("largest instruction excess:\n");
    for (int i = 0; i < worst_n && i < (int)t.shaders; i++)
       printf("  %+5d  %s\n", worst[i].excess, worst[i].file);
+   qsort(worst, t.shaders, sizeof(*worst), by_ratio);
+   unsigned above = 0;
+   for (unsigned i = 0; i < t.shaders; i++)
+      above += worst[i].ratio > 1.25;
+   printf("largest instruction ratio (%u shaders above 1.25x):\n", above);
+   for (int i = 0; i < worst_n && i < (int)t.shaders; i++)
+      printf("  %.3fx  %s\n", worst[i].ratio, worst[i].file);
    free(worst);
    free(rows);
    return 0;

@@ -126,6 +126,8 @@ export(const struct compile_result *r)
    sh->program_count = r->program_count;
    for (unsigned p = 0; p < r->program_count; p++)
       copy_program(block, &at, &r->programs[p], &sh->programs[p]);
+   _Static_assert(IR_PUSH_CONSTANT == TGSIVA_PUSH_CONSTANT,
+                  "the constant table's marker is the public one");
    struct tgsiva_push_word *push =
       carve(block, &at, l->push.len * sizeof(*push));
    for (size_t i = 0; i < l->push.len; i++)

@@ -88,6 +88,7 @@ compile_program(struct compile *c, const struct tgsi_shader *tgsi,
    if (!ir_from_tgsi(c->arena, tgsi, stage, c->opts->key, layout, &s, c->d))
       return false;
    s->diag = c->d;
+   s->layout = layout;
    s->bail = &c->bail;
    s->checks = c->opts->validate;
    out->ir = s;

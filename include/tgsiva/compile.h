@@ -143,7 +143,11 @@ struct tgsiva_program {
 };
 
 /* Push word i (FAU uniform u<i>) = 4 bytes of uniform buffer `ubo` at
- * byte `offset`. */
+ * byte `offset`; or, when `ubo` is TGSIVA_PUSH_CONSTANT, the constant
+ * `offset` itself (the shader's constant table: values the code reads
+ * from the FAU instead of building them in registers; docs/abi.md). */
+#define TGSIVA_PUSH_CONSTANT 0xffffffffu
+
 struct tgsiva_push_word {
    uint32_t ubo;
    uint32_t offset;

@@ -240,6 +240,9 @@ struct ir_shader {
    bool checks; /* passes run their own checks (ra_verify) too */
    /* Spill code added by ra_spill: stores and reloads. */
    uint32_t spills, fills;
+   /* The driver interface being built (push words), when the pipeline
+    * gives it: legalisation adds constants to the push words. */
+   struct ir_layout *layout;
    /* Where ir_invalid() reports a broken invariant. */
    struct tgsiva_diagnostic *diag;
    jmp_buf *bail;

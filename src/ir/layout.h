@@ -50,7 +50,15 @@ struct ir_sysval {
    uint32_t id;
 };
 
-/* Push word i = 4 bytes of uniform buffer `ubo` at byte `offset`. */
+/* Push word i = 4 bytes of uniform buffer `ubo` at byte `offset`, or the
+ * constant `offset` itself when `ubo` is IR_PUSH_CONSTANT (the constant
+ * table, TGSIVA_PUSH_CONSTANT in the public API). */
+#define IR_PUSH_CONSTANT 0xffffffffu
+/* Push words the constant table leaves to the shader's uniforms: a
+ * vertex shader's varying program pushes its uniforms after the position
+ * program's constants. */
+#define IR_PUSH_WORDS_KEPT_FOR_UNIFORMS 32
+
 struct ir_push_word {
    uint32_t ubo;
    uint32_t offset;

@@ -92,6 +92,10 @@ bool ra_spill(struct ir_shader *s, unsigned budget, struct ir_layout *layout);
  * the caller lowers the pressure or allows more and retries. */
 bool ra_allocate(struct ir_shader *s, uint64_t allowed, unsigned *registers);
 
+/* ra_remat.c: each reader of a constant made in a register (IADD_IMM.i32
+ * 0, #c) gets its own copy right before it, phis excepted. */
+bool ra_rematerialize_constants(struct ir_shader *s);
+
 /* ra_spill.c: the highest number of registers live at once. */
 unsigned ra_max_pressure(struct ir_shader *s);
 

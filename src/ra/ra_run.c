@@ -7,9 +7,13 @@
  * 2. A shader that fits in 32 registers without spilling takes the 32 of
  *    full occupancy (r0-r15, r48-r63: twice the threads of a 64-register
  *    one; valhall-encoding.md, "The machine"), when the budget allows 64.
- * 3. Otherwise values are spilled down to the target and coloured from
- *    the allowed set; alignment can leave the colouring short of the
- *    pressure bound, so each failure lowers the target by one.
+ * 3. Otherwise, when the pressure is over the budget, each reader of a
+ *    constant first gets its own copy (ra_remat.c): a constant that
+ *    legalisation shared to save instructions is cheaper to make again
+ *    than to spill.  Then values are spilled down to the target and
+ *    coloured from the allowed set; alignment can leave the colouring
+ *    short of the pressure bound, so each failure lowers the target by
+ *    one.
  * 4. A forced limit N below 32 (for testing spilling) allows the first N
  *    registers of the full-occupancy set outside r56-r63, and r56-r63
  *    (where the preloaded registers are anyway, and where values can live
@@ -56,6 +60,19 @@ ra_register_count(unsigned max_registers)
                         : (unsigned)__builtin_popcountll(forced_set(limit));
 }
 
+/* Rule 2. */
+static bool
+full_occupancy(struct ir_shader *s, const struct ra_hooks *hooks,
+               struct ra_outcome *out)
+{
+   if (ra_max_pressure(s) > 32 ||
+       !ra_allocate(s, RA_REGS_32, &out->registers))
+      return false;
+   out->work_registers = 32;
+   hooks->after(hooks->ctx, s, "ra_allocate", true);
+   return true;
+}
+
 void
 ra_run(struct ir_shader *s, unsigned max_registers, struct ir_layout *layout,
        const struct ra_hooks *hooks, struct ra_outcome *out)
@@ -68,12 +85,12 @@ ra_run(struct ir_shader *s, unsigned max_registers, struct ir_layout *layout,
    const uint64_t allowed = limit >= 64   ? RA_REGS_64
                       : limit >= 32 ? RA_REGS_32
                                     : forced_set(limit);
-   if (limit >= 64 && ra_max_pressure(s) <= 31 &&
-       ra_allocate(s, RA_REGS_32, &out->registers)) {
-      out->work_registers = 32;
-      hooks->after(hooks->ctx, s, "ra_allocate", true);
+   if (limit >= 64 && full_occupancy(s, hooks, out))
       return;
-   }
+   /* Rule 3: constants are cheaper to make again than to spill. */
+   if (ra_max_pressure(s) > ra_register_count(max_registers))
+      hooks->after(hooks->ctx, s, "ra_rematerialize_constants",
+                   ra_rematerialize_constants(s));
    for (unsigned target = ra_register_count(max_registers);; target--) {
       hooks->after(hooks->ctx, s, "ra_spill", ra_spill(s, target, layout));
       if (ra_allocate(s, allowed, &out->registers))

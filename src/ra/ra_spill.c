@@ -10,6 +10,11 @@
  *    longest, is spilled: stored right after its definition and reloaded
  *    right before each use (at the end of the predecessor for a phi
  *    source).  Its live range becomes a few instructions around each use.
+ *    A source that reads one register of a vector past the first (a
+ *    32-bit slot reading component c), or a one-register phi source that
+ *    is a part of a vector, reloads that word alone, so that an
+ *    instruction reading parts of two spilled vec4s needs two registers
+ *    for them, not eight.
  *    A phi is spilled whole: each predecessor stores its value into the
  *    slot, and the phi disappears (all phis of a block are defined at
  *    once, so keeping it would not lower the pressure there).
@@ -241,6 +246,38 @@ reload(struct ir_shader *s, uint32_t v, uint32_t slot, struct ir_instr *before,
    return L->dst;
 }
 
+/* Rule 2's one-word reloads: source i of I reads one 32-bit register of
+ * a vector (a component after the first, in a source slot of 32 bits or
+ * less), which a reload of that word serves. */
+static bool
+reads_one_word(struct ir_shader *s, const struct ir_instr *I, unsigned i)
+{
+   struct ir_ref r = I->src[i];
+   const struct ir_value *v = ir_value(s, r.index);
+   if (v->bits != 32 || v->nregs < 2 || r.comp >= 4)
+      return false;
+   if (I->op == IR_OP_PHI) /* a one-register phi of a part */
+      return ir_value(s, I->dst.index)->nregs == 1 && !r.swizzle;
+   const struct va_form *f = va_form(I->va_op);
+   return I->op == IR_OP_VA && r.comp && i < f->nr_srcs &&
+          f->srcs[i].size <= 32;
+}
+
+/* Word `comp` of the slot, before `before` or at the end of `at_end`. */
+static struct ir_ref
+reload_word(struct ir_shader *s, uint32_t slot, unsigned comp,
+            struct ir_instr *before, struct ir_block *at_end)
+{
+   struct ir_instr *L = tls_access(s, VA_OP_LOAD_I32, slot + 4 * comp);
+   s->fills++;
+   ir_instr_def(s, L, 32, 1);
+   if (before)
+      ir_instr_insert_before(before, L);
+   else
+      ir_instr_insert_at_end(at_end, L);
+   return L->dst;
+}
+
 /* A whole value of `nregs` registers for a phi source: a constant, an FAU
  * word or a part of a wider value (register 0 of a vector reads as the
  * vector itself, and a store of it would store every register) becomes
@@ -317,13 +354,22 @@ spill_value(struct ir_shader *s, uint32_t v, uint32_t slot)
       ir_foreach_instr(b, I) {
          if (I == S)
             continue;
-         struct ir_ref fresh = {0};
+         struct ir_ref fresh = {0}, part[4] = {{0}};
          ir_foreach_src(I, i) {
             struct ir_ref r = I->src[i];
             if (r.kind != IR_REF_VALUE || r.index != v)
                continue;
             struct ir_ref w;
-            if (I->op == IR_OP_PHI) {
+            if (I->op == IR_OP_PHI && reads_one_word(s, I, i)) {
+               w = reload_word(s, slot, r.comp, NULL, b->preds.data[i]);
+               r.comp = 0;
+            } else if (reads_one_word(s, I, i)) {
+               unsigned c = r.comp;
+               if (part[c].kind == IR_REF_NONE)
+                  part[c] = reload_word(s, slot, c, I, NULL);
+               w = part[c];
+               r.comp = 0;
+            } else if (I->op == IR_OP_PHI) {
                struct ir_block *pred = b->preds.data[i];
                if (at_pred[pred->index].kind == IR_REF_NONE)
                   at_pred[pred->index] = reload(s, v, slot, NULL, pred);

@@ -44,6 +44,10 @@ struct sim_sysval {
    uint32_t offset; /* byte offset in the sysval buffer (16 * slot) */
 };
 
+/* A push word whose `ubo` is SIM_PUSH_CONSTANT holds the constant
+ * `offset` itself (the driver ABI's constant table, docs/abi.md). */
+#define SIM_PUSH_CONSTANT 0xffffffffu
+
 struct sim_push_word {
    uint32_t ubo;
    uint32_t offset;

@@ -165,6 +165,8 @@ sim_sysval_word(const struct sim_warp *w, uint32_t offset)
 uint32_t
 sim_ubo_word(const struct sim_warp *w, uint32_t ubo, uint32_t offset)
 {
+   if (ubo == SIM_PUSH_CONSTANT)
+      return offset; /* the constant table: the value itself */
    if (w->layout->sysval_ubo >= 0 && ubo == (uint32_t)w->layout->sysval_ubo)
       return sim_sysval_word(w, offset & ~3u);
    return sim_env_ubo_word(w->env, ubo, offset & ~3u);

@@ -65,6 +65,8 @@ convert_layout(const struct ir_layout *l, enum sim_stage stage,
    if (l->push.len > SIM_MAX_PUSH || l->sysvals.len > SIM_MAX_SYSVALS)
       return diag_error(d, TGSIVA_ERROR_LIMIT,
                         "the layout is larger than the simulator's");
+   _Static_assert(IR_PUSH_CONSTANT == SIM_PUSH_CONSTANT,
+                  "the simulator reads the constant table as the driver");
    out->push_count = (unsigned)l->push.len;
    for (size_t i = 0; i < l->push.len; i++) {
       out->push[i].ubo = l->push.data[i].ubo;

@@ -4,8 +4,16 @@
  * register numbers (valhall-encoding.md, "Source byte").
  *
  * 1. A constant is read from the hardware immediate table when it is
- *    there; otherwise it is made in a register with IADD_IMM.i32 0, #c,
- *    the canonical immediate move.
+ *    there; otherwise from the constant table, a push word the driver
+ *    fills with the value itself (docs/abi.md), when the instruction may
+ *    read that FAU word (rule 3) and the push space has room beyond
+ *    IR_PUSH_WORDS_KEPT_FOR_UNIFORMS; otherwise it is made in a register
+ *    with IADD_IMM.i32 0, #c, the canonical immediate move.  Source
+ *    slots (not staging vectors or COLLECTs, whose value must sit in
+ *    given registers) of one block share that register among the last
+ *    few constants made: one IADD_IMM per constant and stretch of code
+ *    instead of one per use, while a constant's register lives no longer
+ *    than that stretch.
  * 2. A modifier the source slot cannot take is applied by an instruction
  *    of its own: float negation and absolute value flip or clear the sign
  *    bit (exact for NaNs), .not goes through LSHIFT_OR's inverting source.
@@ -33,13 +41,53 @@
 #include <string.h>
 
 #include "emit/va.h"
+#include "ir/layout.h"
 #include "util/diag.h"
+
+/* The constants the source slots of the current block can read from a
+ * register already, most recent in slot `next - 1`. */
+enum { SHARED_CONSTANTS = 8 };
 
 struct legalize {
    struct ir_shader *s;
+   struct ir_block *block;
+   uint32_t bits[SHARED_CONSTANTS];
+   struct ir_ref value[SHARED_CONSTANTS];
+   unsigned count, next;
 };
 
 static void legalize_instr(struct legalize *l, struct ir_instr *I);
+static bool fau_legal(struct legalize *l, const struct ir_instr *I);
+static bool accepts(struct legalize *l, const struct ir_instr *I, unsigned i,
+                    struct ir_ref r);
+
+/* Rule 1's constant table: source i of I reads `value` from a push word
+ * when the FAU rules allow it there.  The word is added only then. */
+static bool
+constant_from_fau(struct legalize *l, struct ir_instr *I, unsigned i,
+                  uint32_t value)
+{
+   struct ir_layout *lay = l->s->layout;
+   if (!lay || I->op != IR_OP_VA || i >= va_form(I->va_op)->nr_srcs ||
+       va_form(I->va_op)->srcs[i].size > 32)
+      return false;
+   size_t word = 0;
+   while (word < lay->push.len && (lay->push.data[word].ubo !=
+                                      IR_PUSH_CONSTANT ||
+                                   lay->push.data[word].offset != value))
+      word++;
+   if (word == lay->push.len &&
+       word + IR_PUSH_WORDS_KEPT_FOR_UNIFORMS >= IR_MAX_PUSH_WORDS)
+      return false;
+   struct ir_ref old = I->src[i];
+   I->src[i] = (struct ir_ref){.kind = IR_REF_UNIFORM, .index = (uint32_t)word};
+   if (!accepts(l, I, i, I->src[i]) || !fau_legal(l, I)) {
+      I->src[i] = old;
+      return false;
+   }
+   ir_layout_push(l->s->arena, lay, IR_PUSH_CONSTANT, value);
+   return true;
+}
 
 static struct ir_instr *
 new_va(struct legalize *l, struct ir_instr *before, enum va_op op,
@@ -59,6 +107,28 @@ materialize(struct legalize *l, struct ir_instr *before, uint32_t value)
    struct ir_instr *I = new_va(l, before, VA_OP_IADD_IMM_I32, 1, &zero);
    I->va->imm[VA_IMM_CONSTANT] = value;
    return I->dst;
+}
+
+/* Rule 1's shared registers: `value` in a register for a source slot of
+ * `before`. */
+static struct ir_ref
+shared_constant(struct legalize *l, struct ir_instr *before, uint32_t value)
+{
+   if (l->block != before->block) {
+      l->block = before->block;
+      l->count = l->next = 0;
+   }
+   for (unsigned k = 0; k < l->count; k++) {
+      if (l->bits[k] == value)
+         return l->value[k];
+   }
+   struct ir_ref r = materialize(l, before, value);
+   l->bits[l->next] = value;
+   l->value[l->next] = r;
+   l->next = (l->next + 1) % SHARED_CONSTANTS;
+   if (l->count < SHARED_CONSTANTS)
+      l->count++;
+   return r;
 }
 
 /* MOV.i32 of a uniform or special word. */
@@ -151,7 +221,9 @@ fix_source(struct legalize *l, struct ir_instr *I, unsigned i)
       if (tries > 4)
          ir_invalid(l->s, I, "source %u cannot be made legal", i);
       if (ir_ref_const_bits(r, &bits)) {
-         r = materialize(l, I, bits);
+         if (constant_from_fau(l, I, i, bits))
+            continue;
+         r = shared_constant(l, I, bits);
       } else if (r.kind == IR_REF_CONST) {
          /* A part of a constant: the whole word in a register, the part
           * selected there. */
@@ -229,7 +301,7 @@ spill_one_fau(struct legalize *l, struct ir_instr *I)
          r.mods = 0;
          uint32_t bits;
          if (ir_ref_const_bits(r, &bits))
-            r = materialize(l, I, bits);
+            r = shared_constant(l, I, bits);
          else
             r = move_keeping_part(l, I, r);
          r.mods = mods;

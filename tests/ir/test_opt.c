@@ -2,7 +2,10 @@
 /* One pass per case: IR in, IR out (ir_test.h). */
 #include "ir_test.h"
 
+#include <string.h>
+
 #include "emit/va.h"
+#include "ir/layout.h"
 
 #define HDR "shader compute\nb0\n  %1 = preload imm=1\n  %2 = preload imm=2\n"
 
@@ -277,6 +280,93 @@ test_legalize_blend_colour_not_live_across_blend(void **state)
 #undef BLEND_HDR
 }
 
+/* va_legalize, rule 1: source slots of one block share the register of
+ * a constant outside the immediate table; another block makes its own,
+ * and so does a COLLECT (its parts take given registers). */
+static void
+test_legalize_shares_constants(void **state)
+{
+   (void)state;
+   IR_CASE(va_legalize,
+           HDR "  %3 = va.FMA.f32 %1, #0x3ea20c4a, %2\n"
+               "  %4 = va.CSEL.f32.eq %3, #0x7f800000, #0x7f800000, "
+               "#0x3ea20c4a\n",
+           HDR "  %5 = va.IADD_IMM.i32 #0x0 #0x3EA20C4A\n"
+               "  %3 = va.FMA.f32 %1, %5, %2\n"
+               "  %6 = va.IADD_IMM.i32 #0x0 #0x7F800000\n"
+               "  %4 = va.CSEL.f32.eq %3, %6, %6, %5\n");
+   IR_CASE(va_legalize,
+           "shader compute\nb0 -> b1\n  %1 = preload imm=1\n"
+           "  %2 = va.FADD.f32 %1, #0x3ea20c4a\n  jump\n"
+           "b1\n  %3 = va.FADD.f32 %2, #0x3ea20c4a\n"
+           "  %4:v2 = collect #0x3ea20c4a, %3\n",
+           "shader compute\nb0 -> b1\n  %1 = preload imm=1\n"
+           "  %5 = va.IADD_IMM.i32 #0x0 #0x3EA20C4A\n"
+           "  %2 = va.FADD.f32 %1, %5\n  jump\n"
+           "b1\n  %6 = va.IADD_IMM.i32 #0x0 #0x3EA20C4A\n"
+           "  %3 = va.FADD.f32 %2, %6\n"
+           "  %7 = va.IADD_IMM.i32 #0x0 #0x3EA20C4A\n"
+           "  %4:v2 = collect %7, %3\n");
+}
+
+/* va_legalize with the driver interface at hand (rule 1's constant
+ * table): a constant outside the immediate table becomes a push word the
+ * driver fills with the value, shared by equal constants, when the FAU
+ * rules allow the word there; otherwise a register. */
+static const char *
+legalize_with_layout(struct arena *a, const char *text,
+                     struct ir_layout *layout)
+{
+   struct ir_shader *s = ir_test_read(a, text);
+   s->layout = layout;
+   ir_test_validate(s, "input");
+   va_legalize(s);
+   ir_test_validate(s, "pass");
+   return ir_test_print(a, s);
+}
+
+static void
+test_legalize_constant_table(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   struct ir_layout layout;
+   memset(&layout, 0, sizeof(layout));
+   /* u0 and u1: a user uniform slot already pushed. */
+   ir_layout_push(&a, &layout, 0, 0);
+   ir_layout_push(&a, &layout, 0, 4);
+   const char *got = legalize_with_layout(
+      &a,
+      HDR "  %3 = va.FMA.f32 %1, #0x3ea20c4a, %2\n"
+          "  %4 = va.FMA.f32 %3, #0x3ea20c4a, #0x7f800000\n"
+          "  %5 = va.FMA.f32 u1, #0x3ea20c4a, %4\n",
+      &layout);
+   /* %5 reads slot 0 (u1) already: the constant in slot 1 (u2) would be
+    * a second slot, so it takes a register. */
+   const char *want = ir_test_print(
+      &a, ir_test_read(&a, HDR "  %3 = va.FMA.f32 %1, u2, %2\n"
+                               "  %4 = va.FMA.f32 %3, u2, u3\n"
+                               "  %6 = va.IADD_IMM.i32 #0x0 #0x3EA20C4A\n"
+                               "  %5 = va.FMA.f32 u1, %6, %4\n"));
+   assert_string_equal(got, want);
+   assert_int_equal(layout.push.len, 4);
+   assert_int_equal(layout.push.data[2].ubo, IR_PUSH_CONSTANT);
+   assert_int_equal(layout.push.data[2].offset, 0x3ea20c4au);
+   assert_int_equal(layout.push.data[3].offset, 0x7f800000u);
+   /* No room left past the words kept for uniforms: registers. */
+   while (layout.push.len + IR_PUSH_WORDS_KEPT_FOR_UNIFORMS <
+          IR_MAX_PUSH_WORDS)
+      ir_layout_push(&a, &layout, 0, 4 * (uint32_t)layout.push.len);
+   got = legalize_with_layout(
+      &a, HDR "  %3 = va.FMA.f32 %1, #0x3e800001, %2\n", &layout);
+   want = ir_test_print(
+      &a, ir_test_read(&a, HDR "  %4 = va.IADD_IMM.i32 #0x0 #0x3E800001\n"
+                               "  %3 = va.FMA.f32 %1, %4, %2\n"));
+   assert_string_equal(got, want);
+   arena_finish(&a);
+}
+
 static void
 test_fma(void **state)
 {
@@ -310,6 +400,34 @@ test_va_optimize_sign_bits(void **state)
               HDR "  %3 = va.MOV.i32 %1\n  %4 = va.IADD.u32 %3, %2\n");
    IR_NEGCASE(va_optimize,
               HDR "  %3 = va.FADD.f32 -%1, |%2|\n  %4 = va.MOV.i32 %3\n");
+}
+
+/* va_optimize, rule 2: an addition of a constant outside the immediate
+ * table takes the _IMM form; table constants, clamps, saturation,
+ * modified or part-selected values and ISUB's first source stay. */
+static void
+test_va_optimize_add_immediate(void **state)
+{
+   (void)state;
+   IR_CASE(va_optimize,
+           HDR "  %3 = va.FADD.f32 %1, #0x3ea20c4a\n"
+               "  %4 = va.FADD.f32 #0xbf000000, u1\n"
+               "  %5 = va.IADD.u32 %3, #0x25\n"
+               "  %6 = va.ISUB.s32 %4, #0x25\n"
+               "  %7 = va.IADD.u32 %5, %6\n",
+           HDR "  %8 = va.FADD_IMM.f32 %1 #0x3EA20C4A\n"
+               "  %9 = va.FADD_IMM.f32 u1 #0xBF000000\n"
+               "  %10 = va.IADD_IMM.i32 %8 #0x25\n"
+               "  %11 = va.IADD_IMM.i32 %9 #0xFFFFFFDB\n"
+               "  %7 = va.IADD.u32 %10, %11\n");
+   IR_NEGCASE(va_optimize,
+              HDR "  %3 = va.FADD.f32 %1, #0x3f800000\n"
+                  "  %4 = va.FADD.f32.clamp_0_1 %1, #0x3ea20c4a\n"
+                  "  %5 = va.FADD.f32 -%1, #0x3ea20c4a\n"
+                  "  %6 = va.FADD.f32 %1.h1, #0x3ea20c4a\n"
+                  "  %7 = va.IADD.u32.saturate %1, #0x25\n"
+                  "  %8 = va.ISUB.s32 #0x25, %1\n"
+                  "  %9 = va.FADD.f32 %1, %2\n");
 }
 
 /* The same rule on a shader made with the builder, as select leaves it:
@@ -361,8 +479,11 @@ main(void)
       cmocka_unit_test(test_fold_clamp_only_onto_forms_with_clamp),
       cmocka_unit_test(test_lower_derivative_keeps_clamp),
       cmocka_unit_test(test_legalize_blend_colour_not_live_across_blend),
+      cmocka_unit_test(test_legalize_shares_constants),
+      cmocka_unit_test(test_legalize_constant_table),
       cmocka_unit_test(test_fma),
       cmocka_unit_test(test_va_optimize_sign_bits),
+      cmocka_unit_test(test_va_optimize_add_immediate),
       cmocka_unit_test(test_va_optimize_built),
    };
    return cmocka_run_group_tests_name("ir passes", tests, NULL, NULL);

@@ -534,6 +534,25 @@ test_spilling_small_limit(void **state)
    arena_finish(&a);
 }
 
+/* Reads `text` into c, splits critical edges and spills down to
+ * `target` registers; a compile error fails the test. */
+static void
+spill_text(struct ra_case *c, const char *text, unsigned target)
+{
+   arena_init(&c->arena, 0);
+   c->s = ir_test_read(&c->arena, text);
+   diag_clear(&c->d);
+   c->s->diag = &c->d;
+   c->s->bail = &c->bail;
+   if (setjmp(c->bail))
+      fail_msg("%s", c->d.message);
+   ra_split_critical_edges(c->s);
+   struct ir_layout layout;
+   memset(&layout, 0, sizeof(layout));
+   ra_spill(c->s, target, &layout);
+   ir_test_validate(c->s, "ra_spill");
+}
+
 /* Regression (corpus-apps fs/06390d7a0938 under --max-registers 8): a
  * phi whose source is register 0 of a vector (a reloaded vec4, say) was
  * spilled with the vector as the value to store: STORE.i32 of four
@@ -557,18 +576,7 @@ test_spilled_phi_of_a_vector_part_stores_one_register(void **state)
                       "index:0x0\n  va.STORE.i128.slot0 %%70, %%3 offset:0\n"
                       "  va.STORE.i32.slot0 %%70, %%60 offset:16\n");
    struct ra_case c;
-   arena_init(&c.arena, 0);
-   c.s = ir_test_read(&c.arena, sb.data);
-   diag_clear(&c.d);
-   c.s->diag = &c.d;
-   c.s->bail = &c.bail;
-   if (setjmp(c.bail))
-      fail_msg("%s", c.d.message);
-   ra_split_critical_edges(c.s);
-   struct ir_layout layout;
-   memset(&layout, 0, sizeof(layout));
-   ra_spill(c.s, 6, &layout);
-   ir_test_validate(c.s, "ra_spill");
+   spill_text(&c, sb.data, 6);
    unsigned stores = 0;
    ir_foreach_block(c.s, b) {
       ir_foreach_instr(b, I) {
@@ -583,6 +591,78 @@ test_spilled_phi_of_a_vector_part_stores_one_register(void **state)
    }
    assert_true(stores > 2);
    assert_true(c.s->spills > 0);
+   finish(&c);
+   arena_finish(&a);
+}
+
+/* ra_rematerialize_constants: each reader of a constant gets a copy
+ * right before it (one per reader); a phi keeps the original; an
+ * IADD_IMM of a value is no constant. */
+static void
+test_rematerialize_constants(void **state)
+{
+   (void)state;
+   IR_CASE(ra_rematerialize_constants,
+           "shader compute\nb0 -> b1\n  %1 = preload imm=1\n"
+           "  %2 = va.IADD_IMM.i32 #0x0 #0x3EA20C4A\n"
+           "  %3 = va.FADD.f32 %1, %2\n"
+           "  %4 = va.CSEL.f32.eq %3, %2, %2, %1\n"
+           "  %5 = va.IADD_IMM.i32 %1 #0x5\n"
+           "  %6 = va.IADD.u32 %5, %5\n  jump\n"
+           "b1\n  %7 = phi b0:%2\n  %8 = va.FADD.f32 %7, %2\n",
+           "shader compute\nb0 -> b1\n  %1 = preload imm=1\n"
+           "  %2 = va.IADD_IMM.i32 #0x0 #0x3EA20C4A\n"
+           "  %9 = va.IADD_IMM.i32 #0x0 #0x3EA20C4A\n"
+           "  %3 = va.FADD.f32 %1, %9\n"
+           "  %10 = va.IADD_IMM.i32 #0x0 #0x3EA20C4A\n"
+           "  %4 = va.CSEL.f32.eq %3, %10, %10, %1\n"
+           "  %5 = va.IADD_IMM.i32 %1 #0x5\n"
+           "  %6 = va.IADD.u32 %5, %5\n  jump\n"
+           "b1\n  %7 = phi b0:%2\n"
+           "  %11 = va.IADD_IMM.i32 #0x0 #0x3EA20C4A\n"
+           "  %8 = va.FADD.f32 %7, %11\n");
+   IR_NEGCASE(ra_rematerialize_constants,
+              "shader compute\nb0\n  %1 = preload imm=1\n"
+              "  %2 = va.IADD_IMM.i32 %1 #0x5\n  %3 = va.IADD.u32 %2, %2\n");
+}
+
+/* Regression (corpus-apps fs/332d94965e7e under --max-registers 8): an
+ * FMA of components of two spilled vec4s reloaded both whole, nine
+ * registers at once.  A source reading one component past the first
+ * reloads that word alone. */
+static void
+test_spilled_vector_component_reloads_one_word(void **state)
+{
+   (void)state;
+   struct strbuf sb;
+   struct arena a;
+   arena_init(&a, 0);
+   strbuf_init(&sb, &a);
+   strbuf_printf(&sb, "shader compute\nb0\n  %%1 = preload imm=56\n"
+                      "  %%2 = va.IADD_IMM.i32 %%1 #0x1\n"
+                      "  %%3:v4 = collect %%2, %%1, %%2, %%1\n");
+   twenty_live_values(&sb);
+   strbuf_printf(&sb, "  %%60 = va.FADD.f32 %%3.2, %%3.3\n"
+                      "  %%61 = va.IADD.u32 %%58, %%60\n"
+                      "  %%70:64 = va.LEA_BUF_IMM.slot0 %%1 table:0xD "
+                      "index:0x0\n  va.STORE.i32.slot0 %%70, %%61 "
+                      "offset:0\n");
+   struct ra_case c;
+   spill_text(&c, sb.data, 6);
+   unsigned checked = 0;
+   ir_foreach_block(c.s, b) {
+      ir_foreach_instr(b, I) {
+         if (I->op != IR_OP_VA || I->va_op != VA_OP_FADD_F32)
+            continue;
+         ir_foreach_src(I, i) {
+            const struct ir_instr *L = ir_value(c.s, I->src[i].index)->def;
+            assert_int_equal(I->src[i].comp, 0);
+            assert_int_equal(L->va_op, VA_OP_LOAD_I32);
+            checked++;
+         }
+      }
+   }
+   assert_int_equal(checked, 2);
    finish(&c);
    arena_finish(&a);
 }
@@ -604,6 +684,8 @@ main(void)
       cmocka_unit_test(test_phi_swap),
       cmocka_unit_test(test_phi_swap_without_scratch),
       cmocka_unit_test(test_spilling_small_limit),
+      cmocka_unit_test(test_rematerialize_constants),
+      cmocka_unit_test(test_spilled_vector_component_reloads_one_word),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
