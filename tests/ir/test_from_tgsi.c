@@ -201,8 +201,9 @@ test_double_is_rejected_by_name(void **state)
    (void)state;
    expect_translation_error(
       "FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0]\n"
-      "  0: DADD TEMP[0].xy, TEMP[0].xyxy, TEMP[0].xyxy\n  1: END\n",
-      "DADD");
+      "  0: DFMA TEMP[0].xy, TEMP[0].xyxy, TEMP[0].xyxy, TEMP[0].xyxy\n"
+      "  1: END\n",
+      "DFMA");
 }
 
 int
