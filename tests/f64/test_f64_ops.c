@@ -14,8 +14,9 @@
  * often.  A NaN result must be a NaN (any payload); results TGSI leaves
  * undefined (conversions out of range) are not compared.
  *
- * Prints the count compared per opcode; exits 1 at any difference (the
- * first few listed).  `test_f64_ops N` runs N records per opcode.
+ * The 64-bit integer divisions (also software, lower_int64.c) are
+ * checked the same way.  Prints the count compared per opcode; exits 1
+ * at any difference (the first few listed).  `test_f64_ops N` runs N records per opcode.
  */
 #include <math.h>
 #include <stdio.h>
@@ -38,7 +39,8 @@ struct op {
    /* The expected result words r[0], r[1] (r[2]: DFRACEXP's exponent);
     * false when the result is undefined. */
    bool (*ref)(const uint64_t *in, uint32_t *r);
-   /* Inputs: 0 doubles, 1 32-bit integers, 2 floats, 3 64-bit ints. */
+   /* Inputs: 0 doubles, 1 32-bit integers, 2 floats, 3 64-bit ints,
+    * 4 two 64-bit ints (the second often small). */
    unsigned input;
 };
 
@@ -205,6 +207,36 @@ static bool r_d2u64(const uint64_t *in, uint32_t *r)
    r[1] = (uint32_t)(v >> 32);
    return true;
 }
+static bool
+put64(uint32_t *r, uint64_t v)
+{
+   r[0] = (uint32_t)v;
+   r[1] = (uint32_t)(v >> 32);
+   return true;
+}
+static bool r_u64div(const uint64_t *in, uint32_t *r)
+{
+   return in[1] && put64(r, in[0] / in[1]);
+}
+static bool r_u64mod(const uint64_t *in, uint32_t *r)
+{
+   return in[1] && put64(r, in[0] % in[1]);
+}
+static bool
+signed_defined(const uint64_t *in)
+{
+   return in[1] && !((int64_t)in[0] == INT64_MIN && (int64_t)in[1] == -1);
+}
+static bool r_i64div(const uint64_t *in, uint32_t *r)
+{
+   return signed_defined(in) &&
+          put64(r, (uint64_t)((int64_t)in[0] / (int64_t)in[1]));
+}
+static bool r_i64mod(const uint64_t *in, uint32_t *r)
+{
+   return signed_defined(in) &&
+          put64(r, (uint64_t)((int64_t)in[0] % (int64_t)in[1]));
+}
 static bool r_dldexp(const uint64_t *in, uint32_t *r)
 {
    int32_t e = (int32_t)(uint32_t)in[1];
@@ -236,7 +268,9 @@ static const struct op ops[] = {
    {"D2U64", S_PAIR1, r_d2u64, 0},   {"DLDEXP", S_LDEXP, r_dldexp, 0},
    {"DFRACEXP", S_FREXP, r_dfrexp, 0}, {"DDIV", S_PAIR2, r_ddiv, 0},
    {"DRCP", S_PAIR1, r_drcp, 0},     {"DSQRT", S_PAIR1, r_dsqrt, 0},
-   {"DRSQ", S_PAIR1, r_drsq, 0},
+   {"DRSQ", S_PAIR1, r_drsq, 0},     {"U64DIV", S_PAIR2, r_u64div, 4},
+   {"I64DIV", S_PAIR2, r_i64div, 4}, {"U64MOD", S_PAIR2, r_u64mod, 4},
+   {"I64MOD", S_PAIR2, r_i64mod, 4},
 };
 
 /* ---------------------------------------------------------------------
@@ -333,9 +367,12 @@ operands(uint64_t *s, const struct op *op, uint64_t *in)
       in[1] = in[2] = 0;
       return;
    }
-   if (op->input == 3) {
+   if (op->input == 3 || op->input == 4) {
       in[0] = random_int(s, 64);
-      in[1] = in[2] = 0;
+      in[1] = random_int(s, 64);
+      if (next(s) % 2)
+         in[1] >>= next(s) % 64;
+      in[2] = 0;
       return;
    }
    in[0] = random_double(s);
@@ -463,7 +500,8 @@ same(const struct op *op, const uint64_t *in, const uint32_t *want,
       return got0 == want[0];
    uint64_t w = (uint64_t)want[1] << 32 | want[0];
    uint64_t g = (uint64_t)got1 << 32 | got0;
-   bool int_result = op->ref == r_d2i64 || op->ref == r_d2u64;
+   bool int_result = op->input >= 3 || op->ref == r_d2i64 ||
+                     op->ref == r_d2u64;
    if (!int_result && isnan(dbl(w)) && any_nan_payload(op, in))
       return isnan(dbl(g));
    return w == g;
@@ -549,6 +587,7 @@ main(int argc, char **argv)
       /* About half the conversions to integers are out of range. */
       bool partial = ops[i].shape == S_NARROW && ops[i].ref != r_d2f;
       partial |= ops[i].ref == r_d2i64 || ops[i].ref == r_d2u64;
+      partial |= ops[i].input == 4;
       unsigned records = partial ? n / 2 * 5 : n;
       if (run_op(&ops[i], records, 0x5eed0000u + i) < 0)
          failed++;
