@@ -5,8 +5,8 @@
  * The list is every opcode tgsiva's translator accepts (its tables in
  * src/ir/from_tgsi*.c), less DFMA, which the compiler refuses by name.
  * Doubles come with the 64-bit integers (GEN_F_INT64): random bit
- * patterns in channel pairs.  The coverage table is computed from the programs themselves (gen_cover), so it
- * also describes programs the reducer or a person wrote.
+ * patterns in channel pairs.  The coverage table is computed from the
+ * programs themselves (gen_cover), so it also describes programs the reducer or a person wrote.
  */
 #include <string.h>
 

@@ -16,7 +16,8 @@
  *
  * The 64-bit integer divisions (also software, lower_int64.c) are
  * checked the same way.  Prints the count compared per opcode; exits 1
- * at any difference (the first few listed).  `test_f64_ops N` runs N records per opcode.
+ * at any difference (the first few listed).  `test_f64_ops N [OPCODE]`
+ * runs N records per opcode (of OPCODE only).
  */
 #include <math.h>
 #include <stdio.h>
