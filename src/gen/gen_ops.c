@@ -6,7 +6,8 @@
  * src/ir/from_tgsi*.c), less DFMA, which the compiler refuses by name.
  * Doubles come with the 64-bit integers (GEN_F_INT64): random bit
  * patterns in channel pairs.  The coverage table is computed from the
- * programs themselves (gen_cover), so it also describes programs the reducer or a person wrote.
+ * programs themselves (gen_cover), so it also describes programs the
+ * reducer or a person wrote.
  */
 #include <string.h>
 
