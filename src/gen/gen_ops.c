@@ -3,11 +3,10 @@
  * Which opcodes the generator produces, and the coverage table.
  *
  * The list is every opcode tgsiva's translator accepts (its tables in
- * src/ir/from_tgsi*.c), less DFMA, which the compiler refuses by name.
- * Doubles come with the 64-bit integers (GEN_F_INT64): random bit
- * patterns in channel pairs.  The coverage table is computed from the
- * programs themselves (gen_cover), so it also describes programs the
- * reducer or a person wrote.
+ * src/ir/from_tgsi*.c).  Doubles come with the 64-bit integers
+ * (GEN_F_INT64): random bit patterns in channel pairs.  The coverage
+ * table is computed from the programs themselves (gen_cover), so it also
+ * describes programs the reducer or a person wrote.
  */
 #include <string.h>
 
@@ -51,7 +50,7 @@ static const uint8_t op_kinds[TGSI_OP_COUNT] = {
    K(D2F, ALU64), K(I2D, ALU64), K(D2I, ALU64), K(U2D, ALU64),
    K(D2U, ALU64), K(I642D, ALU64), K(U642D, ALU64), K(D2I64, ALU64),
    K(D2U64, ALU64), K(U64DIV, ALU64), K(I64DIV, ALU64), K(U64MOD, ALU64),
-   K(I64MOD, ALU64),
+   K(I64MOD, ALU64), K(DFMA, ALU64),
    K(DDX, DERIV), K(DDY, DERIV), K(DDX_FINE, DERIV), K(DDY_FINE, DERIV),
    K(KILL, KILL), K(KILL_IF, KILL),
    K(TEX, TEX), K(TXP, TEX), K(TXB, TEX), K(TXL, TEX), K(TXD, TEX),

@@ -23,8 +23,10 @@
  *    64-bit conversions read src.x for .xy and src.y for .zw; 64-bit to
  *    32-bit results go to x and z (pair .xy) and y and w (pair .zw);
  *    comparisons write the .xy result to x and y, the .zw one to z and w.
- * 6. An opcode not listed here (DDIV, DRCP, DSQRT, DRSQ, DFMA) is
- *    refused: the translator says "NAME is not supported".
+ * 6. DFMA rounds once: the exact 106-bit product and the addend meet in
+ *    128 bits (two 64-bit halves), aligned with a sticky shift.  DMAD
+ *    may round twice (tgsi.rst) and does: DMUL, then DADD, half DFMA's
+ *    size.
  *
  * Requires: the translation context (from_tgsi.c).
  * Ensures:  generic 32-bit and 64-bit integer IR for every double opcode
@@ -139,6 +141,13 @@ sub64(struct ir_builder *b, struct ir_ref x, struct ir_ref y)
 {
    struct ir_ref s[2] = {x, y};
    return ir_build(b, IR_OP_ISUB, 64, 2, s)->dst;
+}
+
+static struct ir_ref
+or64(struct ir_builder *b, struct ir_ref x, struct ir_ref y)
+{
+   struct ir_ref l = op2(b, IR_OP_OR, lo(x), lo(y));
+   return pair(b, l, op2(b, IR_OP_OR, hi(x), hi(y)));
 }
 
 static struct ir_ref
@@ -532,6 +541,181 @@ dsqrt(struct ir_builder *b, struct ir_ref x)
    return nan_in(b, x, x, r);
 }
 
+/* 128-bit values as (high, low) 64-bit halves, for DFMA. */
+struct u128 {
+   struct ir_ref h, l;
+};
+
+/* x >> n for n in [0, 127], the bits shifted out ORed into bit 0. */
+static struct u128
+shr_jam128(struct ir_builder *b, struct u128 x, struct ir_ref n)
+{
+   struct ir_ref n63 = op2(b, IR_OP_AND, n, ir_imm(63));
+   struct ir_ref back = op2(b, IR_OP_AND, op2(b, IR_OP_ISUB, ir_imm(64), n),
+                            ir_imm(63));
+   struct ir_ref zero = imm64(b, 0, 0);
+   struct ir_ref nz = ucmp(b, IR_COND_NE, n63, ir_imm(0));
+   /* n < 64 */
+   struct ir_ref carry = shl64(b, x.h, back);
+   carry = sel(b, nz, carry, zero);
+   struct ir_ref lost = shl64(b, x.l, back);
+   struct ir_ref small_l = or64(b, shr64(b, x.l, n63), carry);
+   struct ir_ref small_h = shr64(b, x.h, n63);
+   struct ir_ref small_s = op2(b, IR_OP_AND, nz,
+                               ucmp(b, IR_COND_NE, lost, ir_imm(0)));
+   /* n >= 64 */
+   struct ir_ref big_l = shr64(b, x.h, n63);
+   struct ir_ref hlost = sel(b, nz, shl64(b, x.h, back), zero);
+   struct ir_ref big_s = ucmp(b, IR_COND_NE, x.l, ir_imm(0));
+   big_s = op2(b, IR_OP_OR, big_s, ucmp(b, IR_COND_NE, hlost, ir_imm(0)));
+   struct ir_ref big = ucmp(b, IR_COND_GE, n, ir_imm(64));
+   struct ir_ref l = sel(b, big, big_l, small_l);
+   struct ir_ref h = sel(b, big, zero, small_h);
+   struct ir_ref sticky = sel(b, big, big_s, small_s);
+   sticky = op2(b, IR_OP_AND, sticky, ir_imm(1));
+   l = pair(b, op2(b, IR_OP_OR, lo(l), sticky), hi(l));
+   return (struct u128){h, l};
+}
+
+/* x << n for n in [0, 127]. */
+static struct u128
+shl128(struct ir_builder *b, struct u128 x, struct ir_ref n)
+{
+   struct ir_ref n63 = op2(b, IR_OP_AND, n, ir_imm(63));
+   struct ir_ref back = op2(b, IR_OP_AND, op2(b, IR_OP_ISUB, ir_imm(64), n),
+                            ir_imm(63));
+   struct ir_ref zero = imm64(b, 0, 0);
+   struct ir_ref nz = ucmp(b, IR_COND_NE, n63, ir_imm(0));
+   struct ir_ref carry = sel(b, nz, shr64(b, x.l, back), zero);
+   struct ir_ref small_h = or64(b, shl64(b, x.h, n63), carry);
+   struct ir_ref small_l = shl64(b, x.l, n63);
+   struct ir_ref big_h = shl64(b, x.l, n63);
+   struct ir_ref big = ucmp(b, IR_COND_GE, n, ir_imm(64));
+   struct ir_ref h = sel(b, big, big_h, small_h);
+   struct ir_ref l = sel(b, big, zero, small_l);
+   return (struct u128){h, l};
+}
+
+static struct u128
+add128(struct ir_builder *b, struct u128 x, struct u128 y)
+{
+   struct ir_ref l = add64(b, x.l, y.l);
+   struct ir_ref c = ucmp(b, IR_COND_LT, l, x.l);
+   struct ir_ref h = add64(b, x.h, y.h);
+   h = sub64(b, h, pair(b, c, c)); /* c is 0 or ~0: minus -1 */
+   return (struct u128){h, l};
+}
+
+static struct u128
+sub128(struct ir_builder *b, struct u128 x, struct u128 y)
+{
+   struct ir_ref l = sub64(b, x.l, y.l);
+   struct ir_ref borrow = ucmp(b, IR_COND_LT, x.l, y.l);
+   struct ir_ref h = sub64(b, x.h, y.h);
+   h = add64(b, h, pair(b, borrow, borrow));
+   return (struct u128){h, l};
+}
+
+/* The exact product x * y of 64-bit values. */
+static struct u128
+mul128(struct ir_builder *b, struct ir_ref x, struct ir_ref y)
+{
+   struct ir_ref p00l = op2(b, IR_OP_IMUL, lo(x), lo(y));
+   struct ir_ref p00h = op2(b, IR_OP_UMULHI, lo(x), lo(y));
+   struct ir_ref p01l = op2(b, IR_OP_IMUL, lo(x), hi(y));
+   struct ir_ref p01h = op2(b, IR_OP_UMULHI, lo(x), hi(y));
+   struct ir_ref p10l = op2(b, IR_OP_IMUL, hi(x), lo(y));
+   struct ir_ref p10h = op2(b, IR_OP_UMULHI, hi(x), lo(y));
+   struct ir_ref p11l = op2(b, IR_OP_IMUL, hi(x), hi(y));
+   struct ir_ref p11h = op2(b, IR_OP_UMULHI, hi(x), hi(y));
+   struct ir_ref w1 = pair(b, p00h, ir_imm(0));
+   w1 = add64(b, w1, pair(b, p01l, ir_imm(0)));
+   w1 = add64(b, w1, pair(b, p10l, ir_imm(0)));
+   struct ir_ref w23 = pair(b, p01h, ir_imm(0));
+   w23 = add64(b, w23, pair(b, p10h, ir_imm(0)));
+   w23 = add64(b, w23, pair(b, hi(w1), ir_imm(0)));
+   w23 = add64(b, w23, pair(b, p11l, p11h));
+   return (struct u128){w23, pair(b, p00l, lo(w1))};
+}
+
+/* x * y + z rounded once. */
+static struct ir_ref
+dfma(struct ir_builder *b, struct ir_ref x, struct ir_ref y, struct ir_ref z)
+{
+   struct ir_ref sp = op2(b, IR_OP_XOR, hi(x), hi(y));
+   sp = op2(b, IR_OP_AND, sp, ir_imm(SIGN));
+   struct ir_ref sz = sign_of(b, z);
+   struct ir_ref ex, ey, ez;
+   struct ir_ref mx = normalised(b, x, &ex);
+   struct ir_ref my = normalised(b, y, &ey);
+   struct ir_ref mz = normalised(b, z, &ez);
+   /* The product, leading one at bit 124 or 125 of 128 after << 20;
+    * z's at 124: both scaled by 2^(e - 1023 - 124). */
+   struct u128 p = mul128(b, mx, my);
+   p = shl128(b, p, ir_imm(20));
+   struct ir_ref ep = op2(b, IR_OP_IADD, ex, ey);
+   ep = op2(b, IR_OP_ISUB, ep, ir_imm(1023));
+   struct u128 c = {shl64(b, mz, ir_imm(8)), imm64(b, 0, 0)};
+   struct ir_ref zx = is_zero(b, x), zy = is_zero(b, y), zz = is_zero(b, z);
+   struct ir_ref pzero = op2(b, IR_OP_OR, zx, zy);
+   /* A zero addend never leads; a zero product neither. */
+   ez = sel(b, zz, ir_imm((uint32_t)-100000), ez);
+   ep = sel(b, pzero, ir_imm((uint32_t)-100000), ep);
+   struct ir_ref d = op2(b, IR_OP_ISUB, ep, ez);
+   struct ir_ref pbig = scmp(b, IR_COND_GE, d, ir_imm(0));
+   struct ir_ref dn = op2(b, IR_OP_ISUB, ir_imm(0), d);
+   struct ir_ref dist = umin(b, sel(b, pbig, d, dn), 127);
+   struct u128 cs = shr_jam128(b, c, dist), ps = shr_jam128(b, p, dist);
+   c.h = sel(b, pbig, cs.h, c.h);
+   c.l = sel(b, pbig, cs.l, c.l);
+   p.h = sel(b, pbig, p.h, ps.h);
+   p.l = sel(b, pbig, p.l, ps.l);
+   struct ir_ref exp = sel(b, pbig, ep, ez);
+   /* Same signs add; else the difference, negated if below zero. */
+   struct ir_ref sub = ucmp(b, IR_COND_NE, sp, sz);
+   struct u128 sum = add128(b, p, c), diff = sub128(b, p, c);
+   struct ir_ref neg = scmp(b, IR_COND_LT, hi(diff.h), ir_imm(0));
+   struct ir_ref z64 = imm64(b, 0, 0);
+   struct u128 ndiff = sub128(b, (struct u128){z64, z64}, diff);
+   struct ir_ref sign = sel(b, op2(b, IR_OP_AND, sub, neg), sz, sp);
+   struct u128 r;
+   r.h = sel(b, sub, sel(b, neg, ndiff.h, diff.h), sum.h);
+   r.l = sel(b, sub, sel(b, neg, ndiff.l, diff.l), sum.l);
+   struct ir_ref zero = ucmp(b, IR_COND_EQ, or64(b, r.h, r.l), ir_imm(0));
+   /* Leading one to bit 126, then the high half with a sticky bit. */
+   struct ir_ref nh = clz64(b, r.h);
+   struct ir_ref nl = op2(b, IR_OP_IADD, clz64(b, r.l), ir_imm(64));
+   struct ir_ref n = sel(b, ucmp(b, IR_COND_EQ, r.h, ir_imm(0)), nl, nh);
+   struct ir_ref shift = umin(b, smax(b, op2(b, IR_OP_ISUB, n, ir_imm(1)),
+                                      0), 127);
+   r = shl128(b, r, shift);
+   struct ir_ref jam = ucmp(b, IR_COND_NE, r.l, ir_imm(0));
+   jam = op2(b, IR_OP_AND, jam, ir_imm(1));
+   struct ir_ref sig = pair(b, op2(b, IR_OP_OR, lo(r.h), jam), hi(r.h));
+   /* value = r * 2^(exp - 1023 - 124) before the shift; round_pack's
+    * leading bit 62 of the high half is bit 126. */
+   exp = op2(b, IR_OP_ISUB, exp, shift);
+   exp = op2(b, IR_OP_IADD, exp, ir_imm(1));
+   struct ir_ref res = round_pack(b, sign, exp, sig);
+   /* An exact zero: -0 only when both parts are -0 or negative. */
+   struct ir_ref zsign = op2(b, IR_OP_AND, sp, sz);
+   res = sel(b, zero, pair(b, ir_imm(0), zsign), res);
+   /* Infinities: inf * 0 and inf - inf are invalid. */
+   struct ir_ref ix = is_inf_or_nan(b, x), iy = is_inf_or_nan(b, y);
+   struct ir_ref iz = is_inf_or_nan(b, z);
+   struct ir_ref pinf = op2(b, IR_OP_OR, ix, iy);
+   struct ir_ref invalid = op2(b, IR_OP_AND, pinf, pzero);
+   invalid = op2(b, IR_OP_OR, invalid,
+                 op2(b, IR_OP_AND, op2(b, IR_OP_AND, pinf, iz), sub));
+   struct ir_ref pinf_val = pair(b, ir_imm(0), op2(b, IR_OP_OR, sp,
+                                                   ir_imm(EXP_MASK)));
+   res = sel(b, iz, z, res);
+   res = sel(b, pinf, pinf_val, res);
+   res = sel(b, invalid, default_nan(b), res);
+   struct ir_ref xy = nan_in(b, x, y, res);
+   return nan_in(b, z, z, xy);
+}
+
 /* x * 2^n. */
 static struct ir_ref
 dldexp(struct ir_builder *b, struct ir_ref x, struct ir_ref n)
@@ -902,6 +1086,10 @@ pair_op(struct tgsi_to_ir *t, unsigned p)
       return sel(b, dcmp(b, IR_COND_GT, x, y), x, y);
    case TGSI_OP_DSSG: return dssg(b, x);
    case TGSI_OP_DDIV: return ddiv(b, x, y);
+   case TGSI_OP_DFMA: {
+      struct ir_ref z = dsrc(t, 2, p);
+      return dfma(b, x, y, z);
+   }
    case TGSI_OP_DRCP: return ddiv(b, imm64(b, 0, 0x3ff00000), x);
    case TGSI_OP_DSQRT: return dsqrt(b, x);
    case TGSI_OP_DRSQ: {
@@ -1031,6 +1219,7 @@ static const t_double_fn double_rows[TGSI_OP_COUNT] = {
    [TGSI_OP_DFRACEXP] = fracexp,
    [TGSI_OP_DDIV] = pairs,      [TGSI_OP_DRCP] = pairs,
    [TGSI_OP_DSQRT] = pairs,     [TGSI_OP_DRSQ] = pairs,
+   [TGSI_OP_DFMA] = pairs,
 };
 
 bool

@@ -234,6 +234,7 @@ static const struct t_op_entry ops[TGSI_OP_COUNT] = {
    [TGSI_OP_DRCP] = DBL,
    [TGSI_OP_DSQRT] = DBL,
    [TGSI_OP_DRSQ] = DBL,
+   [TGSI_OP_DFMA] = DBL,
 };
 
 #undef FLOW

@@ -100,6 +100,10 @@ static bool r_drsq(const uint64_t *in, uint32_t *r)
    double root = sqrt(A);
    return put(r, 1.0 / root);
 }
+static bool r_dfma(const uint64_t *in, uint32_t *r)
+{
+   return put(r, fma(A, B, C));
+}
 static bool r_dmin(const uint64_t *in, uint32_t *r)
 {
    return put(r, A < B ? A : B);
@@ -254,7 +258,8 @@ static bool r_dfrexp(const uint64_t *in, uint32_t *r)
 
 static const struct op ops[] = {
    {"DADD", S_PAIR2, r_dadd, 0},     {"DMUL", S_PAIR2, r_dmul, 0},
-   {"DMAD", S_PAIR3, r_dmad, 0},     {"DMIN", S_PAIR2, r_dmin, 0},
+   {"DMAD", S_PAIR3, r_dmad, 0},     {"DFMA", S_PAIR3, r_dfma, 0},
+   {"DMIN", S_PAIR2, r_dmin, 0},
    {"DMAX", S_PAIR2, r_dmax, 0},     {"DABS", S_PAIR1, r_dabs, 0},
    {"DNEG", S_PAIR1, r_dneg, 0},     {"DTRUNC", S_PAIR1, r_dtrunc, 0},
    {"DFLR", S_PAIR1, r_dflr, 0},     {"DCEIL", S_PAIR1, r_dceil, 0},
@@ -379,6 +384,8 @@ operands(uint64_t *s, const struct op *op, uint64_t *in)
    in[0] = random_double(s);
    in[1] = next(s) % 2 ? related(s, in[0]) : random_double(s);
    in[2] = next(s) % 2 ? related(s, in[0]) : random_double(s);
+   if (op->shape == S_PAIR3 && next(s) % 3 == 0) /* c near -(a * b) */
+      in[2] = related(s, bits(-(dbl(in[0]) * dbl(in[1]))));
    if (op->shape == S_LDEXP) {
       int32_t e = (int32_t)(next(s) % 4400) - 2200;
       if (next(s) % 8 == 0)
