@@ -114,33 +114,37 @@ umin(struct ir_builder *b, struct ir_ref x, uint32_t k)
    return op2(b, IR_OP_UMIN, x, ir_imm(k));
 }
 
-/* x << n and x >> n for 64-bit x, n in [0, 63]. */
+/* A 64-bit result of op on x and y (shifts: y a 32-bit count in
+ * [0, 63]). */
+static struct ir_ref
+op64(struct ir_builder *b, enum ir_op op, struct ir_ref x, struct ir_ref y)
+{
+   struct ir_ref s[2] = {x, y};
+   return ir_build(b, op, 64, 2, s)->dst;
+}
+
 static struct ir_ref
 shl64(struct ir_builder *b, struct ir_ref x, struct ir_ref n)
 {
-   struct ir_ref s[2] = {x, n};
-   return ir_build(b, IR_OP_SHL, 64, 2, s)->dst;
+   return op64(b, IR_OP_SHL, x, n);
 }
 
 static struct ir_ref
 shr64(struct ir_builder *b, struct ir_ref x, struct ir_ref n)
 {
-   struct ir_ref s[2] = {x, n};
-   return ir_build(b, IR_OP_USHR, 64, 2, s)->dst;
+   return op64(b, IR_OP_USHR, x, n);
 }
 
 static struct ir_ref
 add64(struct ir_builder *b, struct ir_ref x, struct ir_ref y)
 {
-   struct ir_ref s[2] = {x, y};
-   return ir_build(b, IR_OP_IADD, 64, 2, s)->dst;
+   return op64(b, IR_OP_IADD, x, y);
 }
 
 static struct ir_ref
 sub64(struct ir_builder *b, struct ir_ref x, struct ir_ref y)
 {
-   struct ir_ref s[2] = {x, y};
-   return ir_build(b, IR_OP_ISUB, 64, 2, s)->dst;
+   return op64(b, IR_OP_ISUB, x, y);
 }
 
 static struct ir_ref
@@ -360,10 +364,14 @@ dadd(struct ir_builder *b, struct ir_ref x, struct ir_ref y)
    return nan_in(b, x, y, r);
 }
 
-/* The high 64 bits of the 128-bit product x * y, bit 0 ORed with
- * whether any of the low 64 bits is set. */
-static struct ir_ref
-mul_hi_jam(struct ir_builder *b, struct ir_ref x, struct ir_ref y)
+/* 128-bit values as (high, low) 64-bit halves, for DMUL and DFMA. */
+struct u128 {
+   struct ir_ref h, l;
+};
+
+/* The exact product x * y of 64-bit values. */
+static struct u128
+mul128(struct ir_builder *b, struct ir_ref x, struct ir_ref y)
 {
    struct ir_ref p00l = op2(b, IR_OP_IMUL, lo(x), lo(y));
    struct ir_ref p00h = op2(b, IR_OP_UMULHI, lo(x), lo(y));
@@ -373,7 +381,6 @@ mul_hi_jam(struct ir_builder *b, struct ir_ref x, struct ir_ref y)
    struct ir_ref p10h = op2(b, IR_OP_UMULHI, hi(x), lo(y));
    struct ir_ref p11l = op2(b, IR_OP_IMUL, hi(x), hi(y));
    struct ir_ref p11h = op2(b, IR_OP_UMULHI, hi(x), hi(y));
-   /* Word 1 with its carry, then words 2 and 3. */
    struct ir_ref w1 = pair(b, p00h, ir_imm(0));
    w1 = add64(b, w1, pair(b, p01l, ir_imm(0)));
    w1 = add64(b, w1, pair(b, p10l, ir_imm(0)));
@@ -381,10 +388,18 @@ mul_hi_jam(struct ir_builder *b, struct ir_ref x, struct ir_ref y)
    w23 = add64(b, w23, pair(b, p10h, ir_imm(0)));
    w23 = add64(b, w23, pair(b, hi(w1), ir_imm(0)));
    w23 = add64(b, w23, pair(b, p11l, p11h));
-   struct ir_ref low = op2(b, IR_OP_OR, p00l, lo(w1));
-   struct ir_ref jam = op2(b, IR_OP_AND, ucmp(b, IR_COND_NE, low, ir_imm(0)),
-                           ir_imm(1));
-   return pair(b, op2(b, IR_OP_OR, lo(w23), jam), hi(w23));
+   return (struct u128){w23, pair(b, p00l, lo(w1))};
+}
+
+/* The high 64 bits of the 128-bit product x * y, bit 0 ORed with
+ * whether any of the low 64 bits is set. */
+static struct ir_ref
+mul_hi_jam(struct ir_builder *b, struct ir_ref x, struct ir_ref y)
+{
+   struct u128 p = mul128(b, x, y);
+   struct ir_ref jam = ucmp(b, IR_COND_NE, p.l, ir_imm(0));
+   jam = op2(b, IR_OP_AND, jam, ir_imm(1));
+   return pair(b, op2(b, IR_OP_OR, lo(p.h), jam), hi(p.h));
 }
 
 /* ~0 when x is +-0. */
@@ -398,6 +413,23 @@ static struct ir_ref
 is_inf_or_nan(struct ir_builder *b, struct ir_ref x)
 {
    return ucmp(b, IR_COND_EQ, exponent(b, x), ir_imm(0x7ff));
+}
+
+/* The finite result r of DMUL or DDIV, or the signed zero (to_zero),
+ * the signed infinity (to_inf), the default NaN (invalid) or a NaN
+ * operand that x and y make it instead. */
+static struct ir_ref
+special_cases(struct ir_builder *b, struct ir_ref x, struct ir_ref y,
+              struct ir_ref sign, struct ir_ref r, struct ir_ref to_zero,
+              struct ir_ref to_inf, struct ir_ref invalid)
+{
+   struct ir_ref zero = pair(b, ir_imm(0), sign);
+   r = sel(b, to_zero, zero, r);
+   struct ir_ref inf = pair(b, ir_imm(0), op2(b, IR_OP_OR, sign,
+                                              ir_imm(EXP_MASK)));
+   r = sel(b, to_inf, inf, r);
+   r = sel(b, invalid, default_nan(b), r);
+   return nan_in(b, x, y, r);
 }
 
 static struct ir_ref
@@ -418,18 +450,13 @@ dmul(struct ir_builder *b, struct ir_ref x, struct ir_ref y)
    p = sel(b, low, shl64(b, p, ir_imm(1)), p);
    exp = op2(b, IR_OP_ISUB, exp, op2(b, IR_OP_AND, low, ir_imm(1)));
    struct ir_ref r = round_pack(b, sign, exp, p);
-   /* Zeros, infinities and NaNs. */
    struct ir_ref zx = is_zero(b, x), zy = is_zero(b, y);
    struct ir_ref sx = is_inf_or_nan(b, x), sy = is_inf_or_nan(b, y);
-   struct ir_ref nan = op2(b, IR_OP_AND, sx, zy);
-   nan = op2(b, IR_OP_OR, nan, op2(b, IR_OP_AND, sy, zx));
-   struct ir_ref zero = pair(b, ir_imm(0), sign);
-   r = sel(b, op2(b, IR_OP_OR, zx, zy), zero, r);
-   struct ir_ref inf = pair(b, ir_imm(0), op2(b, IR_OP_OR, sign,
-                                              ir_imm(EXP_MASK)));
-   r = sel(b, op2(b, IR_OP_OR, sx, sy), inf, r);
-   r = sel(b, nan, default_nan(b), r);
-   return nan_in(b, x, y, r);
+   struct ir_ref invalid = op2(b, IR_OP_AND, sx, zy);
+   invalid = op2(b, IR_OP_OR, invalid, op2(b, IR_OP_AND, sy, zx));
+   struct ir_ref to_zero = op2(b, IR_OP_OR, zx, zy);
+   struct ir_ref to_inf = op2(b, IR_OP_OR, sx, sy);
+   return special_cases(b, x, y, sign, r, to_zero, to_inf, invalid);
 }
 
 /* The 55-bit quotient num / den (both with their leading one at bit 52,
@@ -469,18 +496,13 @@ ddiv(struct ir_builder *b, struct ir_ref x, struct ir_ref y)
    struct ir_ref exp = op2(b, IR_OP_ISUB, ex, ey);
    exp = op2(b, IR_OP_IADD, exp, ir_imm(1022));
    struct ir_ref r = round_pack(b, sign, exp, shl64(b, q, ir_imm(8)));
-   /* Zeros, infinities and NaNs. */
    struct ir_ref zx = is_zero(b, x), zy = is_zero(b, y);
    struct ir_ref sx = is_inf_or_nan(b, x), sy = is_inf_or_nan(b, y);
-   struct ir_ref nan = op2(b, IR_OP_AND, zx, zy);
-   nan = op2(b, IR_OP_OR, nan, op2(b, IR_OP_AND, sx, sy));
-   struct ir_ref zero = pair(b, ir_imm(0), sign);
-   r = sel(b, op2(b, IR_OP_OR, zx, sy), zero, r);
-   struct ir_ref inf = pair(b, ir_imm(0), op2(b, IR_OP_OR, sign,
-                                              ir_imm(EXP_MASK)));
-   r = sel(b, op2(b, IR_OP_OR, sx, zy), inf, r);
-   r = sel(b, nan, default_nan(b), r);
-   return nan_in(b, x, y, r);
+   struct ir_ref invalid = op2(b, IR_OP_AND, zx, zy);
+   invalid = op2(b, IR_OP_OR, invalid, op2(b, IR_OP_AND, sx, sy));
+   struct ir_ref to_zero = op2(b, IR_OP_OR, zx, sy);
+   struct ir_ref to_inf = op2(b, IR_OP_OR, sx, zy);
+   return special_cases(b, x, y, sign, r, to_zero, to_inf, invalid);
 }
 
 /* floor(sqrt(m * 2^56)) for m < 2^54, 55 bits, digit by digit, bit 0
@@ -540,11 +562,6 @@ dsqrt(struct ir_builder *b, struct ir_ref x)
    r = sel(b, bad, default_nan(b), r);
    return nan_in(b, x, x, r);
 }
-
-/* 128-bit values as (high, low) 64-bit halves, for DFMA. */
-struct u128 {
-   struct ir_ref h, l;
-};
 
 /* x >> n for n in [0, 127], the bits shifted out ORed into bit 0. */
 static struct u128
@@ -614,28 +631,6 @@ sub128(struct ir_builder *b, struct u128 x, struct u128 y)
    struct ir_ref h = sub64(b, x.h, y.h);
    h = add64(b, h, pair(b, borrow, borrow));
    return (struct u128){h, l};
-}
-
-/* The exact product x * y of 64-bit values. */
-static struct u128
-mul128(struct ir_builder *b, struct ir_ref x, struct ir_ref y)
-{
-   struct ir_ref p00l = op2(b, IR_OP_IMUL, lo(x), lo(y));
-   struct ir_ref p00h = op2(b, IR_OP_UMULHI, lo(x), lo(y));
-   struct ir_ref p01l = op2(b, IR_OP_IMUL, lo(x), hi(y));
-   struct ir_ref p01h = op2(b, IR_OP_UMULHI, lo(x), hi(y));
-   struct ir_ref p10l = op2(b, IR_OP_IMUL, hi(x), lo(y));
-   struct ir_ref p10h = op2(b, IR_OP_UMULHI, hi(x), lo(y));
-   struct ir_ref p11l = op2(b, IR_OP_IMUL, hi(x), hi(y));
-   struct ir_ref p11h = op2(b, IR_OP_UMULHI, hi(x), hi(y));
-   struct ir_ref w1 = pair(b, p00h, ir_imm(0));
-   w1 = add64(b, w1, pair(b, p01l, ir_imm(0)));
-   w1 = add64(b, w1, pair(b, p10l, ir_imm(0)));
-   struct ir_ref w23 = pair(b, p01h, ir_imm(0));
-   w23 = add64(b, w23, pair(b, p10h, ir_imm(0)));
-   w23 = add64(b, w23, pair(b, hi(w1), ir_imm(0)));
-   w23 = add64(b, w23, pair(b, p11l, p11h));
-   return (struct u128){w23, pair(b, p00l, lo(w1))};
 }
 
 /* x * y + z rounded once. */

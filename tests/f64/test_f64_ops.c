@@ -28,6 +28,7 @@
 #include "tgsi/tgsi.h"
 #include "tools/run_check.h"
 #include "util/arena.h"
+#include "util/bits.h"
 
 #define RECORD 32 /* bytes: a, b, c, result */
 
@@ -45,21 +46,8 @@ struct op {
    unsigned input;
 };
 
-static uint64_t
-bits(double d)
-{
-   uint64_t u;
-   memcpy(&u, &d, 8);
-   return u;
-}
-
-static double
-dbl(uint64_t u)
-{
-   double d;
-   memcpy(&d, &u, 8);
-   return d;
-}
+#define bits double_to_bits
+#define dbl bits_to_double
 
 static bool
 put(uint32_t *r, double d)
@@ -150,10 +138,7 @@ static bool r_dsne(const uint64_t *in, uint32_t *r)
 }
 static bool r_f2d(const uint64_t *in, uint32_t *r)
 {
-   float f;
-   uint32_t w = (uint32_t)in[0];
-   memcpy(&f, &w, 4);
-   return put(r, (double)f);
+   return put(r, (double)bits_to_float((uint32_t)in[0]));
 }
 static bool r_i2d(const uint64_t *in, uint32_t *r)
 {
@@ -165,10 +150,7 @@ static bool r_u2d(const uint64_t *in, uint32_t *r)
 }
 static bool r_d2f(const uint64_t *in, uint32_t *r)
 {
-   float f = (float)A;
-   uint32_t w;
-   memcpy(&w, &f, 4);
-   return put32(r, w);
+   return put32(r, float_to_bits((float)A));
 }
 static bool r_d2i(const uint64_t *in, uint32_t *r)
 {
@@ -498,9 +480,7 @@ same(const struct op *op, const uint64_t *in, const uint32_t *want,
    if (op->shape == S_FREXP && word_at(rec + 16) != want[2])
       return false;
    if (narrow && op->ref == r_d2f) {
-      float w, g;
-      memcpy(&w, &want[0], 4);
-      memcpy(&g, &got0, 4);
+      float w = bits_to_float(want[0]), g = bits_to_float(got0);
       if (isnan(w) && any_nan_payload(op, in))
          return isnan(g);
    }
