@@ -204,7 +204,7 @@ check_program(struct arena *a, const char *before, const char *after)
    return NULL;
 }
 
-/* 1 passed, 2 passed with doubles, -1 failed. */
+/* 1 passed, 0 skipped (doubles), -1 failed. */
 static int
 check_file(const char *path)
 {
@@ -217,8 +217,12 @@ check_file(const char *path)
    diag_clear(&d);
    if (!tgsi_parse_file(&arena, path, &tgsi, &d)) {
       why = d.message;
+   } else if (tgsi_uses_doubles(tgsi)) {
+      /* Software doubles make programs of thousands of instructions,
+       * on which this check's pressure analysis is too slow for the
+       * suite (corpus_compile compiles them, sched_order included). */
+      result = 0;
    } else {
-      result = tgsi_uses_doubles(tgsi) ? 2 : 1;
       struct texts t = {.arena = &arena};
       struct compile_options opts = {.validate = true, .print = keep,
                                      .print_ctx = &t};
@@ -256,7 +260,7 @@ main(void)
          int r = check_file(paths[i]);
          passed += r > 0;
          failed += r < 0;
-         doubles += r == 2;
+         doubles += r == 0;
       }
    }
    if (!found) {
@@ -264,8 +268,8 @@ main(void)
       arena_finish(&arena);
       return 77;
    }
-   printf("\n%s, sched_order: %u passed, %u failed (%u of them use "
-          "doubles)\n",
+   printf("\n%s, sched_order: %u passed, %u failed (%u shaders with "
+          "doubles skipped)\n",
           test_corpus(), passed, failed, doubles);
    arena_finish(&arena);
    return failed ? 1 : 0;
