@@ -274,7 +274,7 @@ pair_swizzle(struct gen *g, struct tgsi_src *s)
 static bool
 is_64(enum tgsi_value_type t)
 {
-   return t == TGSI_VT_U64 || t == TGSI_VT_I64;
+   return t == TGSI_VT_U64 || t == TGSI_VT_I64 || t == TGSI_VT_F64;
 }
 
 static void
@@ -293,6 +293,8 @@ alu64_operands(struct gen *g, struct tgsi_insn *I)
       static const uint8_t masks[] = {0x3, 0xc, 0xf};
       I->dst[0].writemask = masks[gen_below(g, 3)];
    }
+   if (I->num_dst > 1) /* DFRACEXP's exponent */
+      gen_dst_value(g, &I->dst[1], GEN_KIND_INT);
 }
 
 /* ARL/ARR from a float clamped to [0, 3.5], then a read through

@@ -3,10 +3,10 @@
  * Which opcodes the generator produces, and the coverage table.
  *
  * The list is every opcode tgsiva's translator accepts (its tables in
- * src/ir/from_tgsi*.c), less the double-precision opcodes and the 64-bit
- * integer divisions, which the compiler refuses by name.  The coverage
- * table is computed from the programs themselves (gen_cover), so it
- * also describes programs the reducer or a person wrote.
+ * src/ir/from_tgsi*.c).  Doubles come with the 64-bit integers
+ * (GEN_F_INT64): random bit patterns in channel pairs.  The coverage
+ * table is computed from the programs themselves (gen_cover), so it also
+ * describes programs the reducer or a person wrote.
  */
 #include <string.h>
 
@@ -41,6 +41,16 @@ static const uint8_t op_kinds[TGSI_OP_COUNT] = {
    K(U64SGE, ALU64), K(I64SLT, ALU64), K(I64SGE, ALU64),
    K(I2I64, ALU64), K(U2I64, ALU64), K(F2I64, ALU64), K(F2U64, ALU64),
    K(I642F, ALU64), K(U642F, ALU64),
+   K(DADD, ALU64), K(DMUL, ALU64), K(DMAD, ALU64), K(DDIV, ALU64),
+   K(DRCP, ALU64), K(DSQRT, ALU64), K(DRSQ, ALU64), K(DMIN, ALU64),
+   K(DMAX, ALU64), K(DABS, ALU64), K(DNEG, ALU64), K(DSEQ, ALU64),
+   K(DSNE, ALU64), K(DSLT, ALU64), K(DSGE, ALU64), K(DFRAC, ALU64),
+   K(DTRUNC, ALU64), K(DCEIL, ALU64), K(DFLR, ALU64), K(DROUND, ALU64),
+   K(DSSG, ALU64), K(DFRACEXP, ALU64), K(DLDEXP, ALU64), K(F2D, ALU64),
+   K(D2F, ALU64), K(I2D, ALU64), K(D2I, ALU64), K(U2D, ALU64),
+   K(D2U, ALU64), K(I642D, ALU64), K(U642D, ALU64), K(D2I64, ALU64),
+   K(D2U64, ALU64), K(U64DIV, ALU64), K(I64DIV, ALU64), K(U64MOD, ALU64),
+   K(I64MOD, ALU64), K(DFMA, ALU64),
    K(DDX, DERIV), K(DDY, DERIV), K(DDX_FINE, DERIV), K(DDY_FINE, DERIV),
    K(KILL, KILL), K(KILL_IF, KILL),
    K(TEX, TEX), K(TXP, TEX), K(TXB, TEX), K(TXL, TEX), K(TXD, TEX),

@@ -247,6 +247,7 @@ enum t_op_family {
    T_FAMILY_ALU,  /* from_tgsi_alu.c, by its row of parameters */
    T_FAMILY_TEX,  /* from_tgsi_tex.c, by its row of parameters */
    T_FAMILY_MEM,  /* from_tgsi_mem.c */
+   T_FAMILY_DOUBLE, /* from_tgsi_double.c */
 };
 
 struct t_op_entry {
@@ -279,6 +280,10 @@ void t_flow_nothing(struct tgsi_to_ir *t); /* NOP, END */
  * these), and their translation. */
 bool t_alu_has_row(enum tgsi_op op);
 void t_alu(struct tgsi_to_ir *t);
+/* from_tgsi_double.c: the double-precision opcodes (software floating
+ * point). */
+bool t_double_has_row(enum tgsi_op op);
+void t_double(struct tgsi_to_ir *t);
 bool t_tex_has_row(enum tgsi_op op);
 void t_tex(struct tgsi_to_ir *t);
 

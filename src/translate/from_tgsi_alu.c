@@ -15,7 +15,7 @@
  *    fuses or reassociates them.
  * 5. MAD may round once (tgsi.rst), so it is an FMA; MUL and ADD stay
  *    separate (opt_fma fuses them unless precise).
- * 6. Double-precision opcodes are reported as unsupported.
+ * 6. Double-precision opcodes are from_tgsi_double.c's.
  *
  * Requires: the translation context (from_tgsi.c).
  * Ensures:  generic IR for every opcode in the table.

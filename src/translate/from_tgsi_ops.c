@@ -15,6 +15,7 @@
 #define ALU {t_alu, T_FAMILY_ALU, false}
 #define TEX {t_tex, T_FAMILY_TEX, false}
 #define MEM(fn) {t_mem_##fn, T_FAMILY_MEM, false}
+#define DBL {t_double, T_FAMILY_DOUBLE, false}
 
 static const struct t_op_entry ops[TGSI_OP_COUNT] = {
    [TGSI_OP_IF] = FLOW(if),
@@ -200,12 +201,47 @@ static const struct t_op_entry ops[TGSI_OP_COUNT] = {
    [TGSI_OP_ATOMFADD] = MEM(atomic),
    [TGSI_OP_ATOMINC_WRAP] = MEM(atomic),
    [TGSI_OP_ATOMDEC_WRAP] = MEM(atomic),
+   [TGSI_OP_DABS] = DBL,
+   [TGSI_OP_DNEG] = DBL,
+   [TGSI_OP_DADD] = DBL,
+   [TGSI_OP_DMUL] = DBL,
+   [TGSI_OP_DMAD] = DBL,
+   [TGSI_OP_DMIN] = DBL,
+   [TGSI_OP_DMAX] = DBL,
+   [TGSI_OP_DSSG] = DBL,
+   [TGSI_OP_DTRUNC] = DBL,
+   [TGSI_OP_DFLR] = DBL,
+   [TGSI_OP_DCEIL] = DBL,
+   [TGSI_OP_DROUND] = DBL,
+   [TGSI_OP_DFRAC] = DBL,
+   [TGSI_OP_DLDEXP] = DBL,
+   [TGSI_OP_I642D] = DBL,
+   [TGSI_OP_U642D] = DBL,
+   [TGSI_OP_D2I64] = DBL,
+   [TGSI_OP_D2U64] = DBL,
+   [TGSI_OP_DSEQ] = DBL,
+   [TGSI_OP_DSNE] = DBL,
+   [TGSI_OP_DSLT] = DBL,
+   [TGSI_OP_DSGE] = DBL,
+   [TGSI_OP_F2D] = DBL,
+   [TGSI_OP_I2D] = DBL,
+   [TGSI_OP_U2D] = DBL,
+   [TGSI_OP_D2F] = DBL,
+   [TGSI_OP_D2I] = DBL,
+   [TGSI_OP_D2U] = DBL,
+   [TGSI_OP_DFRACEXP] = DBL,
+   [TGSI_OP_DDIV] = DBL,
+   [TGSI_OP_DRCP] = DBL,
+   [TGSI_OP_DSQRT] = DBL,
+   [TGSI_OP_DRSQ] = DBL,
+   [TGSI_OP_DFMA] = DBL,
 };
 
 #undef FLOW
 #undef ALU
 #undef TEX
 #undef MEM
+#undef DBL
 
 const struct t_op_entry *
 t_op_entry(unsigned opcode)

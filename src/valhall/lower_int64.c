@@ -18,7 +18,9 @@
  *    32 bits with the low bits folded into a sticky bit, so that the one
  *    rounding of U32_TO_F32 is the correctly rounded result; float to
  *    64-bit truncates, splitting t into t / 2^32 and the exact remainder.
- * 6. 64-bit division has no short sequence and is reported unsupported.
+ * 6. Division and remainder are restoring long division, one quotient
+ *    bit per step (64 steps; TGSI leaves division by zero undefined);
+ *    signed ones divide the magnitudes and fix the signs.
  *
  * Requires: SSA.
  * Ensures:  the only 64-bit values are COLLECTs, phis, IADD/ISUB and
@@ -213,6 +215,60 @@ f32_to_i64(struct lower *l, struct ir_ref x)
    return select64(l, negative, neg64(l, mag), mag);
 }
 
+/* n / d and n % d, unsigned: the remainder gains a bit of n per step and
+ * gives d back when it reaches it; its bit 64 (the top bit before the
+ * shift) counts as reaching it. */
+static void
+udivmod64(struct lower *l, struct ir_ref n, struct ir_ref d,
+          struct ir_ref *quot, struct ir_ref *rem)
+{
+   struct ir_ref rl = ir_imm(0), rh = ir_imm(0);
+   struct ir_ref q[2] = {ir_imm(0), ir_imm(0)};
+   for (int i = 63; i >= 0; i--) {
+      struct ir_ref top = op2(l, IR_OP_USHR, rh, ir_imm(31));
+      rh = op2(l, IR_OP_SHL, rh, ir_imm(1));
+      rh = op2(l, IR_OP_OR, rh, op2(l, IR_OP_USHR, rl, ir_imm(31)));
+      struct ir_ref bit = op2(l, IR_OP_USHR, word(n, i >= 32),
+                              ir_imm((unsigned)i & 31));
+      bit = op2(l, IR_OP_AND, bit, ir_imm(1));
+      rl = op2(l, IR_OP_OR, op2(l, IR_OP_SHL, rl, ir_imm(1)), bit);
+      struct ir_ref r = pair(l, rl, rh);
+      struct ir_ref ge = cmp64(l, IR_CMP_U, IR_COND_GE, r, d);
+      ge = op2(l, IR_OP_OR, ge, op2(l, IR_OP_ISUB, ir_imm(0), top));
+      struct ir_ref srcs[2] = {r, d};
+      struct ir_ref less = va(l, VA_OP_ISUB_U64, 2, srcs, 64)->dst;
+      rl = csel(l, IR_CMP_U, IR_COND_NE, ge, ir_imm(0), word(less, 0), rl);
+      rh = csel(l, IR_CMP_U, IR_COND_NE, ge, ir_imm(0), word(less, 1), rh);
+      struct ir_ref qbit = op2(l, IR_OP_AND, ge, ir_imm(1u << (i & 31)));
+      q[i >= 32] = op2(l, IR_OP_OR, q[i >= 32], qbit);
+   }
+   *quot = pair(l, q[0], q[1]);
+   *rem = pair(l, rl, rh);
+}
+
+static struct ir_ref
+divide64(struct lower *l, enum ir_op op, struct ir_ref n, struct ir_ref d)
+{
+   bool is_signed = op == IR_OP_IDIV || op == IR_OP_IREM;
+   bool want_rem = op == IR_OP_UREM || op == IR_OP_IREM;
+   struct ir_ref nn = n, dd = d, sn = ir_imm(0), sd = ir_imm(0);
+   if (is_signed) {
+      sn = op2(l, IR_OP_ISHR, word(n, 1), ir_imm(31));
+      sd = op2(l, IR_OP_ISHR, word(d, 1), ir_imm(31));
+      nn = select64(l, sn, neg64(l, n), n);
+      dd = select64(l, sd, neg64(l, d), d);
+   }
+   struct ir_ref q, r;
+   udivmod64(l, nn, dd, &q, &r);
+   if (!is_signed)
+      return want_rem ? r : q;
+   /* The remainder takes the dividend's sign, the quotient the xor. */
+   if (want_rem)
+      return select64(l, sn, neg64(l, r), r);
+   struct ir_ref sq = op2(l, IR_OP_XOR, sn, sd);
+   return select64(l, sq, neg64(l, q), q);
+}
+
 static bool
 is64(struct lower *l, struct ir_ref r)
 {
@@ -256,6 +312,12 @@ lower_instr(struct lower *l, struct ir_instr *I, struct ir_ref *out)
       return true;
    case IR_OP_INEG: *out = neg64(l, x[0]); return true;
    case IR_OP_IMUL: *out = mul64(l, x[0], x[1]); return true;
+   case IR_OP_UDIV:
+   case IR_OP_IDIV:
+   case IR_OP_UREM:
+   case IR_OP_IREM:
+      *out = divide64(l, (enum ir_op)I->op, x[0], x[1]);
+      return true;
    case IR_OP_AND:
    case IR_OP_OR:
    case IR_OP_XOR:

@@ -4,7 +4,10 @@
  *
  *   check_suite diff      every vertex, fragment and compute shader of
  *                         $TGSIVA_SHARED/corpus that uses no double
- *                         opcode, compiled by tgsiva
+ *                         opcode, compiled by tgsiva, and one in
+ *                         DOUBLE_EVERY of those with doubles (chosen by
+ *                         file name) on DOUBLE_RUNS input sets: software
+ *                         doubles make long programs (docs/doubles.md)
  *   check_suite spill     the same compiled with --max-registers 8
  *                         (r0-r7 and r56-r63), so that spilled values
  *                         must come back right
@@ -47,6 +50,8 @@
 #include "../corpus_dir.h"
 
 #define RUNS 16
+#define DOUBLE_EVERY 4
+#define DOUBLE_RUNS 4
 /* Transform feedback: 4 input sets cover every buffer size the check
  * binds (run_check.c's xfb_draw) and the three draw shapes. */
 #define XFB_RUNS 4
@@ -66,6 +71,7 @@ struct tally {
    unsigned nundefined;
    uint64_t exact, tolerant, skipped;
    unsigned xfb_shaders, xfb_layouts; /* vertex shaders, layouts checked */
+   unsigned doubles;                  /* shaders with doubles checked */
    uint64_t xfb_words;                /* stream-output words compared */
 };
 
@@ -176,6 +182,13 @@ record(struct tally *t, struct arena *arena, const struct tgsi_shader *s,
  * diff: tgsiva's binaries
  */
 
+static const char *
+file_name(const char *path)
+{
+   const char *slash = strrchr(path, '/');
+   return slash ? slash + 1 : path;
+}
+
 static void
 check_compiled(struct tally *t, const char *path, unsigned max_registers)
 {
@@ -190,6 +203,12 @@ check_compiled(struct tally *t, const char *path, unsigned max_registers)
    } else if (!tgsi_uses_doubles(s)) {
       if (run_compile_limited(&arena, s, max_registers, &p, &d))
          record(t, &arena, s, &p, path, false);
+      else
+         add_cause(t, d.message, path, "");
+   } else if (test_name_seed(file_name(path)) % DOUBLE_EVERY == 0) {
+      t->doubles++;
+      if (run_compile_limited(&arena, s, max_registers, &p, &d))
+         record_runs(t, &arena, s, &p, path, false, DOUBLE_RUNS);
       else
          add_cause(t, d.message, path, "");
    }
@@ -387,6 +406,9 @@ static void
 report(const struct tally *t, bool listed)
 {
    printf("%u passed, %u failed\n", t->passed, t->failed);
+   if (t->doubles)
+      printf("%u of them use doubles (one in %u, %u input sets)\n",
+             t->doubles, DOUBLE_EVERY, DOUBLE_RUNS);
    printf("%u inconclusive (every input set met undefined behaviour)\n",
           t->inconclusive);
    for (unsigned i = 0; i < t->nundefined; i++)

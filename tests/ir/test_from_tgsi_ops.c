@@ -19,11 +19,12 @@ test_rows_match_the_families(void **state)
       const struct t_op_entry *e = t_op_entry(op);
       enum tgsi_op o = (enum tgsi_op)op;
       bool alu = t_alu_has_row(o), tex = t_tex_has_row(o);
+      bool dbl = t_double_has_row(o);
       bool atomic = t_mem_atomic_has_row(o);
       if (!e) {
-         if (alu || tex || atomic)
+         if (alu || tex || atomic || dbl)
             fprintf(stderr, "opcode %u has parameters but no row\n", op);
-         assert_false(alu || tex || atomic);
+         assert_false(alu || tex || atomic || dbl);
          continue;
       }
       rows++;
@@ -31,6 +32,7 @@ test_rows_match_the_families(void **state)
       assert_non_null(tgsi_op_info(op)->name);
       assert_int_equal(alu, e->family == T_FAMILY_ALU);
       assert_int_equal(tex, e->family == T_FAMILY_TEX);
+      assert_int_equal(t_double_has_row(o), e->family == T_FAMILY_DOUBLE);
       if (atomic)
          assert_true(e->handle == t_mem_atomic);
       if (e->handle == t_mem_atomic)
