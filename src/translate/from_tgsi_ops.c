@@ -15,6 +15,7 @@
 #define ALU {t_alu, T_FAMILY_ALU, false}
 #define TEX {t_tex, T_FAMILY_TEX, false}
 #define MEM(fn) {t_mem_##fn, T_FAMILY_MEM, false}
+#define GS(fn) {t_gs_##fn, T_FAMILY_GS, false}
 
 static const struct t_op_entry ops[TGSI_OP_COUNT] = {
    [TGSI_OP_IF] = FLOW(if),
@@ -200,12 +201,15 @@ static const struct t_op_entry ops[TGSI_OP_COUNT] = {
    [TGSI_OP_ATOMFADD] = MEM(atomic),
    [TGSI_OP_ATOMINC_WRAP] = MEM(atomic),
    [TGSI_OP_ATOMDEC_WRAP] = MEM(atomic),
+   [TGSI_OP_EMIT] = GS(emit),
+   [TGSI_OP_ENDPRIM] = GS(endprim),
 };
 
 #undef FLOW
 #undef ALU
 #undef TEX
 #undef MEM
+#undef GS
 
 const struct t_op_entry *
 t_op_entry(unsigned opcode)
