@@ -121,6 +121,7 @@ export(const struct compile_result *r)
       [IR_STAGE_FRAGMENT] = TGSIVA_STAGE_FRAGMENT,
       [IR_STAGE_COMPUTE] = TGSIVA_STAGE_COMPUTE,
       [IR_STAGE_VERTEX_XFB] = TGSIVA_STAGE_VERTEX,
+      [IR_STAGE_GEOMETRY] = TGSIVA_STAGE_COMPUTE, /* never: run() refuses */
    };
    sh->stage = stages[r->stage];
    sh->program_count = r->program_count;
@@ -190,6 +191,16 @@ run(struct call *c, const uint32_t *tokens, size_t count, const char *text,
    struct compile_result r;
    bool ok = text ? tgsi_parse_text(&c->arena, text, len, &tgsi, c->d)
                   : tgsi_read_tokens(&c->arena, tokens, count, &tgsi, c->d);
+   /* The geometry program exists inside the library only: the public
+    * result has no place for it until the pass-through draw does
+    * (docs/abi.md, "Geometry shaders"). */
+   if (ok && tgsi->processor == TGSI_PROC_GEOMETRY) {
+      diag_error(c->d, TGSIVA_ERROR_UNSUPPORTED,
+                 "GEOM shaders are not supported yet by the library: the "
+                 "geometry program is internal until the pass-through draw "
+                 "exists (docs/abi.md)");
+      return;
+   }
    if (ok && compile_tgsi(&c->arena, tgsi, &c->opts, &r, c->d)) {
       *out = export(&r);
       if (!*out)

@@ -151,6 +151,9 @@ compile_tgsi(struct arena *arena, const struct tgsi_shader *tgsi,
    case TGSI_PROC_FRAGMENT:
       out->stage = IR_STAGE_FRAGMENT;
       break;
+   case TGSI_PROC_GEOMETRY: /* the geometry program only, for now */
+      out->stage = IR_STAGE_GEOMETRY;
+      break;
    default:
       out->stage = IR_STAGE_COMPUTE;
       break;

@@ -226,6 +226,7 @@ enum ir_stage {
    IR_STAGE_FRAGMENT,
    IR_STAGE_COMPUTE,
    IR_STAGE_VERTEX_XFB, /* transform feedback, launched as compute */
+   IR_STAGE_GEOMETRY,   /* the geometry program, launched as compute */
    IR_STAGE_COUNT,
 };
 

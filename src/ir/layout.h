@@ -42,6 +42,10 @@ enum ir_sysval_kind {
    IR_SYSVAL_XFB_BUFFER,      /* id = stream-output buffer: u64 address,
                                  u32 bytes left (docs/xfb.md) */
    IR_SYSVAL_XFB_DRAW,        /* u32 vertex count, u32 first vertex */
+   IR_SYSVAL_GS_DRAW,         /* u32 input primitives, u32 instances */
+   IR_SYSVAL_GS_INPUT,        /* u64 address of the vertex records */
+   IR_SYSVAL_GS_OUTPUT,       /* u64 address of the emitted vertices */
+   IR_SYSVAL_GS_INDICES,      /* id = stream: u64 address of its indices */
    IR_SYSVAL_COUNT,
 };
 
@@ -73,6 +77,15 @@ struct ir_varying {
    uint32_t byte_offset;
 };
 
+/* A geometry program's draw (docs/abi.md, "Geometry shaders"). */
+struct ir_gs_layout {
+   uint32_t input_prim, output_prim; /* enum tgsi_prim */
+   uint32_t vertices_in, max_vertices, invocations;
+   uint32_t prim_vertices;          /* 1, 2, 3: the list drawn */
+   uint32_t indices_per_invocation; /* K, per stream */
+   uint32_t input_stride, output_stride; /* bytes of a record */
+};
+
 struct ir_layout {
    VEC(struct ir_push_word) push;
    VEC(struct ir_sysval) sysvals;
@@ -95,6 +108,10 @@ struct ir_layout {
    bool writes_depth, writes_stencil, writes_sample_mask;
    bool can_discard, reads_frag_coord, reads_face, reads_point_coord;
    bool sample_shading, early_fragment_tests;
+
+   /* Geometry: also `inputs` (the input record) and `outputs` (the
+    * emitted vertex record) */
+   struct ir_gs_layout gs;
 
    /* Compute */
    uint32_t local_size[3];

@@ -42,6 +42,7 @@ const char *const ir_stage_names[] = {
    [IR_STAGE_FRAGMENT] = "fragment",
    [IR_STAGE_COMPUTE] = "compute",
    [IR_STAGE_VERTEX_XFB] = "vertex_xfb",
+   [IR_STAGE_GEOMETRY] = "geometry",
 };
 
 const char *const ir_cond_names[] = {

@@ -37,6 +37,7 @@ enum draw {
    DRAW_RESOURCE,
    DRAW_MEMORY,
    DRAW_GRADIENT,
+   DRAW_GS_VERTEX,
 };
 
 static uint64_t
@@ -90,16 +91,45 @@ sim_env_attrib(const struct sim_env *env, uint32_t index, unsigned lane)
    return v;
 }
 
+/* Four nice floats of (what, semantic, index, n). */
+static struct sim_vec4
+semantic_vec4(const struct sim_env *env, enum draw what, unsigned semantic,
+              uint32_t index, uint32_t n)
+{
+   struct sim_vec4 v;
+   for (unsigned c = 0; c < 4; c++) {
+      v.w[c] = nice_float(draw(env, what, (uint64_t)semantic << 32 | index,
+                               n, c));
+   }
+   return v;
+}
+
 struct sim_vec4
 sim_env_varying(const struct sim_env *env, unsigned semantic,
                 uint32_t index, unsigned lane)
 {
-   struct sim_vec4 v;
-   for (unsigned c = 0; c < 4; c++) {
-      v.w[c] = nice_float(draw(env, DRAW_VARYING,
-                               (uint64_t)semantic << 32 | index, lane, c));
+   return semantic_vec4(env, DRAW_VARYING, semantic, index, lane);
+}
+
+struct sim_vec4
+sim_env_gs_vertex(const struct sim_env *env, unsigned semantic,
+                  uint32_t index, uint32_t vertex)
+{
+   return semantic_vec4(env, DRAW_GS_VERTEX, semantic, index, vertex);
+}
+
+void
+sim_env_set_gs(struct sim_env *env, uint32_t vertices_in,
+               uint32_t invocations)
+{
+   uint32_t g = invocations ? invocations : 1;
+   env->gs_vertices_in = vertices_in;
+   env->gs_invocations = g;
+   env->gs_primitives = g <= SIM_LANES ? SIM_LANES / g : 0;
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      env->primitive_id[l] = l / g;
+      env->invocation_id[l] = l % g;
    }
-   return v;
 }
 
 struct sim_vec4
@@ -126,6 +156,10 @@ uint32_t
 sim_env_live_lanes(const struct sim_env *env)
 {
    uint32_t all = SIM_LANES >= 32 ? ~0u : (1u << SIM_LANES) - 1;
+   if (env->stage == SIM_STAGE_GEOMETRY) {
+      uint32_t n = env->gs_primitives * env->gs_invocations;
+      return n >= SIM_LANES ? all : (1u << n) - 1;
+   }
    if (env->stage != SIM_STAGE_COMPUTE)
       return all;
    uint64_t threads = (uint64_t)env->local_size[0] * env->local_size[1] *

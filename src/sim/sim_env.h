@@ -49,6 +49,7 @@ enum sim_stage {
    SIM_STAGE_VERTEX,
    SIM_STAGE_FRAGMENT,
    SIM_STAGE_COMPUTE,
+   SIM_STAGE_GEOMETRY, /* one lane per input primitive x GS invocation */
 };
 
 #define SIM_MAX_XFB_OUTPUTS 64
@@ -86,6 +87,9 @@ enum sim_region_kind {
    SIM_REGION_SCRATCH,  /* per-lane thread-local storage, lane-major */
    SIM_REGION_VERTEX,   /* per-lane vertex output records */
    SIM_REGION_XFB,      /* index: transform-feedback buffer 0-3 */
+   SIM_REGION_GS_INPUT, /* geometry: the vertex shader's output records */
+   SIM_REGION_GS_OUTPUT, /* geometry: the emitted-vertex slots */
+   SIM_REGION_GS_INDICES, /* index: stream; geometry index entries */
    SIM_REGION_COUNT,
 };
 
@@ -262,6 +266,12 @@ struct sim_env {
    uint32_t local_id[SIM_LANES][3];
    uint32_t group_id[3], num_groups[3], local_size[3];
 
+   /* Geometry (sim_env_set_gs): lane l < gs_primitives * gs_invocations
+    * is invocation invocation_id[l] of input primitive primitive_id[l],
+    * whose vertex k is draw vertex primitive_id * gs_vertices_in + k. */
+   uint32_t gs_primitives, gs_invocations, gs_vertices_in;
+   uint32_t primitive_id[SIM_LANES], invocation_id[SIM_LANES];
+
    /* Resources */
    struct sim_texture textures[SIM_MAX_TEXTURES];
    struct sim_sampler samplers[SIM_MAX_SAMPLERS];
@@ -298,9 +308,21 @@ struct sim_vec4 sim_env_varying_at(const struct sim_env *env,
                                    unsigned semantic, uint32_t index,
                                    unsigned lane, float dx, float dy);
 
+/* Geometry input: the four words of output (semantic, index) of draw
+ * vertex `vertex`, as the vertex shader would have written it. */
+struct sim_vec4 sim_env_gs_vertex(const struct sim_env *env,
+                                  unsigned semantic, uint32_t index,
+                                  uint32_t vertex);
+/* Geometry warps: SIM_LANES / invocations input primitives of
+ * `vertices_in` vertices, each run `invocations` times (1 to SIM_LANES),
+ * primitive-major. */
+void sim_env_set_gs(struct sim_env *env, uint32_t vertices_in,
+                    uint32_t invocations);
+
 /* The lanes that hold an invocation: all of them for vertex and fragment
  * warps; for compute, lane l exists when l < the workgroup's thread count
- * (local_size x * y * z), so a small group leaves lanes empty. */
+ * (local_size x * y * z), so a small group leaves lanes empty; for
+ * geometry, l < primitives x invocations. */
 uint32_t sim_env_live_lanes(const struct sim_env *env);
 
 /* Resources, bound by the harness from the declarations.  Sizes and

@@ -35,6 +35,10 @@ enum sim_sysval_kind {
                                   2 linear) */
    SIM_SYSVAL_XFB_BUFFER,      /* u64 address, u32 size of xfb buffer id */
    SIM_SYSVAL_XFB_DRAW,        /* u32 vertex count, u32 first vertex */
+   SIM_SYSVAL_GS_DRAW,         /* u32 input primitives, u32 instances */
+   SIM_SYSVAL_GS_INPUT,        /* u64 address of the input records */
+   SIM_SYSVAL_GS_OUTPUT,       /* u64 address of the vertex slots */
+   SIM_SYSVAL_GS_INDICES,      /* u64 address of stream id's entries */
    SIM_SYSVAL_COUNT,
 };
 
@@ -77,6 +81,12 @@ struct sim_layout {
     * descriptor n. */
    unsigned input_count;
    struct sim_varying inputs[SIM_MAX_LAYOUT_VARYINGS];
+
+   /* Geometry: the record sizes (bytes), M and K (docs/abi.md); the
+    * input record is `inputs` (byte offset 16 * register). */
+   struct {
+      uint32_t input_stride, output_stride, max_vertices, indices;
+   } gs;
 
    /* Bytes of thread-local storage per lane, and of shared memory. */
    uint32_t tls_size, wls_size;

@@ -61,6 +61,11 @@ sim_setup_preloads(struct sim_warp *w)
          r[57] = e->vertex_id[l] - e->draw_first_vertex;
          r[58] = e->instance_id[l];
          break;
+      case SIM_PROGRAM_GEOMETRY: /* one instance */
+         r[57] = e->primitive_id[l];
+         r[58] = 0;
+         r[59] = e->invocation_id[l];
+         break;
       }
    }
 }
@@ -138,6 +143,13 @@ sysval_value(const struct sim_warp *w, const struct sim_sysval *s, unsigned k)
    case SIM_SYSVAL_XFB_DRAW:
       return k == 0 ? e->draw_vertex_count
                     : k == 1 ? e->draw_first_vertex : 0;
+   case SIM_SYSVAL_GS_DRAW: return k == 0 ? e->gs_primitives : k == 1;
+   case SIM_SYSVAL_GS_INPUT:
+      return k < 2 ? region_word(e, SIM_REGION_GS_INPUT, 0, k) : 0;
+   case SIM_SYSVAL_GS_OUTPUT:
+      return k < 2 ? region_word(e, SIM_REGION_GS_OUTPUT, 0, k) : 0;
+   case SIM_SYSVAL_GS_INDICES:
+      return k < 2 ? region_word(e, SIM_REGION_GS_INDICES, s->id, k) : 0;
    case SIM_SYSVAL_FRAMEBUFFER_SIZE:
       if (k == 0)
          return float_to_bits((float)e->framebuffer_width);

@@ -49,6 +49,8 @@ enum sim_program_kind {
    SIM_PROGRAM_COMPUTE,
    SIM_PROGRAM_XFB, /* transform feedback: a compute job of one-thread
                        workgroups (vertex, instance), docs/xfb.md */
+   SIM_PROGRAM_GEOMETRY, /* a compute job of one-thread workgroups
+                            (primitive, instance, invocation), docs/abi.md */
 };
 
 enum sim_error {

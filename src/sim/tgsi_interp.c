@@ -46,6 +46,7 @@ tgsi_interp_stage(enum tgsi_proc proc, enum sim_stage *stage)
    case TGSI_PROC_VERTEX: *stage = SIM_STAGE_VERTEX; return true;
    case TGSI_PROC_FRAGMENT: *stage = SIM_STAGE_FRAGMENT; return true;
    case TGSI_PROC_COMPUTE: *stage = SIM_STAGE_COMPUTE; return true;
+   case TGSI_PROC_GEOMETRY: *stage = SIM_STAGE_GEOMETRY; return true;
    default: return false;
    }
 }
@@ -317,6 +318,8 @@ step(struct interp *ip)
       fn = interp_mem_op(op);
    if (!fn)
       fn = interp_f64_op(op);
+   if (!fn)
+      fn = interp_gs_op(ip, op);
    if (fn) {
       fn(ip);
       return;
@@ -392,5 +395,7 @@ tgsi_interp_run(struct sim_env *env, const struct tgsi_shader *s,
    if (res->status != TGSI_INTERP_OK)
       return false;
    interp_collect_outputs(ip);
+   if (ip->gs)
+      interp_gs_finish(ip);
    return true;
 }

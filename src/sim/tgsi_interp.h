@@ -109,6 +109,45 @@ struct tgsi_interp_options {
    uint64_t max_steps; /* instructions per warp; 0: 1,000,000 */
 };
 
+#define TGSI_INTERP_GS_STREAMS 4
+
+/* One vertex a geometry-shader invocation emitted: the four words of
+ * every output register, with their annotations ([register][channel]). */
+struct tgsi_interp_gs_vertex {
+   uint32_t (*words)[4];
+   struct tgsi_interp_annot (*annot)[4];
+   uint8_t stream;
+};
+
+/* What one invocation (lane) emitted.  indices[s] lists, for stream s,
+ * the vertices (numbers into `vertices`) of each complete output
+ * primitive in GL's order, strips unrolled: `prim_vertices` per
+ * primitive, a triangle strip's odd triangles as (n - 1, n - 2, n) so
+ * that every triangle keeps the strip's winding (docs/abi.md, "Geometry
+ * shaders"). */
+struct tgsi_interp_gs_lane {
+   unsigned vertex_count; /* over all streams, at most max_vertices */
+   struct tgsi_interp_gs_vertex *vertices; /* [max_vertices] */
+   unsigned index_count[TGSI_INTERP_GS_STREAMS];
+   uint32_t *indices[TGSI_INTERP_GS_STREAMS]; /* [indices_per_lane] */
+   /* The lane's path could differ, or it emitted more than max_vertices
+    * (GL leaves the extra vertices undefined): its emissions are not
+    * compared. */
+   bool uncertain;
+};
+
+/* A geometry shader run: lane l is invocation env->invocation_id[l] of
+ * input primitive env->primitive_id[l]. */
+struct tgsi_interp_gs {
+   unsigned input_prim, output_prim; /* enum tgsi_prim */
+   unsigned vertices_in, max_vertices, invocations, primitives;
+   unsigned prim_vertices;    /* 1, 2 or 3: points, lines, triangles */
+   unsigned indices_per_lane; /* K of docs/abi.md */
+   unsigned registers;        /* output registers per vertex */
+   uint32_t lanes;            /* the live lanes */
+   struct tgsi_interp_gs_lane lane[SIM_LANES];
+};
+
 struct tgsi_interp_result {
    enum tgsi_interp_status status;
    uint32_t undefined;        /* enum tgsi_interp_ub, inconclusive kinds */
@@ -118,11 +157,13 @@ struct tgsi_interp_result {
                                  instruction number */
    uint64_t steps;            /* instructions executed by the warp */
    struct tgsi_interp_annotations *annot; /* in env->arena */
+   struct tgsi_interp_gs *gs; /* geometry shaders only, in env->arena */
 };
 
 /*
  * Runs `s` on env (its stage must match the shader's processor: vertex,
- * fragment or compute).  Memory writes land in env->memory; outputs in
+ * fragment, compute or geometry; a geometry shader's emitted vertices go
+ * to res->gs).  Memory writes land in env->memory; outputs in
  * `out` (cleared first).  Returns false with res->status and res->message
  * set when the shader cannot be interpreted; undefined behaviour is not
  * a failure (see res->undefined).

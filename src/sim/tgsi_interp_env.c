@@ -21,6 +21,7 @@
  *    loop bound is not.
  */
 #include "tgsi_interp.h"
+#include "tgsi/tgsi_info.h"
 
 static enum sim_texel_type
 texel_type(enum tgsi_ret_type r)
@@ -181,6 +182,11 @@ tgsi_interp_setup_env(struct sim_env *env, struct arena *arena,
       tgsi_shader_property(s, TGSI_PROP_CS_FIXED_BLOCK_DEPTH, 1),
    };
    sim_env_init(env, arena, stage, seed, size);
+   if (stage == SIM_STAGE_GEOMETRY)
+      sim_env_set_gs(env,
+                     tgsi_gs_vertices_in(tgsi_shader_property(
+                        s, TGSI_PROP_GS_INPUT_PRIM, TGSI_PRIM_COUNT)),
+                     tgsi_shader_property(s, TGSI_PROP_GS_INVOCATIONS, 1));
    bind_resources(env, s);
    mark_uniform_kinds(env, s);
    return true;

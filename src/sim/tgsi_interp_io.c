@@ -138,6 +138,8 @@ sysval(struct interp *ip, const struct tgsi_decl *d, unsigned l,
    case TGSI_SEM_VERTEXID:
    case TGSI_SEM_VERTEXID_NOBASE: v[0] = env->vertex_id[l]; return true;
    case TGSI_SEM_INSTANCEID: v[0] = env->instance_id[l]; return true;
+   case TGSI_SEM_PRIMID: v[0] = env->primitive_id[l]; return true;
+   case TGSI_SEM_INVOCATIONID: v[0] = env->invocation_id[l]; return true;
    case TGSI_SEM_BASEVERTEX:
    case TGSI_SEM_BASEINSTANCE:
    case TGSI_SEM_DRAWID: return true;
@@ -210,6 +212,8 @@ bool
 interp_setup_inputs(struct interp *ip)
 {
    bool fragment = ip->env->stage == SIM_STAGE_FRAGMENT;
+   if (ip->env->stage == SIM_STAGE_GEOMETRY)
+      return interp_gs_setup(ip) && setup_sysvals(ip);
    for (uint32_t i = 0; i < ip->input.count; i++) {
       const struct tgsi_decl *d = ip->input_decl[i];
       if (!d)

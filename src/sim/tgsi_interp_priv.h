@@ -17,6 +17,7 @@
  *   tgsi_interp_quad.c  derivatives and the cross-lane opcodes
  *   tgsi_interp_tex.c   texture opcodes
  *   tgsi_interp_mem.c   buffers, images, shared memory, atomics
+ *   tgsi_interp_gs.c    geometry inputs, EMIT and ENDPRIM
  *
  * Every register channel of every lane is a struct interp_cell: the value
  * plus its err (see tgsi_interp.h), the rounding error `res` of an
@@ -141,6 +142,7 @@ struct interp {
    struct tgsi_interp_annot *mem_annot[64]; /* per region word */
    struct interp_word_writers *mem_writers[64]; /* per region word */
    uint32_t barriers; /* BARRIERs executed */
+   struct interp_gs *gs; /* geometry shaders: tgsi_interp_gs.c */
 };
 
 /* One ALU evaluation on one lane: sources in, four channels out. */
@@ -235,6 +237,14 @@ void interp_clip_planes(struct interp *ip);
 interp_op_fn interp_io_op(unsigned opcode);
 /* HELPER_INVOCATION becomes true for lanes DEMOTE made helpers. */
 void interp_io_demote(struct interp *ip, uint32_t lanes);
+
+/* tgsi_interp_gs.c */
+bool interp_gs_setup(struct interp *ip);
+void interp_gs_read_input(struct interp *ip, const struct tgsi_reg *reg,
+                          unsigned lane, struct interp_cell cells[4]);
+interp_op_fn interp_gs_op(const struct interp *ip, unsigned opcode);
+/* Hands the emitted primitives to the result. */
+void interp_gs_finish(struct interp *ip);
 
 /* tgsi_interp_quad.c */
 interp_op_fn interp_quad_op(unsigned opcode);

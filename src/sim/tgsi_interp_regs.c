@@ -215,6 +215,10 @@ read_reg(struct interp *ip, const struct tgsi_reg *reg, unsigned lane,
    uint32_t buffer = 0;
    for (unsigned c = 0; c < 4; c++)
       cell_undefined(&cells[c]);
+   if (reg->file == TGSI_REGFILE_INPUT && ip->gs) {
+      interp_gs_read_input(ip, reg, lane, cells);
+      return;
+   }
    if (!resolve_buffer(ip, reg, lane, &buffer, &uncertain) ||
        !interp_resolve_index(ip, reg, lane, &index, &uncertain))
       return;

@@ -210,6 +210,30 @@ tgsi_name(const struct tgsi_names *names, unsigned value)
    return value < names->count ? names->names[value] : NULL;
 }
 
+unsigned
+tgsi_gs_vertices_in(unsigned prim)
+{
+   switch (prim) {
+   case TGSI_PRIM_POINTS: return 1;
+   case TGSI_PRIM_LINES: return 2;
+   case TGSI_PRIM_TRIANGLES: return 3;
+   case TGSI_PRIM_LINES_ADJACENCY: return 4;
+   case TGSI_PRIM_TRIANGLES_ADJACENCY: return 6;
+   default: return 0;
+   }
+}
+
+unsigned
+tgsi_gs_vertices_out(unsigned prim)
+{
+   switch (prim) {
+   case TGSI_PRIM_POINTS: return 1;
+   case TGSI_PRIM_LINE_STRIP: return 2;
+   case TGSI_PRIM_TRIANGLE_STRIP: return 3;
+   default: return 0;
+   }
+}
+
 int
 tgsi_name_find(const struct tgsi_names *names, const char *s, size_t len)
 {

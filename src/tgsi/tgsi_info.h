@@ -92,6 +92,13 @@ const char *tgsi_name(const struct tgsi_names *names, unsigned value);
 int tgsi_name_find(const struct tgsi_names *names, const char *s,
                    size_t len);
 
+/* Geometry shaders (spec "GS_INPUT_PRIMITIVE", "GS_OUTPUT_PRIMITIVE"):
+ * the vertices of an input primitive (1, 2, 3, 4 or 6; 0 for a value the
+ * property cannot take), and of one primitive of the list an output
+ * strip unrolls to (1 points, 2 line strip, 3 triangle strip; else 0). */
+unsigned tgsi_gs_vertices_in(unsigned prim);
+unsigned tgsi_gs_vertices_out(unsigned prim);
+
 /* "xyzw"[swizzle]. */
 static inline char
 tgsi_swizzle_char(unsigned swizzle)

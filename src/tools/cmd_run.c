@@ -152,8 +152,8 @@ print_runs(struct arena *arena, const struct tgsi_shader *s,
       struct sim_outputs *out = ARENA_NEW(arena, struct sim_outputs);
       struct tgsi_interp_result res;
       if (!run_setup_env(&env, arena, s, seed, NULL)) {
-         fprintf(stderr, "%s: error: only vertex, fragment and compute "
-                         "shaders run\n", a->input);
+         fprintf(stderr, "%s: error: only vertex, fragment, compute and "
+                         "geometry shaders run\n", a->input);
          return CLI_USER_ERROR;
       }
       run_fs_state(&a->key, &env.fs_state);
@@ -167,6 +167,8 @@ print_runs(struct arena *arena, const struct tgsi_shader *s,
                 res.undefined ? " (inconclusive)" : " in values",
                 res.message);
       run_print_outputs(stdout, env.stage, out, res.annot, &env.memory);
+      if (res.gs)
+         run_print_gs(stdout, s, res.gs);
    }
    return CLI_OK;
 }

@@ -67,6 +67,8 @@ run_setup_env(struct sim_env *env, struct arena *arena,
       env->fs_state = p->fs_state;
    if (p && p->count == 3)
       xfb_draw(env, seed, &p->xfb);
+   if (p && env->stage == SIM_STAGE_GEOMETRY)
+      run_gs_bind(env, &p->layout);
    if (p && p->layout.tls_size)
       sim_env_bind_scratch(env, p->layout.tls_size);
    struct sim_region *shared =
@@ -344,6 +346,11 @@ check_one(struct arena *arena, const struct tgsi_shader *s,
    bool same = run_compare(ref_env.stage, sim_env_live_lanes(&ref_env), ref,
                            res.annot, &ref_env.memory, got, &sim_env.memory,
                            &d, &st);
+   if (same && res.gs) {
+      struct run_gs_buffers b;
+      run_gs_buffers_of(&sim_env.memory, &p->layout, &b);
+      same = run_compare_gs(res.gs, &b, &d, &st);
+   }
    r->exact_words += st.exact;
    r->tolerant_words += st.tolerant;
    r->skipped_words += st.skipped;

@@ -112,6 +112,60 @@ void run_print_outputs(FILE *f, enum sim_stage stage,
                        const struct tgsi_interp_annotations *an,
                        const struct sim_memory *mem);
 
+/* run_compare.c: " 0x%08x", the float when the word is one, "~E" with a
+ * tolerance, "?" when not compared. */
+void run_print_word(FILE *f, uint32_t w, const struct tgsi_interp_annot *a);
+
+/* run_compare.c: rule 1 of the comparison for one word; ref_pair and
+ * got_pair are a double word's partner. */
+bool run_word_agrees(const struct tgsi_interp_annot *a, uint32_t ref,
+                     uint32_t got, uint32_t ref_pair, uint32_t got_pair,
+                     struct run_compare_stats *st);
+
+/* run_gs.c: a geometry shader's emitted vertices and primitives, per
+ * invocation (the interpreter's lists, docs/abi.md "Geometry shaders"). */
+void run_print_gs(FILE *f, const struct tgsi_shader *s,
+                  const struct tgsi_interp_gs *gs);
+
+/* The memory a geometry program writes (docs/abi.md "Geometry shaders"),
+ * invocation q = interpreter lane q: vertex slot j of q is record
+ * q * max_vertices + j of `vertex_stride` bytes, output register r at
+ * byte 16 * r; stream s's index entries of q are u32 words q * K to
+ * q * K + K - 1 of indices[s] (NULL: the program writes no such buffer),
+ * vertex numbers into `vertices`, then restart indices. */
+struct run_gs_buffers {
+   const uint8_t *vertices;
+   uint32_t vertices_size, vertex_stride;
+   const uint8_t *indices[TGSI_INTERP_GS_STREAMS];
+   uint32_t indices_size[TGSI_INTERP_GS_STREAMS];
+};
+
+#define RUN_GS_RESTART 0xffffffffu
+
+/* run_gs.c: false with `d` filled at the first difference between what
+ * the interpreter emitted and the buffers: every index entry of every
+ * compared invocation and stream (exactly), every word of the vertices
+ * they name as the annotations say.  Invocations the interpreter marks
+ * uncertain are not compared. */
+bool run_compare_gs(const struct tgsi_interp_gs *gs,
+                    const struct run_gs_buffers *b, struct run_difference *d,
+                    struct run_compare_stats *st);
+
+/* run_gs.c: the geometry program's regions in `env` for layout `l`: the
+ * input records of every vertex of the env's primitives (each layout
+ * input from sim_env_gs_vertex), and zeroed vertex slots and stream-0
+ * index entries for its invocations. */
+void run_gs_bind(struct sim_env *env, const struct sim_layout *l);
+/* The geometry buffers as the simulator left them in `m`. */
+void run_gs_buffers_of(const struct sim_memory *m, const struct sim_layout *l,
+                       struct run_gs_buffers *b);
+
+/* run_gs.c: the buffers a correct geometry program writes for `gs` (the
+ * words of slots it does not fill are 0), in `arena`; streams without
+ * primitives get no index buffer unless `all_streams`. */
+void run_gs_expected(struct arena *arena, const struct tgsi_interp_gs *gs,
+                     bool all_streams, struct run_gs_buffers *b);
+
 /* run_check.c: the shader against `p` on o->runs input sets. */
 void run_check(struct arena *arena, const struct tgsi_shader *s,
                const struct run_programs *p, const struct run_options *o,

@@ -37,10 +37,10 @@ as_double(uint32_t lo, uint32_t hi)
 
 /* Does `got` agree with `ref` given the annotation?  lo/hi partners are
  * passed for double words. */
-static bool
-word_agrees(const struct tgsi_interp_annot *a, uint32_t ref, uint32_t got,
-            uint32_t ref_pair, uint32_t got_pair,
-            struct run_compare_stats *st)
+bool
+run_word_agrees(const struct tgsi_interp_annot *a, uint32_t ref,
+                uint32_t got, uint32_t ref_pair, uint32_t got_pair,
+                struct run_compare_stats *st)
 {
    if (a->err == INFINITY) {
       st->skipped++;
@@ -92,7 +92,8 @@ vec_agrees(const struct tgsi_interp_annot a[4], const uint32_t ref[4],
            int program, uint32_t writer)
 {
    for (unsigned c = 0; c < 4; c++) {
-      if (word_agrees(&a[c], ref[c], got[c], ref[c ^ 1], got[c ^ 1], st))
+      if (run_word_agrees(&a[c], ref[c], got[c], ref[c ^ 1], got[c ^ 1],
+                          st))
          continue;
       snprintf(d->what, sizeof(d->what), "%s.%c lane %u", what, "xyzw"[c],
                lane);
@@ -155,7 +156,7 @@ compare_vertex(uint32_t lanes, const struct sim_outputs *ref,
          d->output = RUN_OUT_POINT_SIZE;
          floats_to_words(&ref->point_size[l], r, 1);
          floats_to_words(&got->point_size[l], g, 1);
-         if (!word_agrees(&an->point_size[l], r[0], g[0], 0, 0, st)) {
+         if (!run_word_agrees(&an->point_size[l], r[0], g[0], 0, 0, st)) {
             snprintf(d->what, sizeof(d->what), "PSIZE.x lane %u", l);
             return differ(d, &an->point_size[l], r[0], g[0], 0,
                           got->point_size_writer);
@@ -191,7 +192,7 @@ compare_scalar(const struct tgsi_interp_annot *a, uint32_t r, uint32_t g,
                struct run_compare_stats *st, struct run_difference *d,
                const char *what, unsigned lane, uint32_t writer)
 {
-   if (word_agrees(a, r, g, 0, 0, st))
+   if (run_word_agrees(a, r, g, 0, 0, st))
       return true;
    snprintf(d->what, sizeof(d->what), "%s lane %u", what, lane);
    return differ(d, a, r, g, 0, writer);
@@ -277,7 +278,8 @@ compare_fragment(uint32_t lanes, const struct sim_outputs *ref,
 
 static const char *const region_names[SIM_REGION_COUNT] = {
    "BUFFER", "IMAGE", "shared memory", "scratch", "vertex records",
-   "stream-output buffer",
+   "stream-output buffer", "geometry input records",
+   "geometry vertex slots", "geometry index entries",
 };
 
 static bool
@@ -298,7 +300,7 @@ compare_region(const struct sim_region *r, const struct sim_region *g,
          memcpy(&ap, r->bytes + partner, 4);
          memcpy(&bp, g->bytes + partner, 4);
       }
-      if (word_agrees(w, a, b, ap, bp, st))
+      if (run_word_agrees(w, a, b, ap, bp, st))
          continue;
       if (r->kind == SIM_REGION_SHARED)
          snprintf(d->what, sizeof(d->what), "shared memory byte %u", off);
@@ -321,7 +323,9 @@ compare_memory(const struct sim_memory *ref,
    d->output = RUN_OUT_MEMORY;
    for (unsigned i = 0; i < ref->count; i++) {
       const struct sim_region *r = &ref->regions[i];
-      if (r->kind == SIM_REGION_SCRATCH || r->kind == SIM_REGION_VERTEX)
+      /* Geometry buffers: run_compare_gs, from the primitive lists. */
+      if (r->kind == SIM_REGION_SCRATCH || r->kind == SIM_REGION_VERTEX ||
+          r->kind >= SIM_REGION_GS_INPUT)
          continue;
       struct sim_region *g = sim_memory_region((struct sim_memory *)got,
                                                r->kind, r->index);
@@ -361,8 +365,8 @@ run_compare(enum sim_stage stage, uint32_t lanes,
  * Printing
  */
 
-static void
-print_word(FILE *f, uint32_t w, const struct tgsi_interp_annot *a)
+void
+run_print_word(FILE *f, uint32_t w, const struct tgsi_interp_annot *a)
 {
    fprintf(f, " 0x%08x", w);
    if (a->kind == TGSI_INTERP_WORD_F32)
@@ -379,7 +383,7 @@ print_vec(FILE *f, const char *what, unsigned lane, const uint32_t *w,
 {
    fprintf(f, "%s lane %2u:", what, lane);
    for (unsigned c = 0; c < 4; c++)
-      print_word(f, w[c], &a[c]);
+      run_print_word(f, w[c], &a[c]);
    fprintf(f, "\n");
 }
 
@@ -395,7 +399,7 @@ print_vertex(FILE *f, const struct sim_outputs *out,
    for (unsigned l = 0; l < SIM_LANES && out->wrote_point_size; l++) {
       uint32_t w = float_to_bits(out->point_size[l]);
       fprintf(f, "PSIZE lane %2u:", l);
-      print_word(f, w, &an->point_size[l]);
+      run_print_word(f, w, &an->point_size[l]);
       fprintf(f, "\n");
    }
    for (unsigned i = 0; i < out->varying_count; i++) {
@@ -425,17 +429,17 @@ print_fragment(FILE *f, const struct sim_outputs *out,
       uint32_t w = float_to_bits(out->depth[l]);
       if (out->wrote_depth) {
          fprintf(f, "depth lane %2u:", l);
-         print_word(f, w, &an->depth[l]);
+         run_print_word(f, w, &an->depth[l]);
          fprintf(f, "\n");
       }
       if (out->wrote_stencil) {
          fprintf(f, "stencil lane %2u:", l);
-         print_word(f, out->stencil[l], &an->stencil[l]);
+         run_print_word(f, out->stencil[l], &an->stencil[l]);
          fprintf(f, "\n");
       }
       if (out->wrote_sample_mask) {
          fprintf(f, "sample mask lane %2u:", l);
-         print_word(f, out->sample_mask[l], &an->sample_mask[l]);
+         run_print_word(f, out->sample_mask[l], &an->sample_mask[l]);
          fprintf(f, "\n");
       }
    }
@@ -449,7 +453,7 @@ print_memory(FILE *f, const struct sim_memory *mem,
    for (unsigned i = 0; i < mem->count; i++) {
       const struct sim_region *r = &mem->regions[i];
       if (!an->memory[i] || r->kind == SIM_REGION_SCRATCH ||
-          r->kind == SIM_REGION_VERTEX)
+          r->kind == SIM_REGION_VERTEX || r->kind >= SIM_REGION_GS_INPUT)
          continue;
       for (uint32_t off = 0; off + 4 <= r->size; off += 4) {
          const struct tgsi_interp_annot *a = &an->memory[i][off / 4];
@@ -458,7 +462,7 @@ print_memory(FILE *f, const struct sim_memory *mem,
          uint32_t w;
          memcpy(&w, r->bytes + off, 4);
          fprintf(f, "%s[%u] byte %u:", region_names[r->kind], r->index, off);
-         print_word(f, w, a);
+         run_print_word(f, w, a);
          fprintf(f, "\n");
       }
    }

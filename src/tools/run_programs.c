@@ -35,6 +35,10 @@ static const uint8_t sysval_kinds[IR_SYSVAL_COUNT] = {
    [IR_SYSVAL_SAMPLER_LOD] = SIM_SYSVAL_SAMPLER_LOD,
    [IR_SYSVAL_XFB_BUFFER] = SIM_SYSVAL_XFB_BUFFER,
    [IR_SYSVAL_XFB_DRAW] = SIM_SYSVAL_XFB_DRAW,
+   [IR_SYSVAL_GS_DRAW] = SIM_SYSVAL_GS_DRAW,
+   [IR_SYSVAL_GS_INPUT] = SIM_SYSVAL_GS_INPUT,
+   [IR_SYSVAL_GS_OUTPUT] = SIM_SYSVAL_GS_OUTPUT,
+   [IR_SYSVAL_GS_INDICES] = SIM_SYSVAL_GS_INDICES,
 };
 
 static bool
@@ -88,6 +92,10 @@ convert_layout(const struct ir_layout *l, enum sim_stage stage,
    }
    out->tls_size = l->tls_bytes;
    out->wls_size = l->shared_bytes;
+   out->gs.input_stride = l->gs.input_stride;
+   out->gs.output_stride = l->gs.output_stride;
+   out->gs.max_vertices = l->gs.max_vertices;
+   out->gs.indices = l->gs.indices_per_invocation;
    return convert_varyings(l->outputs.data, l->outputs.len, out->outputs,
                            &out->output_count, d) &&
           convert_varyings(l->inputs.data, l->inputs.len, out->inputs,
@@ -159,7 +167,8 @@ run_compile_variant(struct arena *arena, const struct tgsi_shader *s,
    memset(p, 0, sizeof(*p));
    if (!tgsi_interp_stage(s->processor, &stage))
       return diag_error(d, TGSIVA_ERROR_UNSUPPORTED,
-                        "only vertex, fragment and compute shaders run");
+                        "only vertex, fragment, compute and geometry "
+                        "shaders run");
    if (!compile_tgsi(arena, s, &opts, &result, d))
       return false;
    p->origin = "tgsiva";
@@ -177,7 +186,8 @@ run_compile_variant(struct arena *arena, const struct tgsi_shader *s,
          convert_xfb(so, &p->xfb);
    } else {
       p->kind[0] = stage == SIM_STAGE_FRAGMENT ? SIM_PROGRAM_FRAGMENT
-                                               : SIM_PROGRAM_COMPUTE;
+                   : stage == SIM_STAGE_GEOMETRY ? SIM_PROGRAM_GEOMETRY
+                                                 : SIM_PROGRAM_COMPUTE;
    }
    return convert_layout(&result.layout, stage, &p->layout, d);
 }

@@ -29,6 +29,7 @@ static const char *const stage_names[] = {
     [IR_STAGE_FRAGMENT] = "fragment",
     [IR_STAGE_COMPUTE] = "compute",
     [IR_STAGE_VERTEX_XFB] = "vertex",
+    [IR_STAGE_GEOMETRY] = "geometry",
 };
 
 void

@@ -365,6 +365,7 @@ written_vars(struct tgsi_to_ir *t, uint32_t first, uint32_t last,
       const struct tgsi_insn *I = &t->tgsi->insns[i];
       for (unsigned d = 0; d < I->num_dst; d++)
          t_note_written(t, &I->dst[d]);
+      t_gs_note_written(t, I);
    }
    uint32_t *vars = logged_vars(t, mark, count);
    t->log.len = mark;
@@ -715,6 +716,7 @@ declare(struct tgsi_to_ir *t)
    t->naddrs = max_index(sh, TGSI_REGFILE_ADDRESS);
    for (unsigned i = 0; i < sh->num_insns; i++)
       t->nhidden += sh->insns[i].opcode == TGSI_OP_SWITCH;
+   t->nhidden += t_gs_hidden_vars(t);
    if (t->ntemps > T_MAX_REGISTER_INDEX || t->nouts > T_MAX_REGISTER_INDEX ||
        t->naddrs > T_MAX_REGISTER_INDEX)
       t_error(t, "more than %u registers in one file", T_MAX_REGISTER_INDEX);
@@ -728,6 +730,8 @@ declare(struct tgsi_to_ir *t)
       t->cur[v] = ir_imm(0);
    declare_arrays(t);
    t_io_declare(t);
+   if (t->s->stage == IR_STAGE_GEOMETRY)
+      t_gs_declare(t);
 }
 
 /* ---------------------------------------------------------------------
@@ -779,6 +783,12 @@ check_stage(struct tgsi_to_ir *t)
    case TGSI_PROC_VERTEX:
    case TGSI_PROC_FRAGMENT:
    case TGSI_PROC_COMPUTE: return;
+   case TGSI_PROC_GEOMETRY:
+      if (t->s->stage == IR_STAGE_GEOMETRY)
+         return;
+      t_unsupported(t, "GEOM shaders are not supported: the geometry "
+                       "program is internal until the pass-through draw "
+                       "exists (docs/abi.md)");
    default:
       t_unsupported(t, "%s shaders are not supported: Valhall has only "
                        "vertex, fragment and compute stages",
@@ -808,9 +818,13 @@ ir_from_tgsi(struct arena *arena, const struct tgsi_shader *tgsi,
    declare(&t);
 
    struct t_frame *prog = push_frame(&t, T_FRAME_PROGRAM);
-   prog->vars = ARENA_ARRAY(arena, uint32_t, 4 * t.nouts + 1);
+   /* The outputs and the geometry counters live to the end. */
+   uint32_t gs_vars = t_gs_hidden_vars(&t);
+   prog->vars = ARENA_ARRAY(arena, uint32_t, 4 * t.nouts + gs_vars + 1);
    for (uint32_t v = 0; v < 4 * t.nouts; v++)
       prog->vars[prog->nvars++] = t.out_base + v;
+   for (uint32_t v = t.nvars - gs_vars; v < t.nvars; v++)
+      prog->vars[prog->nvars++] = v;
    prog->join = new_block(&t);
 
    struct ir_block *body = new_block(&t);

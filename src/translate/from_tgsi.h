@@ -147,6 +147,8 @@ struct tgsi_to_ir {
    bool preloaded[64];
    struct ir_ref point_coord[4]; /* PCOORD and the inputs it replaces */
    bool point_coord_loaded;
+
+   struct t_gs *gs; /* geometry shaders: from_tgsi_gs.c */
 };
 
 /* from_tgsi.c: errors.  Both jump out of the translation. */
@@ -205,6 +207,23 @@ void t_io_declare(struct tgsi_to_ir *t);
 struct ir_ref t_output_channel(struct tgsi_to_ir *t, uint32_t index,
                                unsigned chan);
 
+/* from_tgsi_gs.c: the geometry program (docs/abi.md). */
+/* The hidden variables the stage needs (0 unless geometry). */
+uint32_t t_gs_hidden_vars(const struct tgsi_to_ir *t);
+/* Properties, refusals and layout.gs; after the other declarations. */
+void t_gs_declare(struct tgsi_to_ir *t);
+/* IN[vertex][register]. */
+struct ir_ref t_gs_input(struct tgsi_to_ir *t, const struct tgsi_reg *reg,
+                         unsigned chan);
+/* PRIMID or INVOCATIONID. */
+struct ir_ref t_gs_system_value(struct tgsi_to_ir *t, unsigned semantic);
+void t_gs_emit(struct tgsi_to_ir *t);
+void t_gs_endprim(struct tgsi_to_ir *t);
+/* Logs the counters an EMIT or ENDPRIM writes (loop scans). */
+void t_gs_note_written(struct tgsi_to_ir *t, const struct tgsi_insn *I);
+/* The restart padding, at the end of the shader. */
+void t_gs_finish(struct tgsi_to_ir *t);
+
 /* from_tgsi_xfb.c: the transform-feedback program (docs/xfb.md). */
 /* The vertex id and instance id of the invocation. */
 void t_xfb_vertex_ids(struct tgsi_to_ir *t, struct ir_ref ids[2]);
@@ -248,6 +267,7 @@ enum t_op_family {
    T_FAMILY_TEX,  /* from_tgsi_tex.c, by its row of parameters */
    T_FAMILY_MEM,  /* from_tgsi_mem.c */
    T_FAMILY_DOUBLE, /* from_tgsi_double.c */
+   T_FAMILY_GS,   /* from_tgsi_gs.c: EMIT, ENDPRIM */
 };
 
 struct t_op_entry {

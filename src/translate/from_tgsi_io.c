@@ -425,6 +425,7 @@ t_io_declare(struct tgsi_to_ir *t)
       l->early_fragment_tests = tgsi_shader_property(
          sh, TGSI_PROP_FS_EARLY_DEPTH_STENCIL, 0);
       break;
+   case IR_STAGE_GEOMETRY: break; /* t_gs_declare, after this */
    case IR_STAGE_COMPUTE:
    case IR_STAGE_COUNT:
       l->local_size[0] =
@@ -644,6 +645,7 @@ t_input(struct tgsi_to_ir *t, uint32_t index, unsigned chan)
       case IR_STAGE_VERTEX_VARYING:
       case IR_STAGE_VERTEX_XFB: load_vertex_input(t, index, io); break;
       case IR_STAGE_FRAGMENT: load_fragment_input(t, io); break;
+      case IR_STAGE_GEOMETRY: /* t_gs_input reads them */
       case IR_STAGE_COMPUTE:
       case IR_STAGE_COUNT:
          t_unsupported(t, "compute shaders have no inputs");
@@ -659,10 +661,17 @@ load_system_value(struct tgsi_to_ir *t, struct t_io *io)
    struct ir_ref *v = io->value;
    bool cs = t->s->stage == IR_STAGE_COMPUTE;
    bool fs = t->s->stage == IR_STAGE_FRAGMENT;
-   bool vs = !cs && !fs;
+   bool gs = t->s->stage == IR_STAGE_GEOMETRY;
+   bool vs = !cs && !fs && !gs;
    v[0] = v[1] = v[2] = v[3] = ir_imm(0);
    struct ir_ref ids[2];
    switch (io->semantic) {
+   case TGSI_SEM_PRIMID:
+   case TGSI_SEM_INVOCATIONID:
+      if (!gs)
+         break;
+      v[0] = t_gs_system_value(t, io->semantic);
+      return;
    case TGSI_SEM_VERTEXID:
    case TGSI_SEM_INSTANCEID:
       if (!vs)
@@ -1019,6 +1028,7 @@ t_io_finish(struct tgsi_to_ir *t)
    case IR_STAGE_VERTEX_VARYING: finish_vertex(t); break;
    case IR_STAGE_VERTEX_XFB: t_xfb_finish(t); break;
    case IR_STAGE_FRAGMENT: finish_fragment(t); break;
+   case IR_STAGE_GEOMETRY: t_gs_finish(t); break;
    case IR_STAGE_COMPUTE:
    case IR_STAGE_COUNT: break;
    }

@@ -266,6 +266,8 @@ fetch(struct tgsi_to_ir *t, const struct tgsi_reg *r, unsigned chan)
       return imm_value(t, (uint32_t)r->index, chan);
    case TGSI_REGFILE_CONSTANT: return read_const(t, r, chan);
    case TGSI_REGFILE_INPUT:
+      if (t->gs)
+         return t_gs_input(t, r, chan);
       if (r->dimension)
          t_unsupported(t, "two-dimensional inputs");
       if (r->indirect) {

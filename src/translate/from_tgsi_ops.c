@@ -16,6 +16,7 @@
 #define TEX {t_tex, T_FAMILY_TEX, false}
 #define MEM(fn) {t_mem_##fn, T_FAMILY_MEM, false}
 #define DBL {t_double, T_FAMILY_DOUBLE, false}
+#define GS(fn) {t_gs_##fn, T_FAMILY_GS, false}
 
 static const struct t_op_entry ops[TGSI_OP_COUNT] = {
    [TGSI_OP_IF] = FLOW(if),
@@ -235,6 +236,8 @@ static const struct t_op_entry ops[TGSI_OP_COUNT] = {
    [TGSI_OP_DSQRT] = DBL,
    [TGSI_OP_DRSQ] = DBL,
    [TGSI_OP_DFMA] = DBL,
+   [TGSI_OP_EMIT] = GS(emit),
+   [TGSI_OP_ENDPRIM] = GS(endprim),
 };
 
 #undef FLOW
@@ -242,6 +245,7 @@ static const struct t_op_entry ops[TGSI_OP_COUNT] = {
 #undef TEX
 #undef MEM
 #undef DBL
+#undef GS
 
 const struct t_op_entry *
 t_op_entry(unsigned opcode)

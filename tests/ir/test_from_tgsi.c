@@ -187,12 +187,79 @@ test_transform_feedback_program(void **state)
    arena_finish(&a);
 }
 
+/* The geometry program (docs/abi.md): its layout, system values, and
+ * the refusals of what is not implemented yet. */
 static void
-test_geometry_is_rejected(void **state)
+test_geometry_program(void **state)
 {
    (void)state;
-   expect_translation_error("GEOM\n  0: END\n",
-                            "GEOM shaders are not supported");
+   static const char tgsi[] = "GEOM\n"
+                              "PROPERTY GS_INPUT_PRIMITIVE LINES\n"
+                              "PROPERTY GS_OUTPUT_PRIMITIVE TRIANGLE_STRIP\n"
+                              "PROPERTY GS_MAX_OUTPUT_VERTICES 4\n"
+                              "PROPERTY GS_INVOCATIONS 2\n"
+                              "DCL IN[][0], POSITION\n"
+                              "DCL IN[][1], GENERIC[3]\n"
+                              "DCL SV[0], INVOCATIONID\n"
+                              "DCL OUT[0], POSITION\n"
+                              "DCL OUT[1], GENERIC[0]\n"
+                              "IMM[0] UINT32 {0, 0, 0, 0}\n"
+                              "  0: MOV OUT[0], IN[1][0]\n"
+                              "  1: MOV OUT[1], IN[0][1]\n"
+                              "  2: MOV OUT[1].x, SV[0].xxxx\n"
+                              "  3: EMIT IMM[0].xxxx\n"
+                              "  4: EMIT IMM[0].xxxx\n"
+                              "  5: ENDPRIM IMM[0].xxxx\n"
+                              "  6: EMIT IMM[0].xxxx\n"
+                              "  7: END\n";
+   struct arena a;
+   struct tgsi_shader *sh;
+   struct tgsiva_diagnostic d;
+   arena_init(&a, 0);
+   assert_true(tgsi_parse_text(&a, tgsi, strlen(tgsi), &sh, &d));
+   struct compile_options opts = {.validate = true};
+   struct compile_result r;
+   assert_true(compile_tgsi(&a, sh, &opts, &r, &d));
+   assert_int_equal(r.program_count, 1);
+   assert_int_equal(r.stage, IR_STAGE_GEOMETRY);
+   const struct ir_gs_layout *g = &r.layout.gs;
+   assert_int_equal(g->vertices_in, 2);
+   assert_int_equal(g->max_vertices, 4);
+   assert_int_equal(g->invocations, 2);
+   assert_int_equal(g->prim_vertices, 3);
+   assert_int_equal(g->indices_per_invocation, 6); /* 3 * (4 - 2) */
+   assert_int_equal(g->input_stride, 32);
+   assert_int_equal(g->output_stride, 32);
+   assert_int_equal(r.layout.inputs.len, 2);
+   assert_int_equal(r.layout.inputs.data[1].byte_offset, 16);
+   unsigned seen = 0;
+   for (size_t i = 0; i < r.layout.sysvals.len; i++) {
+      unsigned k = r.layout.sysvals.data[i].kind;
+      if (k >= IR_SYSVAL_GS_DRAW && k <= IR_SYSVAL_GS_INDICES)
+         seen |= 1u << (k - IR_SYSVAL_GS_DRAW);
+   }
+   assert_int_equal(seen, 0xf);
+   arena_finish(&a);
+
+   expect_translation_error("GEOM\n  0: END\n", "GS_INPUT_PRIMITIVE");
+   static const char head[] = "GEOM\nPROPERTY GS_INPUT_PRIMITIVE POINTS\n"
+                              "PROPERTY GS_OUTPUT_PRIMITIVE POINTS\n"
+                              "PROPERTY GS_MAX_OUTPUT_VERTICES 1\n"
+                              "DCL OUT[0], POSITION\n"
+                              "IMM[0] UINT32 {0, 1, 0, 0}\n";
+   char text[512];
+   snprintf(text, sizeof(text), "%s  0: EMIT IMM[0].yyyy\n  1: END\n",
+            head);
+   expect_translation_error(text, "stream other than an immediate 0");
+   snprintf(text, sizeof(text), "%s  0: CAL :2\n  1: END\n"
+            "  2: BGNSUB\n  3: EMIT IMM[0].xxxx\n  4: ENDSUB\n", head);
+   expect_translation_error(text, "subroutines");
+   expect_translation_error("FRAG\nIMM[0] UINT32 {0, 0, 0, 0}\n"
+                            "  0: EMIT IMM[0].xxxx\n  1: END\n",
+                            "EMIT is not supported outside geometry");
+   snprintf(text, sizeof(text), "%sDCL OUT[1].x, LAYER\n"
+            "  0: EMIT IMM[0].xxxx\n  1: END\n", head);
+   expect_translation_error(text, "LAYER output");
 }
 
 static void
@@ -214,7 +281,7 @@ main(void)
       cmocka_unit_test(test_if_else_builds_phis),
       cmocka_unit_test(test_loop_phis_and_break),
       cmocka_unit_test(test_transform_feedback_program),
-      cmocka_unit_test(test_geometry_is_rejected),
+      cmocka_unit_test(test_geometry_program),
       cmocka_unit_test(test_double_saturate_is_rejected),
    };
    return cmocka_run_group_tests_name("from_tgsi", tests, NULL, NULL);

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The TGSI interpreter over every vertex, fragment and compute shader of
- * $TGSIVA_SHARED/corpus, 4 input sets each: every shader must run to its
- * end without an interpreter error (a loop that does not end on the
- * inputs is the shader's business), and a run must be deterministic (the
- * same seed twice gives the same outputs).
+ * The TGSI interpreter over every vertex, fragment, compute and
+ * geometry shader of $TGSIVA_SHARED/corpus, 4 input sets each: every
+ * shader must run to its end without an interpreter error (a loop that
+ * does not end on the inputs is the shader's business), and a run must
+ * be deterministic (the same seed twice gives the same outputs, and for
+ * geometry shaders the same emitted vertices and primitives).
  *
  * Prints "N passed, N failed", the failures grouped by cause, and how
  * many runs met undefined behaviour or uncertain outputs (information).
@@ -33,7 +34,7 @@ struct cause {
 };
 
 struct tally {
-   unsigned passed, failed, undefined_runs, uncertain_runs, runs;
+   unsigned passed, failed, undefined_runs, uncertain_runs, runs, gs_runs;
    struct cause causes[256];
    unsigned ncauses;
 };
@@ -96,6 +97,30 @@ run_once(struct arena *arena, const struct tgsi_shader *s, uint64_t seed,
    return true;
 }
 
+/* Two geometry runs emitted the same vertices and primitive lists. */
+static bool
+same_gs(const struct tgsi_interp_gs *a, const struct tgsi_interp_gs *b)
+{
+   if (!a || !b)
+      return a == b;
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      const struct tgsi_interp_gs_lane *x = &a->lane[l], *y = &b->lane[l];
+      if (x->vertex_count != y->vertex_count || x->uncertain != y->uncertain)
+         return false;
+      for (unsigned j = 0; j < x->vertex_count; j++) {
+         if (memcmp(x->vertices[j].words, y->vertices[j].words,
+                    16 * a->registers))
+            return false;
+      }
+      for (unsigned s = 0; s < TGSI_INTERP_GS_STREAMS; s++) {
+         if (x->index_count[s] != y->index_count[s] ||
+             memcmp(x->indices[s], y->indices[s], 4 * x->index_count[s]))
+            return false;
+      }
+   }
+   return true;
+}
+
 static bool
 check_shader(struct arena *arena, const struct tgsi_shader *s,
              struct tally *t, char *why, size_t size)
@@ -107,7 +132,7 @@ check_shader(struct arena *arena, const struct tgsi_shader *s,
       if (!run_once(arena, s, seed, a, &ra, why, size) ||
           !run_once(arena, s, seed, b, &rb, why, size))
          return false;
-      if (memcmp(a, b, sizeof(*a))) {
+      if (memcmp(a, b, sizeof(*a)) || !same_gs(ra.gs, rb.gs)) {
          snprintf(why, size, "two runs of seed %llu differ",
                   (unsigned long long)seed);
          return false;
@@ -115,6 +140,7 @@ check_shader(struct arena *arena, const struct tgsi_shader *s,
       t->runs++;
       t->undefined_runs += ra.undefined != 0;
       t->uncertain_runs += any_uncertain(ra.annot);
+      t->gs_runs += ra.gs != NULL;
    }
    return true;
 }
@@ -144,12 +170,12 @@ check_file(const char *path, struct tally *t)
 int
 main(void)
 {
-   static const char *const stages[] = {"vs", "fs", "cs"};
+   static const char *const stages[] = {"vs", "fs", "cs", "gs"};
    struct tally *t = calloc(1, sizeof(*t));
    struct arena list;
    arena_init(&list, 0);
    bool found = false;
-   for (unsigned k = 0; k < 3; k++) {
+   for (unsigned k = 0; k < 4; k++) {
       char **paths;
       size_t count;
       if (!test_corpus_stage(&list, stages[k], &paths, &count))
@@ -171,6 +197,8 @@ main(void)
    printf("%u runs: %u with undefined behaviour, %u with uncertain "
           "outputs\n",
           t->runs, t->undefined_runs, t->uncertain_runs);
+   printf("%u geometry-shader runs (emitted vertices compared between two "
+          "runs)\n", t->gs_runs);
    int status = t->failed ? 1 : 0;
    free(t);
    arena_finish(&list);

@@ -375,13 +375,13 @@ test_limits_and_invalid_structure(void **state)
    run_go(r);
    assert_int_equal(r->res.status, TGSI_INTERP_INVALID);
    run_free(r);
-   /* Only vertex, fragment and compute shaders are modelled. */
+   /* Tessellation shaders are not modelled. */
    r = run_prepare("VERT\nEND\n", 1);
-   struct tgsi_shader *gs;
+   struct tgsi_shader *ts;
    struct tgsiva_diagnostic d;
-   assert_true(tgsi_parse_text(&r->arena, "GEOM\nEND\n", 9, &gs, &d));
-   assert_false(tgsi_interp_setup_env(&r->env, &r->arena, gs, 1));
-   assert_false(tgsi_interp_run(&r->env, gs, NULL, &r->out, &r->res));
+   assert_true(tgsi_parse_text(&r->arena, "TESS_CTRL\nEND\n", 14, &ts, &d));
+   assert_false(tgsi_interp_setup_env(&r->env, &r->arena, ts, 1));
+   assert_false(tgsi_interp_run(&r->env, ts, NULL, &r->out, &r->res));
    assert_int_equal(r->res.status, TGSI_INTERP_UNSUPPORTED);
    run_free(r);
 }

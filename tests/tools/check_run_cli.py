@@ -78,13 +78,36 @@ def main():
         with open(gs, 'w', encoding='utf-8') as f:
             f.write('GEOM\nEND\n')
         r = run([exe, 'run', gs])
-        check(r.returncode == 1 and 'vertex, fragment and compute' in
-              r.stderr, 'a geometry shader is refused by name')
+        check(r.returncode == 1 and 'GS_INPUT_PRIMITIVE' in r.stderr,
+              'a geometry shader without its input primitive is refused')
+        with open(gs, 'w', encoding='utf-8') as f:
+            f.write(GEOMETRY)
+        r = run([exe, 'run', gs])
+        check(r.returncode == 0 and 'stream 0 triangle: 2 1 3' in r.stdout,
+              'run lists a geometry shader\'s unrolled strip')
+        r = run([exe, 'run', '--check', gs])
+        check(r.returncode == 0 and 'input sets agree' in r.stdout,
+              'run --check compares a geometry program')
 
     with tempfile.TemporaryDirectory() as d:
         check_xfb(exe, example, d)
     return finish('run cli')
 
+
+GEOMETRY = """GEOM
+PROPERTY GS_INPUT_PRIMITIVE POINTS
+PROPERTY GS_OUTPUT_PRIMITIVE TRIANGLE_STRIP
+PROPERTY GS_MAX_OUTPUT_VERTICES 4
+DCL IN[][0], GENERIC[0]
+DCL OUT[0], POSITION
+IMM[0] UINT32 {0, 0, 0, 0}
+  0: MOV OUT[0], IN[0][0]
+  1: EMIT IMM[0].xxxx
+  2: EMIT IMM[0].xxxx
+  3: EMIT IMM[0].xxxx
+  4: EMIT IMM[0].xxxx
+  5: END
+"""
 
 VERTEX = """VERT
 DCL IN[0]
