@@ -298,6 +298,12 @@ gen_interp(struct gen *g, enum tgsi_op op)
    gen_dst_value(g, &I->dst[0], GEN_KIND_FLOAT);
    /* IN[0] and IN[1] are interpolated generics. */
    gen_src_reg(&I->src[0], TGSI_REGFILE_INPUT, (int)gen_below(g, 2));
+   /* Modifiers and swizzles apply to the interpolated value. */
+   if (gen_chance(g, 30))
+      gen_swizzle(&I->src[0], gen_below(g, 4), gen_below(g, 4),
+                  gen_below(g, 4), gen_below(g, 4));
+   I->src[0].absolute = gen_chance(g, 20);
+   I->src[0].negate = gen_chance(g, 20);
    if (op == TGSI_OP_INTERP_SAMPLE)
       gen_src_imm(g, &I->src[1], 0, 0, 0, 0);
    else if (op == TGSI_OP_INTERP_OFFSET)

@@ -143,6 +143,11 @@ check_ssa(struct ir_shader *s, struct ir_block *b, const struct defs_seen *d)
          if (I->nsrc != b->preds.len)
             ir_invalid(s, I, "phi has %u sources for %zu predecessors",
                        I->nsrc, b->preds.len);
+         /* Phis become register copies, which apply no modifier. */
+         ir_foreach_src(I, i) {
+            if (I->src[i].mods)
+               ir_invalid(s, I, "phi source %u has a modifier", i);
+         }
       } else {
          phis_done = true;
       }

@@ -442,9 +442,12 @@ t_flush_writes(struct tgsi_to_ir *t)
 void
 t_dst(struct tgsi_to_ir *t, unsigned i, unsigned chan, struct ir_ref value)
 {
-   if (insn(t)->saturate) {
+   /* A variable holds a plain value: a modifier (INTERP's |IN|) would
+    * otherwise ride into phis, which copy without modifiers. */
+   if (insn(t)->saturate || value.mods) {
       struct ir_instr *I = ir_build(&t->b, IR_OP_MOV, 32, 1, &value);
-      I->clamp = IR_CLAMP_0_1;
+      if (insn(t)->saturate)
+         I->clamp = IR_CLAMP_0_1;
       value = I->dst;
    }
    queue_write(t, &insn(t)->dst[i].reg, chan, value);
