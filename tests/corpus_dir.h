@@ -22,6 +22,25 @@ test_corpus(void)
    return name && *name ? name : "corpus";
 }
 
+/* Keeps every Nth of `paths` with N from $TGSIVA_CORPUS_STRIDE (unset or
+ * 1: all), so that a slow build (sanitizers) can run a corpus suite on a
+ * fixed sample of it; says so on stdout, so that a log never passes a
+ * sample off as the whole corpus. */
+static inline void
+test_corpus_sample(const char *dir, char **paths, size_t *count)
+{
+   const char *env = getenv("TGSIVA_CORPUS_STRIDE");
+   unsigned long stride = env ? strtoul(env, NULL, 10) : 1;
+   if (stride <= 1)
+      return;
+   size_t kept = 0;
+   for (size_t i = 0; i < *count; i += stride)
+      paths[kept++] = paths[i];
+   printf("sample: %zu of %zu files of %s (TGSIVA_CORPUS_STRIDE=%lu)\n",
+          kept, *count, dir, stride);
+   *count = kept;
+}
+
 /* The .tgsi files of one stage directory ("vs", "fs", "cs") of the
  * corpus, listed in `arena`; false without $TGSIVA_SHARED or when the
  * corpus lacks the stage (corpus-apps has no compute shaders). */
@@ -34,7 +53,10 @@ test_corpus_stage(struct arena *arena, const char *stage, char ***paths,
    if (!shared)
       return false;
    snprintf(dir, sizeof(dir), "%s/%s/tgsi/%s", shared, test_corpus(), stage);
-   return file_list(arena, dir, ".tgsi", paths, count);
+   if (!file_list(arena, dir, ".tgsi", paths, count))
+      return false;
+   test_corpus_sample(dir, *paths, count);
+   return true;
 }
 
 /* Calls fn(ctx, path) for every vertex, fragment and compute shader of

@@ -507,11 +507,34 @@ reads_reg(const struct copy *c, unsigned n, unsigned reg)
    return false;
 }
 
-/* Emits the parallel copy c[0..n) at `b`, `scratch` being a free register
- * or -1. */
+/* A free register for breaking a copy cycle: known (-1 for none), or
+ * found after `at` on first need, since the search walks the rest of the
+ * block and cycles are rare (walking it for every COLLECT was quadratic). */
+struct scratch {
+   int reg;
+   bool known;
+   struct ir_block *b;
+   struct ir_instr *at;
+};
+
+static int scratch_after(struct ra *ra, struct ir_block *b,
+                         struct ir_instr *I);
+
+static int
+scratch_reg(struct ra *ra, struct scratch *s)
+{
+   if (!s->known) {
+      s->reg = scratch_after(ra, s->b, s->at);
+      s->known = true;
+   }
+   return s->reg;
+}
+
+/* Emits the parallel copy c[0..n) at `b`, breaking cycles through the
+ * scratch register when there is one. */
 static void
 sequentialize(struct ra *ra, struct ir_builder *b, struct copy *c,
-              unsigned n, int scratch)
+              unsigned n, struct scratch *free_reg)
 {
    while (n) {
       /* Drop copies of a register to itself (a swap below can make
@@ -537,6 +560,7 @@ sequentialize(struct ra *ra, struct ir_builder *b, struct copy *c,
          continue;
       /* Only register cycles remain: break one. */
       unsigned from = c[0].src.index;
+      int scratch = scratch_reg(ra, free_reg);
       if (scratch >= 0) {
          emit_mov(ra, b, (unsigned)scratch, ir_reg(from));
       } else {
@@ -627,13 +651,15 @@ lower_phis(struct ra *ra, struct ir_block *b)
       struct ir_instr *term = ir_block_terminator(pred);
       if (b->preds.len > 1 && term)
          bld = ir_builder_before(ra->s, term);
-      sequentialize(ra, &bld, c, n, free_at_edge(ra, pred, c, n));
+      struct scratch free_reg = {.reg = free_at_edge(ra, pred, c, n),
+                                 .known = true};
+      sequentialize(ra, &bld, c, n, &free_reg);
    }
 }
 
 /* The registers of a COLLECT's result, filled by a parallel copy. */
 static void
-lower_collect(struct ra *ra, struct ir_instr *I, int scratch)
+lower_collect(struct ra *ra, struct ir_block *block, struct ir_instr *I)
 {
    struct copy c[16];
    unsigned n = 0;
@@ -651,7 +677,8 @@ lower_collect(struct ra *ra, struct ir_instr *I, int scratch)
       }
    }
    struct ir_builder b = ir_builder_before(ra->s, I);
-   sequentialize(ra, &b, c, n, scratch);
+   struct scratch free_reg = {.b = block, .at = I};
+   sequentialize(ra, &b, c, n, &free_reg);
 }
 
 /* ---------------------------------------------------------------------
@@ -726,7 +753,7 @@ lower_copies(struct ra *ra)
       ir_foreach_instr_safe(b, I) {
          switch (I->op) {
          case IR_OP_COLLECT:
-            lower_collect(ra, I, scratch_after(ra, b, I));
+            lower_collect(ra, b, I);
             ir_instr_remove(I);
             break;
          case IR_OP_PHI:

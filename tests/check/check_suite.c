@@ -470,6 +470,7 @@ main(int argc, char **argv)
       if (!file_list(&list, dir, mesa ? ".json" : ".tgsi", &paths, &count))
          continue;
       found = true;
+      test_corpus_sample(dir, paths, &count);
       for (size_t i = 0; i < count; i++) {
          if (mesa)
             check_package(t, shared, stages[k], paths[i], &ex);

@@ -459,6 +459,7 @@ main(int argc, char **argv)
       if (!file_list(&list, dir, mesa ? ".json" : ".tgsi", &paths, &count))
          continue;
       found = true;
+      test_corpus_sample(dir, paths, &count);
       for (size_t i = 0; i < count && !enough(&t); i++)
          one_file(&t, shared, stages[k], paths[i], mesa);
    }

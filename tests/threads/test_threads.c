@@ -29,6 +29,8 @@
 #include "util/fileio.h"
 #include "util/strbuf.h"
 
+#include "../corpus_dir.h"
+
 #define THREADS 8
 
 struct shader_case {
@@ -216,9 +218,11 @@ list_shaders(struct arena *a, const struct options *o, char ***paths,
    for (unsigned k = 0; root && k < ndirs; k++) {
       char **p;
       size_t n;
-      if (!file_list(a, arena_printf(a, "%s/%s", root, dirs[k]), ".tgsi",
-                     &p, &n))
+      char *dir = arena_printf(a, "%s/%s", root, dirs[k]);
+      if (!file_list(a, dir, ".tgsi", &p, &n))
          continue;
+      if (o->corpus)
+         test_corpus_sample(dir, p, &n);
       *paths = arena_grow(a, *count ? *paths : NULL, *count, *count + n,
                           sizeof(char *));
       memcpy(*paths + *count, p, n * sizeof(char *));
