@@ -3,7 +3,7 @@
 # A short fuzz campaign: builds the libFuzzer targets with clang, ASan and
 # UBSan (build-fuzz), replays every regression input under
 # tests/fuzz/regressions/, then fuzzes each target for FUZZ_SECONDS
-# (default 10) from the seed corpora made from ../shared.  Exits non-zero
+# (default 5) from the seed corpora made from ../shared.  Exits non-zero
 # on any crash, sanitizer report, hang (> 25 s instrumented, about 10 s of
 # a release build), out-of-memory or leak.
 # Long campaigns: bench/fuzz_campaign.sh -t 1800.
@@ -30,5 +30,5 @@ export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 for t in "${targets[@]}"; do
    "$dir/tests/fuzz/replay_$t" "tests/fuzz/regressions/$t" | tail -1
 done
-bench/fuzz_campaign.sh -b "$dir" -t "${FUZZ_SECONDS:-10}"
+bench/fuzz_campaign.sh -b "$dir" -t "${FUZZ_SECONDS:-5}"
 echo "fuzz: build $((built - start)) s, fuzzing $(($(date +%s) - built)) s"

@@ -285,6 +285,10 @@ alu64_operands(struct gen *g, struct tgsi_insn *I)
       if (is_64(t)) {
          value_operand(g, &I->src[i], GEN_KIND_INT);
          pair_swizzle(g, &I->src[i]);
+         /* On a double the sign bit, on a 64-bit integer its negation
+          * (and an integer absolute value, as on 32 bits). */
+         I->src[i].absolute = gen_chance(g, 10);
+         I->src[i].negate = gen_chance(g, 10);
       } else {
          gen_src_value(g, &I->src[i], t);
       }
@@ -343,7 +347,11 @@ gen_alu(struct gen *g, enum tgsi_op op)
                     dt == TGSI_VT_F32 ? GEN_KIND_FLOAT
                     : dt == TGSI_VT_UNTYPED ? GEN_KIND_ANY
                                             : GEN_KIND_INT);
-      I->saturate = dt == TGSI_VT_F32 && gen_chance(g, 15);
+      /* Saturate clamps float and double results; on an integer one it
+       * changes nothing (both models must leave it alone). */
+      I->saturate = (dt == TGSI_VT_F32 && gen_chance(g, 15)) ||
+                    (dt == TGSI_VT_F64 && gen_chance(g, 10)) ||
+                    gen_chance(g, 2);
    }
    I->precise = dt == TGSI_VT_F32 && gen_chance(g, 4);
    if (k == GEN_OPK_ALU64) {

@@ -413,7 +413,11 @@ max_u32(uint32_t a, uint32_t b)
 
 /* 1/w, x/w * scale + offset: the allowance for computing the reciprocal
  * (4 ulp) and the products and sums (fused or not), plus the inputs'
- * errors carried through. */
+ * errors carried through exactly, not to first order: w within ew of
+ * its value moves 1/w by up to ew / (|w| (|w| - ew)) (no bound once the
+ * interval reaches 0), and x * (1/w) moves by |x| e_rw + |1/w| e_x +
+ * e_x e_rw.  First order fell short where a texel or another uncertain
+ * value changed both x and w by much (generator seed 626). */
 static void
 viewport_lane(struct interp *ip, uint32_t reg, unsigned l)
 {
@@ -421,14 +425,17 @@ viewport_lane(struct interp *ip, uint32_t reg, unsigned l)
    for (unsigned k = 0; k < 4; k++)
       cell[k] = ip->output.r[reg][k][l];
    float w = bits_to_float(cell[3].v), rw = 1.0f / w;
-   double e_rw = 4 * interp_ulp32(rw) + (double)rw * rw * cell[3].err;
+   double aw = fabs((double)w), ew = cell[3].err;
+   double e_rw = 4 * interp_ulp32(rw) +
+                 (ew == 0 ? 0 : ew < aw ? ew / (aw * (aw - ew)) : INFINITY);
    bool bad = !isfinite(rw) || w == 0.0f;
    for (unsigned k = 0; k < 3; k++) {
       float x = bits_to_float(cell[k].v), xn = x * rw;
       float s = ip->env->viewport_scale[k], o = ip->env->viewport_offset[k];
       float p = xn * s, r = p + o;
-      double e_xn = fabs((double)x) * e_rw + fabs((double)rw) * cell[k].err +
-                    interp_ulp32(xn);
+      double ex = cell[k].err;
+      double e_xn = fabs((double)x) * e_rw + fabs((double)rw) * ex +
+                    ex * e_rw + interp_ulp32(xn);
       double e = fabs((double)s) * e_xn + interp_ulp32(p) + interp_ulp32(r);
       ip->out->position[l][k] = r;
       struct tgsi_interp_annot *a = &ip->res->annot->position[l][k];

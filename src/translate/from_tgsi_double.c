@@ -27,6 +27,9 @@
  *    128 bits (two 64-bit halves), aligned with a sticky shift.  DMAD
  *    may round twice (tgsi.rst) and does: DMUL, then DADD, half DFMA's
  *    size.
+ * 7. Saturate on a double result clamps it as a double (dsat: NaN to
+ *    +0, as tgsi.rst's clamp does for floats); D2F's float result clamps
+ *    as floats do (t_dst).
  *
  * Requires: the translation context (from_tgsi.c).
  * Ensures:  generic 32-bit and 64-bit integer IR for every double opcode
@@ -1042,11 +1045,25 @@ dsrc(struct tgsi_to_ir *t, unsigned i, unsigned p)
    return pair(&t->b, l, h);
 }
 
-/* Writes pair p of destination 0 (the channels the mask enables). */
+/* Saturate of a double (rule 7): x clamped to [+0, 1]; a NaN, -0 and
+ * every negative give +0.  The comparisons are false for a NaN. */
+static struct ir_ref
+dsat(struct ir_builder *b, struct ir_ref x)
+{
+   struct ir_ref zero = imm64(b, 0, 0), one = imm64(b, 0, 0x3ff00000);
+   struct ir_ref above_zero = dcmp(b, IR_COND_GT, x, zero);
+   struct ir_ref above_one = dcmp(b, IR_COND_GT, x, one);
+   return sel(b, above_one, one, sel(b, above_zero, x, zero));
+}
+
+/* Writes pair p of destination i (the channels the mask enables). */
 static void
 ddst(struct tgsi_to_ir *t, unsigned i, unsigned p, struct ir_ref v)
 {
    unsigned m = t_writemask(t, i);
+   if (t->insn->saturate && tgsi_op_dst_type(t->insn->opcode, i) ==
+                               TGSI_VT_F64)
+      v = dsat(&t->b, v);
    if (m & (1u << (2 * p)))
       t_dst(t, i, 2 * p, lo(v));
    if (m & (2u << (2 * p)))
@@ -1226,10 +1243,5 @@ t_double_has_row(enum tgsi_op op)
 void
 t_double(struct tgsi_to_ir *t)
 {
-   /* D2F's float result clamps as floats do (t_dst); a double would
-    * need a clamp of its own. */
-   if (t->insn->saturate &&
-       tgsi_op_dst_type(t->insn->opcode, 0) == TGSI_VT_F64)
-      t_unsupported(t, "saturate on a double-precision result");
    double_rows[t->insn->opcode](t);
 }

@@ -443,10 +443,16 @@ void
 t_dst(struct tgsi_to_ir *t, unsigned i, unsigned chan, struct ir_ref value)
 {
    /* A variable holds a plain value: a modifier (INTERP's |IN|) would
-    * otherwise ride into phis, which copy without modifiers. */
-   if (insn(t)->saturate || value.mods) {
+    * otherwise ride into phis, which copy without modifiers.  Saturate
+    * clamps float results (and untyped ones, as floats); a double was
+    * saturated as a double (from_tgsi_double.c), and an integer result
+    * is left as it is, as the interpreter does. */
+   enum tgsi_value_type type = tgsi_op_dst_type(insn(t)->opcode, i);
+   bool clamp = insn(t)->saturate &&
+                (type == TGSI_VT_F32 || type == TGSI_VT_UNTYPED);
+   if (clamp || value.mods) {
       struct ir_instr *I = ir_build(&t->b, IR_OP_MOV, 32, 1, &value);
-      if (insn(t)->saturate)
+      if (clamp)
          I->clamp = IR_CLAMP_0_1;
       value = I->dst;
    }

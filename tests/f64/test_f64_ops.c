@@ -33,7 +33,7 @@
 #define RECORD 32 /* bytes: a, b, c, result */
 
 enum shape { S_PAIR1, S_PAIR2, S_PAIR3, S_CMP, S_WIDEN, S_NARROW, S_LDEXP,
-             S_FREXP };
+             S_FREXP, S_PAIR2_MODS };
 
 struct op {
    const char *name;
@@ -72,6 +72,20 @@ put32(uint32_t *r, uint32_t v)
 
 static bool r_dadd(const uint64_t *in, uint32_t *r) { return put(r, A + B); }
 static bool r_dmul(const uint64_t *in, uint32_t *r) { return put(r, A * B); }
+/* DADD_SAT: the sum clamped to [+0, 1] as a double; a NaN gives +0. */
+static bool r_dadd_sat(const uint64_t *in, uint32_t *r)
+{
+   double s = A + B;
+   return put(r, s > 1.0 ? 1.0 : s > 0.0 ? s : 0.0);
+}
+/* DMUL of -a and -|b|, the modifiers taken on the bits (the C compiler
+ * may turn -a * -b into a * b, which differs in a NaN's sign). */
+static bool r_dmul_mods(const uint64_t *in, uint32_t *r)
+{
+   const uint64_t sign = 1ull << 63;
+   volatile double a = dbl(in[0] ^ sign), b = dbl(in[1] | sign);
+   return put(r, a * b);
+}
 static bool r_dmad(const uint64_t *in, uint32_t *r)
 {
    double p = A * B;
@@ -240,6 +254,8 @@ static bool r_dfrexp(const uint64_t *in, uint32_t *r)
 
 static const struct op ops[] = {
    {"DADD", S_PAIR2, r_dadd, 0},     {"DMUL", S_PAIR2, r_dmul, 0},
+   {"DADD_SAT", S_PAIR2, r_dadd_sat, 0},
+   {"DMUL", S_PAIR2_MODS, r_dmul_mods, 0},
    {"DMAD", S_PAIR3, r_dmad, 0},     {"DFMA", S_PAIR3, r_dfma, 0},
    {"DMIN", S_PAIR2, r_dmin, 0},
    {"DMAX", S_PAIR2, r_dmax, 0},     {"DABS", S_PAIR1, r_dabs, 0},
@@ -395,6 +411,8 @@ op_line(const struct op *op, char *line, size_t n)
       [S_NARROW] = "%s TEMP[3].x, TEMP[1].xyxy",
       [S_LDEXP] = "%s TEMP[3].xy, TEMP[1].xyxy, TEMP[1].zzzz",
       [S_FREXP] = "%s TEMP[3].xy, TEMP[4].x, TEMP[1].xyxy",
+      /* Source modifiers work on the sign bit of a pair's high word. */
+      [S_PAIR2_MODS] = "%s TEMP[3].xy, -TEMP[1].xyxy, -|TEMP[1].zwzw|",
    };
    snprintf(line, n, forms[op->shape], op->name);
 }
@@ -461,6 +479,7 @@ any_nan_payload(const struct op *op, const uint64_t *in)
       return false;
    unsigned used = op->shape == S_PAIR3   ? 3
                    : op->shape == S_PAIR2 ? 2
+                   : op->shape == S_PAIR2_MODS ? 2
                    : op->shape == S_CMP   ? 2
                                           : 1;
    unsigned nans = 0;

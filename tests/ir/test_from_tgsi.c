@@ -262,17 +262,6 @@ test_geometry_program(void **state)
    expect_translation_error(text, "LAYER output");
 }
 
-static void
-test_double_saturate_is_rejected(void **state)
-{
-   (void)state;
-   expect_translation_error(
-      "FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0]\n"
-      "  0: DADD_SAT TEMP[0].xy, TEMP[0].xyxy, TEMP[0].xyxy\n"
-      "  1: END\n",
-      "saturate on a double-precision result");
-}
-
 int
 main(void)
 {
@@ -282,7 +271,6 @@ main(void)
       cmocka_unit_test(test_loop_phis_and_break),
       cmocka_unit_test(test_transform_feedback_program),
       cmocka_unit_test(test_geometry_program),
-      cmocka_unit_test(test_double_saturate_is_rejected),
    };
    return cmocka_run_group_tests_name("from_tgsi", tests, NULL, NULL);
 }
