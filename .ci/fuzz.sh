@@ -6,7 +6,7 @@
 # (default 5) from the seed corpora made from ../shared.  Exits non-zero
 # on any crash, sanitizer report, hang (> 25 s instrumented, about 10 s of
 # a release build), out-of-memory or leak.
-# Long campaigns: bench/fuzz_campaign.sh -t 1800.
+# Long campaigns: bench/fuzz_campaign.sh -c 1800 -k (30 CPU-minutes each).
 #
 # usage: .ci/fuzz.sh
 set -euo pipefail
