@@ -310,26 +310,73 @@ as_value(struct ir_shader *s, struct ir_ref r, struct ir_block *b,
    return I->dst;
 }
 
-/* A phi in memory: each predecessor stores its value, the phi goes. */
-static void
-spill_phi(struct ir_shader *s, struct ir_instr *phi, uint32_t slot)
+/* A store of a spilled phi's incoming value, placed once the phi's own
+ * uses have their reloads: `after` its definition, or at the end of
+ * `pred` (NULL). */
+struct phi_store {
+   struct ir_instr *S, *after;
+   struct ir_block *pred;
+};
+
+/* Whether `v` is read after `I` in its block, or by a phi of a successor
+ * on the edge from that block: then the slot must keep v's value until
+ * the end of the block. */
+static bool
+read_later(struct ir_instr *I, uint32_t v)
+{
+   for (struct ir_instr *J = I->next; J; J = J->next) {
+      ir_foreach_src(J, i) {
+         if (J->src[i].kind == IR_REF_VALUE && J->src[i].index == v)
+            return true;
+      }
+   }
+   struct ir_block *b = I->block;
+   for (unsigned k = 0; k < 2; k++) {
+      struct ir_block *succ = b->succ[k];
+      if (!succ)
+         continue;
+      ir_foreach_instr(succ, P) {
+         if (P->op != IR_OP_PHI)
+            break;
+         for (size_t p = 0; p < succ->preds.len; p++) {
+            if (succ->preds.data[p] == b && P->src[p].kind == IR_REF_VALUE &&
+                P->src[p].index == v)
+               return true;
+         }
+      }
+   }
+   return false;
+}
+
+/* A phi in memory: each predecessor stores its value, the phi goes.  The
+ * stores are returned, to be placed after the reloads of the phi's uses
+ * (a loop's back edge may read the old value after making the new one,
+ * or pass it to another phi: a swap). */
+static unsigned
+spill_phi(struct ir_shader *s, struct ir_instr *phi, uint32_t slot,
+          struct phi_store *out)
 {
    struct ir_block *b = phi->block;
-   unsigned n = regs_of(s, phi->dst.index);
+   uint32_t v = phi->dst.index;
+   unsigned n = regs_of(s, v), count = 0;
    for (size_t p = 0; p < b->preds.len; p++) {
       struct ir_block *pred = b->preds.data[p];
+      struct ir_ref in = phi->src[p];
+      if (in.kind == IR_REF_VALUE && in.index == v && !in.comp)
+         continue; /* the slot already holds it */
       struct ir_instr *S = tls_access(s, store_ops[n - 1], slot);
       s->spills++;
-      S->src[1] = as_value(s, phi->src[p], pred, n);
+      S->src[1] = as_value(s, in, pred, n);
       /* Right after the value when the block makes it (a reload, say),
-       * so that it is not live across the block's other stores. */
+       * so that it is not live across the block's other stores, unless
+       * the old value is still read there. */
       struct ir_instr *def = ir_value(s, S->src[1].index)->def;
-      if (def && def->block == pred && def->op != IR_OP_PHI)
-         ir_instr_insert_after(def, S);
-      else
-         ir_instr_insert_at_end(pred, S);
+      bool early = def && def->block == pred && def->op != IR_OP_PHI &&
+                   !read_later(def, v);
+      out[count++] = (struct phi_store){S, early ? def : NULL, pred};
    }
    ir_instr_remove(phi);
+   return count;
 }
 
 static void
@@ -337,8 +384,12 @@ spill_value(struct ir_shader *s, uint32_t v, uint32_t slot)
 {
    struct ir_instr *def = ir_value(s, v)->def;
    struct ir_instr *S = NULL;
+   struct phi_store *phi_stores = NULL;
+   unsigned nphi_stores = 0;
    if (def->op == IR_OP_PHI) {
-      spill_phi(s, def, slot);
+      phi_stores = ARENA_ARRAY(s->arena, struct phi_store,
+                               def->block->preds.len + 1);
+      nphi_stores = spill_phi(s, def, slot, phi_stores);
    } else {
       S = tls_access(s, store_ops[regs_of(s, v) - 1], slot);
       s->spills++;
@@ -383,6 +434,12 @@ spill_value(struct ir_shader *s, uint32_t v, uint32_t slot)
             I->src[i] = r;
          }
       }
+   }
+   for (unsigned k = 0; k < nphi_stores; k++) {
+      if (phi_stores[k].after)
+         ir_instr_insert_after(phi_stores[k].after, phi_stores[k].S);
+      else
+         ir_instr_insert_at_end(phi_stores[k].pred, phi_stores[k].S);
    }
 }
 

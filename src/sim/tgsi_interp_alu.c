@@ -621,9 +621,13 @@ static double
 pow_allowance(float x, float y, float r)
 {
    double t = (double)y * log2((double)x);
+   /* A NaN operand: any result (C's pow(1, NaN) is 1, exp2(NaN * 0) is
+    * NaN; GLSL says nothing of NaNs). */
+   if (isnan(x) || isnan(y))
+      return NAN;
    /* 1^inf, 0^0: y * log2(x) is inf * 0, NaN in that form (C's pow
     * gives 1). */
-   if (isnan(t) && !isnan(x) && !isnan(y))
+   if (isnan(t))
       return INFINITY;
    if (x == 0.0f || x == 1.0f)
       return 0;

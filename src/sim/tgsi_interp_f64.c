@@ -19,6 +19,10 @@
  *    both pairs of dst0 and its exponent to every channel of dst1.
  * 5. Undefined: DSQRT of x < 0, DRSQ of x <= 0, conversions to integers
  *    out of range or of NaN, DMIN/DMAX of NaN, DROUND ties (either way).
+ * 6. A NaN operand gives its own NaN, made quiet, and of several the
+ *    first in operand order (docs/doubles.md), not whichever the host's
+ *    instruction picks: an undefined operand that may be a NaN then
+ *    shows as an uncertain payload.
  */
 #include "tgsi_interp_priv.h"
 
@@ -43,12 +47,26 @@ put(struct alu_io *io, unsigned p, double x)
       }                                                                      \
    }
 
+/* Rule 6: the first NaN among the n operands of pair p, made quiet. */
+static bool
+first_nan(const struct alu_io *io, unsigned p, unsigned n, double *r)
+{
+   for (unsigned i = 0; i < n; i++) {
+      if (isnan(pd(io, i, p))) {
+         uint64_t bits = interp_u64(io->s[i][p], io->s[i][p + 1]);
+         *r = bits_to_double(bits | 0x0008000000000000ull);
+         return true;
+      }
+   }
+   return false;
+}
+
 #define D2(name, expr)                                                       \
    static void ev_##name(struct alu_io *io)                                  \
    {                                                                         \
       for (unsigned p = 0; p < 4; p += 2) {                                  \
-         double a = pd(io, 0, p), b = pd(io, 1, p);                          \
-         put(io, p, (expr));                                                 \
+         double a = pd(io, 0, p), b = pd(io, 1, p), nan;                     \
+         put(io, p, first_nan(io, p, 2, &nan) ? nan : (expr));               \
       }                                                                      \
    }
 
@@ -112,8 +130,12 @@ ev_drsq(struct alu_io *io)
 static void
 ev_dmad(struct alu_io *io)
 {
-   for (unsigned p = 0; p < 4; p += 2)
-      put(io, p, fma(pd(io, 0, p), pd(io, 1, p), pd(io, 2, p)));
+   for (unsigned p = 0; p < 4; p += 2) {
+      double nan;
+      put(io, p, first_nan(io, p, 3, &nan)
+                    ? nan
+                    : fma(pd(io, 0, p), pd(io, 1, p), pd(io, 2, p)));
+   }
 }
 
 static void
@@ -327,7 +349,9 @@ static void
 fracexp_lane(const struct interp_vec *src, struct interp_vec *mant,
              struct interp_vec *expo)
 {
-   double x = interp_d(src->v[0], src->v[1]), e = src->err[0];
+   /* Either word's error (an undefined high word: the low one's is 0). */
+   double x = interp_d(src->v[0], src->v[1]);
+   double e = fmax(src->err[0], src->err[1]);
    int ex = 0;
    double m = frexp(x, &ex);
    double me = 0, ee = 0;

@@ -326,9 +326,9 @@ interp_fetch(struct interp *ip, const struct tgsi_src *src,
          out[l].err[c] = cell->err;
          out[l].res[c] = cell->res;
          out[l].kind[c] = cell->kind;
-         /* A NaN's payload is not specified: read as an integer, a
-          * float NaN's bits are undefined. */
-         if (!float_modifiers(type) && type != TGSI_VT_F64 &&
+         /* A NaN's payload is not specified: read as an integer or as
+          * a word of a double, a float NaN's bits are undefined. */
+         if (!float_modifiers(type) &&
              cell->kind == TGSI_INTERP_WORD_F32 &&
              isnan(bits_to_float(cell->v)))
             out[l].err[c] = INFINITY;

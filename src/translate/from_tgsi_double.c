@@ -710,8 +710,9 @@ dfma(struct ir_builder *b, struct ir_ref x, struct ir_ref y, struct ir_ref z)
    res = sel(b, iz, z, res);
    res = sel(b, pinf, pinf_val, res);
    res = sel(b, invalid, default_nan(b), res);
-   struct ir_ref xy = nan_in(b, x, y, res);
-   return nan_in(b, z, z, xy);
+   /* A NaN operand wins over everything, the first one over the others
+    * (rule 2): x, then y, then z. */
+   return nan_in(b, x, y, nan_in(b, z, z, res));
 }
 
 /* x * 2^n. */

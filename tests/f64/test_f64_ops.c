@@ -470,8 +470,9 @@ word_at(const uint8_t *p)
 
 /* Whether a NaN result may have any payload: an invalid operation's
  * default NaN (no NaN among the inputs) differs between CPUs, and so
- * does the choice between two NaNs; one NaN in must come out with its
- * payload, made quiet. */
+ * does the host's choice between two NaNs (first_nan_wins then checks
+ * tgsiva's own rule); one NaN in must come out with its payload, made
+ * quiet. */
 static bool
 any_nan_payload(const struct op *op, const uint64_t *in)
 {
@@ -488,6 +489,30 @@ any_nan_payload(const struct op *op, const uint64_t *in)
    /* Which of two NaNs a CPU returns depends on the order in which the
     * C compiler put the operands. */
    return nans != 1;
+}
+
+/* docs/doubles.md: of several NaN operands of an arithmetic opcode, the
+ * first in operand order comes out, made quiet.  Sets *nan to it when
+ * `op` is such an opcode with two or more NaN operands. */
+static bool
+first_nan_wins(const struct op *op, const uint64_t *in, uint64_t *nan)
+{
+   static const char *const arithmetic[] = {"DADD", "DMUL", "DDIV",
+                                            "DMAD", "DFMA"};
+   bool listed = false;
+   for (unsigned k = 0; k < 5; k++)
+      listed |= !strcmp(op->name, arithmetic[k]);
+   if (!listed || (op->shape != S_PAIR2 && op->shape != S_PAIR3))
+      return false;
+   unsigned used = op->shape == S_PAIR3 ? 3 : 2, nans = 0, first = 0;
+   for (unsigned i = used; i-- > 0;) {
+      if (isnan(dbl(in[i]))) {
+         nans++;
+         first = i;
+      }
+   }
+   *nan = in[first] | 0x0008000000000000ull;
+   return nans >= 2;
 }
 
 static bool
@@ -509,6 +534,9 @@ same(const struct op *op, const uint64_t *in, const uint32_t *want,
    uint64_t g = (uint64_t)got1 << 32 | got0;
    bool int_result = op->input >= 3 || op->ref == r_d2i64 ||
                      op->ref == r_d2u64;
+   uint64_t nan;
+   if (!int_result && first_nan_wins(op, in, &nan))
+      return g == nan;
    if (!int_result && isnan(dbl(w)) && any_nan_payload(op, in))
       return isnan(dbl(g));
    return w == g;
