@@ -333,6 +333,15 @@ interp_fetch(struct interp *ip, const struct tgsi_src *src,
              isnan(bits_to_float(cell->v)))
             out[l].err[c] = INFINITY;
       }
+      /* A double's error is the pair's when a double made it; a float's
+       * error on a word says nothing of the double those bits make
+       * (SIN's result as a high word): such a pair is uncertain bits. */
+      for (unsigned p = 0; type == TGSI_VT_F64 && p < 4; p += 2) {
+         bool pair = out[l].kind[p] == TGSI_INTERP_WORD_F64_LO &&
+                     out[l].kind[p + 1] == TGSI_INTERP_WORD_F64_HI;
+         if (!pair && (out[l].err[p] != 0 || out[l].err[p + 1] != 0))
+            out[l].err[p] = out[l].err[p + 1] = INFINITY;
+      }
       apply_modifiers(src, type, &out[l]);
    }
    return true;
