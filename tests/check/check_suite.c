@@ -7,7 +7,8 @@
  *                         opcode, compiled by tgsiva, and one in
  *                         DOUBLE_EVERY of those with doubles (chosen by
  *                         file name) on DOUBLE_RUNS input sets: software
- *                         doubles make long programs (docs/doubles.md)
+ *                         doubles make long programs (docs/doubles.md);
+ *                         TGSIVA_DOUBLE_EVERY=1 takes every one of them
  *   check_suite spill     the same compiled with --max-registers 8
  *                         (r0-r7 and r56-r63), so that spilled values
  *                         must come back right
@@ -52,6 +53,15 @@
 #define RUNS 16
 #define DOUBLE_EVERY 4
 #define DOUBLE_RUNS 4
+
+/* DOUBLE_EVERY, or $TGSIVA_DOUBLE_EVERY for a full run (1). */
+static unsigned
+double_every(void)
+{
+   const char *env = getenv("TGSIVA_DOUBLE_EVERY");
+   unsigned long n = env ? strtoul(env, NULL, 10) : 0;
+   return n ? (unsigned)n : DOUBLE_EVERY;
+}
 /* Transform feedback: 4 input sets cover every buffer size the check
  * binds (run_check.c's xfb_draw) and the three draw shapes. */
 #define XFB_RUNS 4
@@ -205,7 +215,7 @@ check_compiled(struct tally *t, const char *path, unsigned max_registers)
          record(t, &arena, s, &p, path, false);
       else
          add_cause(t, d.message, path, "");
-   } else if (test_name_seed(file_name(path)) % DOUBLE_EVERY == 0) {
+   } else if (test_name_seed(file_name(path)) % double_every() == 0) {
       t->doubles++;
       if (run_compile_limited(&arena, s, max_registers, &p, &d))
          record_runs(t, &arena, s, &p, path, false, DOUBLE_RUNS);
@@ -408,7 +418,7 @@ report(const struct tally *t, bool listed)
    printf("%u passed, %u failed\n", t->passed, t->failed);
    if (t->doubles)
       printf("%u of them use doubles (one in %u, %u input sets)\n",
-             t->doubles, DOUBLE_EVERY, DOUBLE_RUNS);
+             t->doubles, double_every(), DOUBLE_RUNS);
    printf("%u inconclusive (every input set met undefined behaviour)\n",
           t->inconclusive);
    for (unsigned i = 0; i < t->nundefined; i++)
