@@ -595,6 +595,83 @@ test_spilled_phi_of_a_vector_part_stores_one_register(void **state)
    arena_finish(&a);
 }
 
+/* Regression (campaign seed 500008996, 8 registers): a loop phi whose
+ * new value (%6) is made on the back edge before the same block reads
+ * the phi's current value (%7 = %4 + r56).  Spilled, the phi's slot was
+ * stored right after %6, and the reload for %7 read the new value.  In
+ * the back-edge block every reload of a phi's slot must come before the
+ * store into it. */
+static void
+test_spilled_phi_read_after_its_new_value(void **state)
+{
+   (void)state;
+   struct strbuf sb;
+   struct arena a;
+   arena_init(&a, 0);
+   strbuf_init(&sb, &a);
+   strbuf_printf(&sb, "shader compute\nb0 -> b1\n  %%1 = preload imm=56\n"
+                      "  %%2 = va.IADD_IMM.i32 %%1 #0x1\n"
+                      "  %%3 = va.IADD_IMM.i32 %%1 #0x2\n"
+                      "  jump\nb1 -> b2 b3\n"
+                      "  %%4 = phi b0:%%2, b2:%%6\n"
+                      "  %%5 = phi b0:%%3, b2:%%7\n"
+                      "  %%8 = va.ICMP.u32.ge.m1 %%4, #0x40, #0x0\n"
+                      "  branch %%8\nb2 -> b1\n");
+   twenty_live_values(&sb);
+   strbuf_printf(&sb, "  %%6 = va.IADD.u32 %%5, %%58\n"
+                      "  %%7 = va.IADD.u32 %%4, %%1\n"
+                      "  jump\nb3\n"
+                      "  %%70:64 = va.LEA_BUF_IMM.slot0 %%1 table:0xD "
+                      "index:0x0\n  va.STORE.i32.slot0 %%70, %%4 offset:0\n"
+                      "  va.STORE.i32.slot0 %%70, %%5 offset:4\n");
+   struct ra_case c;
+   spill_text(&c, sb.data, 6);
+   /* A phi's slot is stored in each predecessor of its block; any other
+    * spilled value's, once, after its definition. */
+   static uint8_t storing_blocks[4096];
+   memset(storing_blocks, 0, sizeof(storing_blocks));
+   ir_foreach_block(c.s, b) {
+      bool seen[4096] = {false};
+      ir_foreach_instr(b, I) {
+         if (I->op == IR_OP_VA && I->src[0].kind == IR_REF_SPECIAL &&
+             I->va_op >= VA_OP_STORE_I32 && I->va_op <= VA_OP_STORE_I128 &&
+             I->va->imm[VA_IMM_OFFSET] < 4096 &&
+             !seen[I->va->imm[VA_IMM_OFFSET]]) {
+            seen[I->va->imm[VA_IMM_OFFSET]] = true;
+            storing_blocks[I->va->imm[VA_IMM_OFFSET]]++;
+         }
+      }
+   }
+   unsigned checked = 0;
+   ir_renumber_blocks(c.s);
+   ir_foreach_block(c.s, b) {
+      /* Only the back edge (b2, which jumps to an earlier block). */
+      if (!b->succ[0] || b->succ[0]->index > b->index)
+         continue;
+      bool stored[4096] = {false}; /* phi slots stored so far */
+      ir_foreach_instr(b, I) {
+         if (I->op != IR_OP_VA || I->src[0].kind != IR_REF_SPECIAL)
+            continue; /* not a thread-local slot access */
+         bool store = I->va_op >= VA_OP_STORE_I32 &&
+                      I->va_op <= VA_OP_STORE_I128;
+         bool load = I->va_op >= VA_OP_LOAD_I32 &&
+                     I->va_op <= VA_OP_LOAD_I128;
+         unsigned off = I->va->imm[VA_IMM_OFFSET];
+         if (!(store || load) || off >= 4096 || storing_blocks[off] < 2)
+            continue;
+         if (load && stored[off])
+            fail_msg("block %u reloads phi slot %u after storing it%s",
+                     b->index, off, ir_test_print(&a, c.s));
+         stored[off] |= store;
+         checked++;
+      }
+   }
+   assert_true(checked > 0);
+   assert_true(c.s->spills > 0);
+   finish(&c);
+   arena_finish(&a);
+}
+
 /* ra_rematerialize_constants: each reader of a constant gets a copy
  * right before it (one per reader); a phi keeps the original; an
  * IADD_IMM of a value is no constant. */
@@ -686,6 +763,7 @@ main(void)
       cmocka_unit_test(test_spilling_small_limit),
       cmocka_unit_test(test_rematerialize_constants),
       cmocka_unit_test(test_spilled_vector_component_reloads_one_word),
+      cmocka_unit_test(test_spilled_phi_read_after_its_new_value),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
