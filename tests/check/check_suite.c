@@ -499,6 +499,13 @@ main(int argc, char **argv)
       report(t, mesa || keys);
    }
    int status = !found ? 77 : t->failed ? 1 : 0;
+   /* A run that compared nothing proved nothing: a harness that lost its
+    * outputs must fail, not pass. */
+   if (found && (t->exact + t->tolerant == 0 ||
+                 (xfb && t->xfb_words == 0))) {
+      printf("FAIL: no word compared\n");
+      status = 1;
+   }
    for (unsigned i = 0; i < t->ncauses; i++)
       free(t->causes[i].example);
    free(t);
