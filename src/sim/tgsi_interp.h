@@ -148,6 +148,20 @@ struct tgsi_interp_gs {
    struct tgsi_interp_gs_lane lane[SIM_LANES];
 };
 
+/* What the geometry shader's pass-through draw outputs for vertex j of
+ * lane q of `gs` (docs/abi.md, "Geometry shaders"), in lane l of `out`
+ * and `an`: the position after the viewport transform of `env`, the
+ * point size, and every other output register of `s` as a varying of
+ * its (semantic, index), all four words as emitted. */
+struct sim_outputs;
+struct tgsi_interp_annotations;
+void tgsi_interp_gs_draw_vertex(const struct sim_env *env,
+                                const struct tgsi_shader *s,
+                                const struct tgsi_interp_gs *gs, unsigned q,
+                                unsigned j, unsigned l,
+                                struct sim_outputs *out,
+                                struct tgsi_interp_annotations *an);
+
 struct tgsi_interp_result {
    enum tgsi_interp_status status;
    uint32_t undefined;        /* enum tgsi_interp_ub, inconclusive kinds */

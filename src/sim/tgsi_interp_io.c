@@ -414,35 +414,41 @@ max_u32(uint32_t a, uint32_t b)
 /* 1/w, x/w * scale + offset: the allowance for computing the reciprocal
  * (4 ulp) and the products and sums (fused or not), plus the inputs'
  * errors carried through. */
+void
+interp_viewport(const struct sim_env *env, const struct interp_cell cell[4],
+                float pos[4], struct tgsi_interp_annot a[4])
+{
+   float w = bits_to_float(cell[3].v), rw = 1.0f / w;
+   double e_rw = 4 * interp_ulp32(rw) + (double)rw * rw * cell[3].err;
+   bool bad = !isfinite(rw) || w == 0.0f;
+   for (unsigned k = 0; k < 3; k++) {
+      float x = bits_to_float(cell[k].v), xn = x * rw;
+      float s = env->viewport_scale[k], o = env->viewport_offset[k];
+      float p = xn * s, r = p + o;
+      double e_xn = fabs((double)x) * e_rw + fabs((double)rw) * cell[k].err +
+                    interp_ulp32(xn);
+      double e = fabs((double)s) * e_xn + interp_ulp32(p) + interp_ulp32(r);
+      pos[k] = r;
+      /* 0 * an undefined 1/w is NaN: the position is undefined too. */
+      a[k].err = bad || !isfinite(r) || isnan(e) ? INFINITY : e;
+      a[k].insn = cell[k].writer > cell[3].writer ? cell[k].writer
+                                                  : cell[3].writer;
+      a[k].kind = TGSI_INTERP_WORD_F32;
+   }
+   pos[3] = rw;
+   a[3].err = bad || isnan(e_rw) ? INFINITY : e_rw;
+   a[3].insn = cell[3].writer;
+   a[3].kind = TGSI_INTERP_WORD_F32;
+}
+
 static void
 viewport_lane(struct interp *ip, uint32_t reg, unsigned l)
 {
    struct interp_cell cell[4];
    for (unsigned k = 0; k < 4; k++)
       cell[k] = ip->output.r[reg][k][l];
-   float w = bits_to_float(cell[3].v), rw = 1.0f / w;
-   double e_rw = 4 * interp_ulp32(rw) + (double)rw * rw * cell[3].err;
-   bool bad = !isfinite(rw) || w == 0.0f;
-   for (unsigned k = 0; k < 3; k++) {
-      float x = bits_to_float(cell[k].v), xn = x * rw;
-      float s = ip->env->viewport_scale[k], o = ip->env->viewport_offset[k];
-      float p = xn * s, r = p + o;
-      double e_xn = fabs((double)x) * e_rw + fabs((double)rw) * cell[k].err +
-                    interp_ulp32(xn);
-      double e = fabs((double)s) * e_xn + interp_ulp32(p) + interp_ulp32(r);
-      ip->out->position[l][k] = r;
-      struct tgsi_interp_annot *a = &ip->res->annot->position[l][k];
-      /* 0 * an undefined 1/w is NaN: the position is undefined too. */
-      a->err = bad || !isfinite(r) || isnan(e) ? INFINITY : e;
-      a->insn = cell[k].writer > cell[3].writer ? cell[k].writer
-                                                : cell[3].writer;
-      a->kind = TGSI_INTERP_WORD_F32;
-   }
-   ip->out->position[l][3] = rw;
-   struct tgsi_interp_annot *a = &ip->res->annot->position[l][3];
-   a->err = bad || isnan(e_rw) ? INFINITY : e_rw;
-   a->insn = cell[3].writer;
-   a->kind = TGSI_INTERP_WORD_F32;
+   interp_viewport(ip->env, cell, ip->out->position[l],
+                   ip->res->annot->position[l]);
 }
 
 static void
@@ -455,14 +461,13 @@ window_position_lane(struct interp *ip, uint32_t reg, unsigned l)
    }
 }
 
-static void
-point_size_lane(struct interp *ip, uint32_t reg, unsigned l)
+void
+interp_point_size(const struct interp_cell *cell, float *size,
+                  struct tgsi_interp_annot *a)
 {
-   const struct interp_cell *cell = &ip->output.r[reg][0][l];
    float x = bits_to_float(cell->v);
-   struct tgsi_interp_annot *a = &ip->res->annot->point_size[l];
    annotate(a, cell, false);
-   ip->out->point_size[l] = x;
+   *size = x;
    /* Past the largest half float (65504, rounding up from 65520) a size
     * kept as a half is infinite: not compared. */
    if (!isfinite(x) || fabsf(x) >= 65520.0f) {
@@ -473,6 +478,13 @@ point_size_lane(struct interp *ip, uint32_t reg, unsigned l)
    if (x < 1.0f)
       a->err = fmax(a->err, 1.0 - (double)x); /* clamped to at least 1 */
    a->kind = TGSI_INTERP_WORD_F32;
+}
+
+static void
+point_size_lane(struct interp *ip, uint32_t reg, unsigned l)
+{
+   interp_point_size(&ip->output.r[reg][0][l], &ip->out->point_size[l],
+                     &ip->res->annot->point_size[l]);
 }
 
 static void

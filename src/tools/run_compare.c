@@ -133,11 +133,11 @@ all_skipped(const struct tgsi_interp_annot (*a)[4], uint32_t lanes)
    return true;
 }
 
-static bool
-compare_vertex(uint32_t lanes, const struct sim_outputs *ref,
-               const struct tgsi_interp_annotations *an,
-               const struct sim_outputs *got, struct run_difference *d,
-               struct run_compare_stats *st)
+bool
+run_compare_vertex(uint32_t lanes, const struct sim_outputs *ref,
+                   const struct tgsi_interp_annotations *an,
+                   const struct sim_outputs *got, struct run_difference *d,
+                   struct run_compare_stats *st)
 {
    for (unsigned l = 0; l < SIM_LANES; l++) {
       if (!((lanes >> l) & 1))
@@ -353,7 +353,7 @@ run_compare(enum sim_stage stage, uint32_t lanes,
 {
    memset(diff, 0, sizeof(*diff));
    if (stage == SIM_STAGE_VERTEX &&
-       !compare_vertex(lanes, ref, an, got, diff, st))
+       !run_compare_vertex(lanes, ref, an, got, diff, st))
       return false;
    if (stage == SIM_STAGE_FRAGMENT &&
        !compare_fragment(lanes, ref, an, got, diff, st))

@@ -223,6 +223,8 @@ void t_gs_endprim(struct tgsi_to_ir *t);
 void t_gs_note_written(struct tgsi_to_ir *t, const struct tgsi_insn *I);
 /* The restart padding, at the end of the shader. */
 void t_gs_finish(struct tgsi_to_ir *t);
+/* The pass-through pair's body: the outputs of the emitted vertex r60. */
+void t_gs_passthrough(struct tgsi_to_ir *t);
 
 /* from_tgsi_xfb.c: the transform-feedback program (docs/xfb.md). */
 /* The vertex id and instance id of the invocation. */

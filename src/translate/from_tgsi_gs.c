@@ -30,10 +30,18 @@
  * 5. Refused for now (a clear error, never wrong code): a stream other
  *    than an immediate 0, subroutines (CAL), LAYER and VIEWPORT_INDEX
  *    outputs, indexed input registers.
+ * 6. The pass-through IDVS pair (IR stages vertex_position and
+ *    vertex_varying of a GEOM shader) runs none of the shader's
+ *    instructions: OUT[n] is the 16 bytes at 16 * n of the emitted
+ *    vertex r60 (the index the draw read), one LOAD.i128 each at
+ *    GS_OUTPUT + r60 * gs.output_stride, and the vertex-shader output
+ *    path stores them (viewport transform in the position program).
+ *    Each program loads only the registers it stores.
  *
  * Requires: t_io_declare ran (outputs declared).
  * Ensures:  layout.gs describes the buffers; every store stays inside the
- *           invocation's slots and entries.
+ *           invocation's slots and entries; the pass-through pair reads
+ *           nothing but the emitted vertex it draws.
  */
 #include "from_tgsi.h"
 
@@ -43,6 +51,7 @@ enum {
    REG_GS_PRIMITIVE = 57,
    REG_GS_INSTANCE = 58,
    REG_GS_INVOCATION = 59,
+   REG_VS_VERTEX_ID_PASSTHROUGH = 60, /* the pair's vertex id */
 };
 
 /* The counters of rule 3, hidden variables from gs->var_base. */
@@ -113,7 +122,8 @@ check_outputs(struct tgsi_to_ir *t)
    }
 }
 
-/* layout.inputs: the input record; layout.outputs: the emitted vertex. */
+/* layout.inputs: the input record; the emitted vertex is the output
+ * registers at 16 * r (layout.outputs are the pass-through pair's). */
 static void
 layout_records(struct tgsi_to_ir *t, struct t_gs *gs)
 {
@@ -122,13 +132,6 @@ layout_records(struct tgsi_to_ir *t, struct t_gs *gs)
       const struct t_io *io = &t->inputs[r];
       if (io->declared && io->semantic != TGSI_SEM_PRIMID)
          *VEC_PUSH(t->s->arena, &l->inputs) = (struct ir_varying){
-            .semantic = io->semantic, .index = io->sem_index,
-            .components = 4, .byte_offset = 16 * r};
-   }
-   for (uint32_t r = 0; r < t->noutputs; r++) {
-      const struct t_io *io = &t->outputs[r];
-      if (io->declared)
-         *VEC_PUSH(t->s->arena, &l->outputs) = (struct ir_varying){
             .semantic = io->semantic, .index = io->sem_index,
             .components = 4, .byte_offset = 16 * r};
    }
@@ -547,4 +550,34 @@ t_gs_finish(struct tgsi_to_ir *t)
    phi->src[1] = next;
    ir_block_append(t->s, exit);
    t->b = ir_builder_at_end(t->s, exit);
+}
+
+/* Rule 6: the outputs the position program stores (POSITION, PSIZE) or
+ * the varying program stores (every other one). */
+static bool
+passthrough_loads(const struct tgsi_to_ir *t, const struct t_io *io)
+{
+   bool position = io->semantic == TGSI_SEM_POSITION ||
+                   io->semantic == TGSI_SEM_PSIZE;
+   return position == (t->s->stage == IR_STAGE_VERTEX_POSITION);
+}
+
+void
+t_gs_passthrough(struct tgsi_to_ir *t)
+{
+   struct ir_ref vertex = t_preload(t, REG_VS_VERTEX_ID_PASSTHROUGH);
+   struct ir_ref off = ir_alu2(&t->b, IR_OP_IMUL, vertex,
+                               ir_imm(16 * t->noutputs));
+   struct ir_ref base = {0};
+   for (uint32_t r = 0; r < t->noutputs && r < t->nouts; r++) {
+      const struct t_io *io = &t->outputs[r];
+      if (!io->declared || !passthrough_loads(t, io))
+         continue;
+      if (base.kind == IR_REF_NONE)
+         base = shaddx(&t->b, t_sysval(t, IR_SYSVAL_GS_OUTPUT, 0, 0, true),
+                       off);
+      struct ir_ref v = load_record(&t->b, base, 16 * r);
+      for (unsigned c = 0; c < 4; c++)
+         t_write_var(t, t->out_base + 4 * r + c, ir_comp(v, c));
+   }
 }
