@@ -133,7 +133,7 @@ layout_records(struct tgsi_to_ir *t, struct t_gs *gs)
       if (io->declared && io->semantic != TGSI_SEM_PRIMID)
          *VEC_PUSH(t->s->arena, &l->inputs) = (struct ir_varying){
             .semantic = io->semantic, .index = io->sem_index,
-            .components = 4, .byte_offset = 16 * r};
+            .components = 4, .byte_offset = 16 * r, .reg = r};
    }
    l->gs.input_stride = 16 * gs->in_regs;
    l->gs.output_stride = 16 * gs->out_regs;
@@ -182,6 +182,8 @@ t_gs_declare(struct tgsi_to_ir *t)
    g->invocations = gs->invocations;
    g->prim_vertices = n;
    g->indices_per_invocation = gs->indices;
+   for (unsigned i = 0; i < sh->num_insns; i++)
+      g->streams |= sh->insns[i].opcode == TGSI_OP_EMIT; /* stream 0 */
    layout_records(t, gs);
 }
 

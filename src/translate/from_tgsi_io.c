@@ -227,6 +227,7 @@ layout_vertex_outputs(struct tgsi_to_ir *t)
       struct ir_varying *v = VEC_PUSH(t->s->arena, &l->outputs);
       v->semantic = io->semantic;
       v->index = io->sem_index;
+      v->reg = i;
       v->components = (uint8_t)(32 - __builtin_clz(written));
       v->byte_offset = slot == SLOT_POS || slot == SLOT_PSIZ
                           ? 0
