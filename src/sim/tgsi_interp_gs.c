@@ -23,8 +23,14 @@
  *    an uncertain path, makes the lane's emissions uncompared.
  * 5. The pass-through draw of an emitted vertex is what a vertex shader
  *    writing the vertex's registers would output: POSITION[0] through
- *    the viewport transform, PSIZE as a point size, every other output
- *    register a varying of its (semantic, index), words unconverted.
+ *    the viewport transform, PSIZE as a point size, LAYER's low byte as
+ *    the layer, every other output register (LAYER too) a varying of its
+ *    (semantic, index), words unconverted.
+ * 6. A shader that writes VIEWPORT_INDEX somewhere draws once per
+ *    viewport: in the draw for viewport v, a vertex whose VIEWPORT_INDEX.x
+ *    is not v is at the culled point (-16384, -16384, 0, 1), exactly
+ *    (docs/abi.md); an index that could differ leaves the position
+ *    uncompared.
  */
 #include "tgsi_interp_priv.h"
 
@@ -343,12 +349,60 @@ varying_slot(struct sim_outputs *out, unsigned semantic, uint32_t index)
    return i;
 }
 
-/* Rule 5. */
+/* Does an instruction write output register r? */
+static bool
+written(const struct tgsi_shader *s, uint32_t r)
+{
+   for (unsigned i = 0; i < s->num_insns; i++) {
+      const struct tgsi_insn *I = &s->insns[i];
+      for (unsigned k = 0; k < I->num_dst; k++) {
+         const struct tgsi_reg *d = &I->dst[k].reg;
+         if (d->file == TGSI_REGFILE_OUTPUT &&
+             (d->indirect || d->index == (int32_t)r))
+            return true;
+      }
+   }
+   return false;
+}
+
+/* Rule 6: the culled point, when the vertex's viewport is not the
+ * draw's. */
+static void
+cull_viewport(const struct tgsi_shader *s, const struct tgsi_interp_gs *gs,
+              const struct tgsi_interp_gs_vertex *v, uint32_t viewport,
+              unsigned l, struct sim_outputs *out,
+              struct tgsi_interp_annotations *an)
+{
+   for (unsigned i = 0; i < s->num_decls; i++) {
+      const struct tgsi_decl *d = &s->decls[i];
+      if (d->file != TGSI_REGFILE_OUTPUT ||
+          d->sem_name != TGSI_SEM_VIEWPORT_INDEX || d->first >= gs->registers ||
+          !written(s, d->first))
+         continue;
+      const struct tgsi_interp_annot *a = &v->annot[d->first][0];
+      if (a->err != 0) {
+         for (unsigned c = 0; c < 4; c++)
+            an->position[l][c].err = INFINITY;
+         return;
+      }
+      if (v->words[d->first][0] == viewport)
+         return;
+      static const float culled[4] = {-16384.0f, -16384.0f, 0.0f, 1.0f};
+      for (unsigned c = 0; c < 4; c++) {
+         out->position[l][c] = culled[c];
+         an->position[l][c].err = 0;
+      }
+      return;
+   }
+}
+
+/* Rules 5 and 6. */
 void
 tgsi_interp_gs_draw_vertex(const struct sim_env *env,
                            const struct tgsi_shader *s,
                            const struct tgsi_interp_gs *gs, unsigned q,
-                           unsigned j, unsigned l, struct sim_outputs *out,
+                           unsigned j, uint32_t viewport, unsigned l,
+                           struct sim_outputs *out,
                            struct tgsi_interp_annotations *an)
 {
    const struct tgsi_interp_gs_vertex *v = &gs->lane[q].vertices[j];
@@ -367,6 +421,7 @@ tgsi_interp_gs_draw_vertex(const struct sim_env *env,
          if (d->sem_name == TGSI_SEM_POSITION && index == 0) {
             out->wrote_position = true;
             interp_viewport(env, cell, out->position[l], an->position[l]);
+            cull_viewport(s, gs, v, viewport, l, out, an);
             for (unsigned c = 0; c < 4; c++) {
                uint32_t w = writer_plus_one(&v->annot[r][c]);
                if (w > out->position_writer)
@@ -380,6 +435,10 @@ tgsi_interp_gs_draw_vertex(const struct sim_env *env,
                               &an->point_size[l]);
             out->point_size_writer = writer_plus_one(&v->annot[r][0]);
             continue;
+         }
+         if (d->sem_name == TGSI_SEM_LAYER && written(s, r)) {
+            out->wrote_layer = true;
+            interp_layer(&cell[0], &out->layer[l], &an->layer[l]);
          }
          unsigned n = varying_slot(out, d->sem_name, index);
          if (n == SIM_MAX_VARYINGS)

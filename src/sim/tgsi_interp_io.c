@@ -461,6 +461,19 @@ window_position_lane(struct interp *ip, uint32_t reg, unsigned l)
    }
 }
 
+/* The layer byte a position program stores: bits, exact or not
+ * compared. */
+void
+interp_layer(const struct interp_cell *cell, uint32_t *layer,
+             struct tgsi_interp_annot *a)
+{
+   annotate(a, cell, false);
+   *layer = cell->v & 0xff;
+   a->kind = TGSI_INTERP_WORD_BITS;
+   if (a->err != 0)
+      a->err = INFINITY;
+}
+
 void
 interp_point_size(const struct interp_cell *cell, float *size,
                   struct tgsi_interp_annot *a)
@@ -533,6 +546,12 @@ vertex_output(struct interp *ip, const struct tgsi_decl *d, uint32_t reg)
          point_size_lane(ip, reg, l);
       out->point_size_writer = writer_of(ip, reg, 0);
    } else {
+      if (d->sem_name == TGSI_SEM_LAYER) { /* and a varying */
+         out->wrote_layer = true;
+         for (unsigned l = 0; l < SIM_LANES; l++)
+            interp_layer(&ip->output.r[reg][0][l], &out->layer[l],
+                         &ip->res->annot->layer[l]);
+      }
       vertex_varying(ip, d, reg);
    }
 }

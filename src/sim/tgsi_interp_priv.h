@@ -246,6 +246,8 @@ void interp_viewport(const struct sim_env *env,
                      struct tgsi_interp_annot a[4]);
 void interp_point_size(const struct interp_cell *cell, float *size,
                        struct tgsi_interp_annot *a);
+void interp_layer(const struct interp_cell *cell, uint32_t *layer,
+                  struct tgsi_interp_annot *a);
 
 /* tgsi_interp_gs.c */
 bool interp_gs_setup(struct interp *ip);

@@ -179,6 +179,7 @@ sends(const struct va_instr *I, const struct run_difference *d,
    case RUN_OUT_SAMPLE_MASK: return I->op == VA_OP_ZS_EMIT;
    case RUN_OUT_POSITION: return I->op == VA_OP_STORE_I128;
    case RUN_OUT_POINT_SIZE: return I->op == VA_OP_STORE_I16;
+   case RUN_OUT_LAYER: return I->op == VA_OP_STORE_I8;
    case RUN_OUT_VARYING:
       return is_store(I->op) && I->imm[VA_IMM_OFFSET] == offset;
    default: return false;

@@ -73,6 +73,7 @@ enum run_output {
    RUN_OUT_SAMPLE_MASK,
    RUN_OUT_DISCARD,
    RUN_OUT_MEMORY,
+   RUN_OUT_LAYER,
 };
 
 /* One difference between the models, found by run_compare. */

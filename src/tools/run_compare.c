@@ -152,6 +152,14 @@ run_compare_vertex(uint32_t lanes, const struct sim_outputs *ref,
                          got->position_writer))
             return false;
       }
+      if (ref->wrote_layer) {
+         d->output = RUN_OUT_LAYER;
+         uint32_t g0 = got->wrote_layer ? got->layer[l] : ~0u;
+         if (!run_word_agrees(&an->layer[l], ref->layer[l], g0, 0, 0, st)) {
+            snprintf(d->what, sizeof(d->what), "LAYER lane %u", l);
+            return differ(d, &an->layer[l], ref->layer[l], g0, 0, 0);
+         }
+      }
       if (ref->wrote_point_size) {
          d->output = RUN_OUT_POINT_SIZE;
          floats_to_words(&ref->point_size[l], r, 1);

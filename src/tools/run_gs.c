@@ -8,7 +8,8 @@
  * The check compares the geometry program's buffers (vertex slots and
  * index entries), then draws: the pass-through pair runs over every
  * vertex a compared invocation's stream-0 primitive names, 16 lanes at
- * a time, and its positions, point sizes and varyings are compared with
+ * a time, and its positions, point sizes, layers and varyings (in the
+ * draw for the viewport of each batch's first vertex) are compared with
  * what the interpreter's emitted vertex gives through a vertex shader's
  * output path (tgsi_interp_gs_draw_vertex).
  */
@@ -326,6 +327,22 @@ drawn_vertices(struct arena *arena, const struct tgsi_interp_gs *gs,
    return n;
 }
 
+/* The viewport a batch is drawn for: the VIEWPORT_INDEX of its first
+ * vertex, so that a batch mixing viewports has vertices drawn and
+ * vertices culled (0 when the shader writes none). */
+static uint32_t
+batch_viewport(const struct tgsi_shader *s, const struct tgsi_interp_gs *gs,
+               const struct draw_vertex *v)
+{
+   for (unsigned i = 0; i < s->num_decls; i++) {
+      const struct tgsi_decl *d = &s->decls[i];
+      if (d->file == TGSI_REGFILE_OUTPUT &&
+          d->sem_name == TGSI_SEM_VIEWPORT_INDEX && d->first < gs->registers)
+         return gs->lane[v->q].vertices[v->j].words[d->first][0];
+   }
+   return 0;
+}
+
 /* One batch: lanes l < count draw vertices v[l] (the others repeat the
  * last, uncompared). */
 static bool
@@ -341,13 +358,15 @@ draw_batch(const struct sim_env *env, const struct tgsi_shader *s,
    struct sim_env vx = *env; /* shares the geometry program's buffers */
    vx.arena = &scratch;
    vx.stage = SIM_STAGE_VERTEX;
+   vx.gs_viewport = batch_viewport(s, gs, v);
    memset(ref, 0, sizeof(*ref));
    memset(an, 0, sizeof(*an));
    for (unsigned l = 0; l < SIM_LANES; l++) {
       const struct draw_vertex *x = &v[l < count ? l : count - 1];
       vx.vertex_id[l] = x->q * gs->max_vertices + x->j;
       vx.instance_id[l] = 0;
-      tgsi_interp_gs_draw_vertex(env, s, gs, x->q, x->j, l, ref, an);
+      tgsi_interp_gs_draw_vertex(env, s, gs, x->q, x->j, vx.gs_viewport, l,
+                                 ref, an);
    }
    struct sim_outputs *got = ARENA_NEW(&scratch, struct sim_outputs);
    struct sim_outputs *varying = ARENA_NEW(&scratch, struct sim_outputs);

@@ -260,9 +260,54 @@ test_geometry_program(void **state)
    expect_translation_error("FRAG\nIMM[0] UINT32 {0, 0, 0, 0}\n"
                             "  0: EMIT IMM[0].xxxx\n  1: END\n",
                             "EMIT is not supported outside geometry");
-   snprintf(text, sizeof(text), "%sDCL OUT[1].x, LAYER\n"
-            "  0: EMIT IMM[0].xxxx\n  1: END\n", head);
-   expect_translation_error(text, "LAYER output");
+}
+
+/* LAYER and VIEWPORT_INDEX (docs/abi.md): the position program stores
+ * the layer's low byte after the point size and puts a vertex of
+ * another viewport than GS_VIEWPORT's at the culled point; the varying
+ * program passes both on as flat varyings. */
+static void
+test_geometry_layer_and_viewport(void **state)
+{
+   (void)state;
+   static const char tgsi[] = "GEOM\n"
+                              "PROPERTY GS_INPUT_PRIMITIVE POINTS\n"
+                              "PROPERTY GS_OUTPUT_PRIMITIVE POINTS\n"
+                              "PROPERTY GS_MAX_OUTPUT_VERTICES 1\n"
+                              "DCL IN[][0], POSITION\n"
+                              "DCL OUT[0], POSITION\n"
+                              "DCL OUT[1].x, LAYER\n"
+                              "DCL OUT[2].x, VIEWPORT_INDEX\n"
+                              "IMM[0] UINT32 {0, 3, 0, 0}\n"
+                              "  0: MOV OUT[0], IN[0][0]\n"
+                              "  1: MOV OUT[1].x, IMM[0].yyyy\n"
+                              "  2: MOV OUT[2].x, IMM[0].yyyy\n"
+                              "  3: EMIT IMM[0].xxxx\n"
+                              "  4: END\n";
+   struct arena a;
+   struct tgsiva_diagnostic d;
+   arena_init(&a, 0);
+   const char *pos = translate_tgsi(&a, tgsi, "translate", false, &d);
+   assert_non_null(pos);
+   assert_non_null(strstr(pos, "va.STORE.i8.istream.slot0 "));
+   assert_non_null(strstr(pos, " offset:2\n"));
+   assert_non_null(strstr(pos, "#0xc6800000")); /* -16384.0 */
+   const char *var = translate_tgsi(&a, tgsi, "translate", true, &d);
+   assert_non_null(var);
+   assert_null(strstr(var, "STORE.i8"));
+   assert_non_null(strstr(var, "va.STORE.i32.estream"));
+   struct tgsi_shader *sh;
+   assert_true(tgsi_parse_text(&a, tgsi, strlen(tgsi), &sh, &d));
+   struct compile_options opts = {.validate = true};
+   struct compile_result r;
+   assert_true(compile_tgsi(&a, sh, &opts, &r, &d));
+   assert_true(r.layout.writes_layer);
+   assert_true(r.layout.writes_viewport_index);
+   bool viewport = false;
+   for (size_t i = 0; i < r.layout.sysvals.len; i++)
+      viewport |= r.layout.sysvals.data[i].kind == IR_SYSVAL_GS_VIEWPORT;
+   assert_true(viewport);
+   arena_finish(&a);
 }
 
 /* The pass-through pair of a geometry shader (docs/abi.md): OUT[n] is
@@ -355,6 +400,7 @@ main(void)
       cmocka_unit_test(test_transform_feedback_program),
       cmocka_unit_test(test_geometry_program),
       cmocka_unit_test(test_geometry_passthrough),
+      cmocka_unit_test(test_geometry_layer_and_viewport),
       cmocka_unit_test(test_double_saturate_is_rejected),
    };
    return cmocka_run_group_tests_name("from_tgsi", tests, NULL, NULL);
