@@ -19,7 +19,10 @@
  *    from components of up to four input vectors).
  *    A phi is spilled whole: each predecessor stores its value into the
  *    slot, and the phi disappears (all phis of a block are defined at
- *    once, so keeping it would not lower the pressure there).
+ *    once, so keeping it would not lower the pressure there).  The store
+ *    comes after every read of the phi's current value in that
+ *    predecessor, the phis of its block on that edge included (they
+ *    read the old value: a loop's phis that take each other's values).
  * 3. Slots are 16-byte aligned in the thread's storage after what the
  *    shader already uses there; accesses use the `force` hint so that they
  *    happen in helper invocations too, and the thread_local_pointer FAU
@@ -316,9 +319,43 @@ as_value(struct ir_shader *s, struct ir_ref r, struct ir_block *b,
    return I->dst;
 }
 
-/* A phi in memory: each predecessor stores its value, the phi goes. */
+static bool
+reads(const struct ir_instr *I, uint32_t v)
+{
+   ir_foreach_src(I, i) {
+      if (I->src[i].kind == IR_REF_VALUE && I->src[i].index == v)
+         return true;
+   }
+   return false;
+}
+
+/* Is the phi's own (current) value read after `from` in its predecessor
+ * `pred`, the p-th: by an instruction there, or by a phi of its block on
+ * that edge?  Its slot must then not be overwritten before. */
+static bool
+phi_read_after(const struct ir_instr *phi, const struct ir_instr *from,
+               struct ir_block *pred, size_t p)
+{
+   uint32_t v = phi->dst.index;
+   for (const struct ir_instr *I = from->next; I; I = I->next) {
+      if (reads(I, v))
+         return true;
+   }
+   ir_foreach_instr(phi->block, I) {
+      if (I->op != IR_OP_PHI)
+         break;
+      if (I->src[p].kind == IR_REF_VALUE && I->src[p].index == v)
+         return true;
+   }
+   (void)pred;
+   return false;
+}
+
+/* A phi in memory: each predecessor stores its value, the phi goes.
+ * edge_store[p] is the store in predecessor p. */
 static void
-spill_phi(struct ir_shader *s, struct ir_instr *phi, uint32_t slot)
+spill_phi(struct ir_shader *s, struct ir_instr *phi, uint32_t slot,
+          struct ir_instr **edge_store)
 {
    struct ir_block *b = phi->block;
    unsigned n = regs_of(s, phi->dst.index);
@@ -328,12 +365,16 @@ spill_phi(struct ir_shader *s, struct ir_instr *phi, uint32_t slot)
       s->spills++;
       S->src[1] = as_value(s, phi->src[p], pred, n);
       /* Right after the value when the block makes it (a reload, say),
-       * so that it is not live across the block's other stores. */
+       * so that it is not live across the block's other stores; but
+       * never before a read of the phi's current value (a loop's phis
+       * that take each other's values read the slot's old contents). */
       struct ir_instr *def = ir_value(s, S->src[1].index)->def;
-      if (def && def->block == pred && def->op != IR_OP_PHI)
+      if (def && def->block == pred && def->op != IR_OP_PHI &&
+          !phi_read_after(phi, def, pred, p))
          ir_instr_insert_after(def, S);
       else
          ir_instr_insert_at_end(pred, S);
+      edge_store[p] = S;
    }
    ir_instr_remove(phi);
 }
@@ -343,8 +384,16 @@ spill_value(struct ir_shader *s, uint32_t v, uint32_t slot)
 {
    struct ir_instr *def = ir_value(s, v)->def;
    struct ir_instr *S = NULL;
+   /* A spilled phi's block, and its slot's store in each predecessor:
+    * the phis of that block read the phi's old value on those edges, so
+    * their reloads go before the store. */
+   struct ir_block *phi_block = NULL;
+   struct ir_instr **edge_store = NULL;
    if (def->op == IR_OP_PHI) {
-      spill_phi(s, def, slot);
+      phi_block = def->block;
+      edge_store = ARENA_ARRAY(s->arena, struct ir_instr *,
+                               phi_block->preds.len + 1);
+      spill_phi(s, def, slot, edge_store);
    } else {
       S = tls_access(s, store_ops[regs_of(s, v) - 1], slot);
       s->spills++;
@@ -366,7 +415,15 @@ spill_value(struct ir_shader *s, uint32_t v, uint32_t slot)
             if (r.kind != IR_REF_VALUE || r.index != v)
                continue;
             struct ir_ref w;
-            if (I->op == IR_OP_PHI && reads_one_word(s, I, i)) {
+            struct ir_instr *edge = I->op == IR_OP_PHI && b == phi_block
+                                       ? edge_store[i]
+                                       : NULL;
+            if (edge && reads_one_word(s, I, i)) {
+               w = reload_word(s, slot, r.comp, edge, NULL);
+               r.comp = 0;
+            } else if (edge) {
+               w = reload(s, v, slot, edge, NULL);
+            } else if (I->op == IR_OP_PHI && reads_one_word(s, I, i)) {
                w = reload_word(s, slot, r.comp, NULL, b->preds.data[i]);
                r.comp = 0;
             } else if (reads_one_word(s, I, i)) {
