@@ -2,9 +2,10 @@
 /*
  * The TGSI program generator (`tgsiva gen`), in the spirit of Csmith and
  * YARPGen: from a seed it builds a valid vertex, fragment or compute
- * (or, asked for by name, geometry) shader as a decoded struct tgsi_shader, which tgsi_print_shader writes
- * in tgsi_dump's text.  It knows TGSI only (src/tgsi): never the
- * compiler, so that it tests the compiler from the spec's side.
+ * (or, asked for by name, geometry) shader as a decoded struct
+ * tgsi_shader, which tgsi_print_shader writes in tgsi_dump's text.  It
+ * knows TGSI only (src/tgsi): never the compiler, so that it tests the
+ * compiler from the spec's side.
  *
  * Every program is valid (declared registers, balanced control flow,
  * operand types from the opcode table) and terminates (loops count to a
