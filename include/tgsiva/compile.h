@@ -237,8 +237,8 @@ struct tgsiva_shader {
    /* Vertex and geometry: the OUT register of outputs[i] (what
     * tgsiva_gs_vertex_capture() reads). */
    const uint32_t *output_registers;
-   /* Vertex and geometry: the position program stores the layer
-    * (docs/abi.md, "Layer and viewport"); the geometry shader writes
+   /* Geometry: the position program stores the layer (docs/abi.md,
+    * "Special outputs"); the geometry shader writes
     * VIEWPORT_INDEX, so its pass-through draw is made once per viewport
     * in use with system value GS_VIEWPORT. */
    bool writes_layer, writes_viewport_index;

@@ -546,12 +546,6 @@ vertex_output(struct interp *ip, const struct tgsi_decl *d, uint32_t reg)
          point_size_lane(ip, reg, l);
       out->point_size_writer = writer_of(ip, reg, 0);
    } else {
-      if (d->sem_name == TGSI_SEM_LAYER) { /* and a varying */
-         out->wrote_layer = true;
-         for (unsigned l = 0; l < SIM_LANES; l++)
-            interp_layer(&ip->output.r[reg][0][l], &out->layer[l],
-                         &ip->res->annot->layer[l]);
-      }
       vertex_varying(ip, d, reg);
    }
 }

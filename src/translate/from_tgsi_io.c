@@ -815,7 +815,7 @@ store_position(struct tgsi_to_ir *t, uint32_t out)
 
 /* The layer, in the position program: its low byte at byte 2 of the
  * record LEA_BUF_IMM gives for the linear id + 4 (after the point size),
- * as Mesa's Valhall compiler stores gl_Layer (docs/abi.md). */
+ * as Mesa's newer Valhall compiler stores gl_Layer (docs/abi.md). */
 static void
 store_layer(struct tgsi_to_ir *t, uint32_t out)
 {
@@ -866,7 +866,10 @@ finish_vertex(struct tgsi_to_ir *t)
          continue;
       }
       if (position) {
-         if (io->semantic == TGSI_SEM_LAYER)
+         /* A geometry shader's layer (a vertex shader's is a varying
+          * only, as Mesa 24.0's Valhall compiler has it). */
+         if (io->semantic == TGSI_SEM_LAYER &&
+             t->tgsi->processor == TGSI_PROC_GEOMETRY)
             store_layer(t, i);
          continue;
       }
