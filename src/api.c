@@ -19,7 +19,10 @@ _Static_assert(TGSIVA_SYSVAL_SAMPLER_LOD == (int)IR_SYSVAL_SAMPLER_LOD &&
                   TGSIVA_SYSVAL_FRAMEBUFFER_SIZE ==
                      (int)IR_SYSVAL_FRAMEBUFFER_SIZE &&
                   TGSIVA_SYSVAL_BUFFER == (int)IR_SYSVAL_BUFFER &&
-                  TGSIVA_SYSVAL_XFB_DRAW == (int)IR_SYSVAL_XFB_DRAW,
+                  TGSIVA_SYSVAL_XFB_DRAW == (int)IR_SYSVAL_XFB_DRAW &&
+                  TGSIVA_SYSVAL_GS_DRAW == (int)IR_SYSVAL_GS_DRAW &&
+                  TGSIVA_SYSVAL_GS_VIEWPORT == (int)IR_SYSVAL_GS_VIEWPORT &&
+                  TGSIVA_SYSVAL_GS_VIEWPORT + 1 == (int)IR_SYSVAL_COUNT,
                "public and internal system value kinds agree");
 
 /* Comparable with memcmp: no implicit padding (docs/api.md). */
@@ -64,6 +67,7 @@ result_size(const struct compile_result *r)
    n += l->push.len * sizeof(struct tgsiva_push_word) + 16;
    n += l->sysvals.len * sizeof(struct tgsiva_sysval) + 16;
    n += (l->outputs.len + l->inputs.len) * sizeof(struct tgsiva_varying) + 32;
+   n += l->outputs.len * sizeof(uint32_t) + 16;
    return n;
 }
 
@@ -106,6 +110,28 @@ copy_program(uint8_t *block, size_t *at, const struct compile_program *p,
    };
 }
 
+/* PIPE_PRIM_* (= enum tgsi_prim) of the list the pass-through draw
+ * draws: points, lines or triangles. */
+static const uint32_t draw_prims[4] = {0, TGSI_PRIM_POINTS, TGSI_PRIM_LINES,
+                                       TGSI_PRIM_TRIANGLES};
+
+static void
+export_gs(const struct ir_gs_layout *g, struct tgsiva_shader *sh)
+{
+   if (!g->vertices_in)
+      return; /* no geometry shader */
+   sh->gs_input_primitive = g->input_prim;
+   sh->gs_vertices_in = g->vertices_in;
+   sh->gs_output_primitive = g->output_prim;
+   sh->gs_draw_primitive = draw_prims[g->prim_vertices & 3];
+   sh->gs_max_vertices = g->max_vertices;
+   sh->gs_invocations = g->invocations;
+   sh->gs_input_stride = g->input_stride;
+   sh->gs_output_stride = g->output_stride;
+   sh->gs_indices_per_invocation = g->indices_per_invocation;
+   sh->gs_streams = g->streams;
+}
+
 static struct tgsiva_shader *
 export(const struct compile_result *r)
 {
@@ -121,7 +147,7 @@ export(const struct compile_result *r)
       [IR_STAGE_FRAGMENT] = TGSIVA_STAGE_FRAGMENT,
       [IR_STAGE_COMPUTE] = TGSIVA_STAGE_COMPUTE,
       [IR_STAGE_VERTEX_XFB] = TGSIVA_STAGE_VERTEX,
-      [IR_STAGE_GEOMETRY] = TGSIVA_STAGE_COMPUTE, /* never: run() refuses */
+      [IR_STAGE_GEOMETRY] = TGSIVA_STAGE_GEOMETRY,
    };
    sh->stage = stages[r->stage];
    sh->program_count = r->program_count;
@@ -171,6 +197,13 @@ export(const struct compile_result *r)
    sh->uses_derivatives = l->uses_derivatives;
    memcpy(sh->local_size, l->local_size, sizeof(sh->local_size));
    sh->shared_bytes = l->shared_bytes;
+   uint32_t *regs = carve(block, &at, l->outputs.len * sizeof(*regs));
+   for (size_t i = 0; i < l->outputs.len; i++)
+      regs[i] = l->outputs.data[i].reg;
+   sh->output_registers = regs;
+   sh->writes_layer = l->writes_layer;
+   sh->writes_viewport_index = l->writes_viewport_index;
+   export_gs(&l->gs, sh);
    return sh;
 }
 
@@ -191,14 +224,13 @@ run(struct call *c, const uint32_t *tokens, size_t count, const char *text,
    struct compile_result r;
    bool ok = text ? tgsi_parse_text(&c->arena, text, len, &tgsi, c->d)
                   : tgsi_read_tokens(&c->arena, tokens, count, &tgsi, c->d);
-   /* The geometry program exists inside the library only: the public
-    * result has no place for it until the pass-through draw does
+   /* Capturing a geometry shader's streams is future work
     * (docs/abi.md, "Geometry shaders"). */
-   if (ok && tgsi->processor == TGSI_PROC_GEOMETRY) {
+   if (ok && tgsi->processor == TGSI_PROC_GEOMETRY && c->opts.stream_output &&
+       c->opts.stream_output->num_outputs) {
       diag_error(c->d, TGSIVA_ERROR_UNSUPPORTED,
-                 "GEOM shaders are not supported yet by the library: the "
-                 "geometry program is internal until the pass-through draw "
-                 "exists (docs/abi.md)");
+                 "transform feedback of a geometry shader's output is not "
+                 "supported (docs/abi.md)");
       return;
    }
    if (ok && compile_tgsi(&c->arena, tgsi, &c->opts, &r, c->d)) {
@@ -281,4 +313,46 @@ void
 tgsiva_shader_free(struct tgsiva_shader *shader)
 {
    free(shader);
+}
+
+/* docs/abi.md, "Geometry shaders", section 1. */
+enum tgsiva_status
+tgsiva_gs_vertex_capture(const struct tgsiva_shader *vs,
+                         const struct tgsiva_shader *gs,
+                         struct tgsiva_stream_output *so,
+                         struct tgsiva_diagnostic *d)
+{
+   struct tgsiva_diagnostic own;
+   if (!d)
+      d = &own;
+   diag_clear(d);
+   if (!vs || !gs || !so || vs->stage != TGSIVA_STAGE_VERTEX ||
+       gs->stage != TGSIVA_STAGE_GEOMETRY) {
+      diag_error(d, TGSIVA_ERROR_INPUT,
+                 "tgsiva_gs_vertex_capture needs a vertex shader, a "
+                 "geometry shader and a stream output");
+      return d->status;
+   }
+   memset(so, 0, sizeof(*so));
+   so->stride[0] = gs->gs_input_stride / 4;
+   for (unsigned i = 0; i < gs->input_count; i++) {
+      const struct tgsiva_varying *in = &gs->inputs[i];
+      for (unsigned k = 0; k < vs->output_count; k++) {
+         const struct tgsiva_varying *out = &vs->outputs[k];
+         if (out->semantic != in->semantic || out->index != in->index)
+            continue;
+         if (so->num_outputs == TGSIVA_MAX_STREAM_OUTPUTS) {
+            diag_error(d, TGSIVA_ERROR_LIMIT, "more than %d captured inputs",
+                       TGSIVA_MAX_STREAM_OUTPUTS);
+            return d->status;
+         }
+         so->output[so->num_outputs++] = (struct tgsiva_stream_output_entry){
+            .register_index = vs->output_registers[k],
+            .num_components = 4,
+            .dst_offset = in->byte_offset / 4,
+         };
+         break;
+      }
+   }
+   return TGSIVA_OK;
 }

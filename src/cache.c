@@ -271,7 +271,7 @@ transfer_layout(struct stream *s, struct tgsiva_shader *sh)
    for (unsigned i = 0; !s->failed && i < sh->sysval_count; i++) {
       u32(s, &sv[i].kind);
       u32(s, &sv[i].id);
-      if (sv[i].kind > TGSIVA_SYSVAL_XFB_DRAW)
+      if (sv[i].kind > TGSIVA_SYSVAL_GS_VIEWPORT)
          s->failed = true;
    }
    sh->sysvals = sv;
@@ -305,6 +305,19 @@ transfer_stage_info(struct stream *s, struct tgsiva_shader *sh)
    for (unsigned i = 0; i < 3; i++)
       u32(s, &sh->local_size[i]);
    u32(s, &sh->shared_bytes);
+   uint32_t *regs = array(s, sh->output_registers, sh->output_count, 4);
+   for (unsigned i = 0; !s->failed && i < sh->output_count; i++)
+      u32(s, &regs[i]);
+   sh->output_registers = regs;
+   flag(s, &sh->writes_layer);
+   flag(s, &sh->writes_viewport_index);
+   uint32_t *gs[] = {&sh->gs_input_primitive, &sh->gs_vertices_in,
+                     &sh->gs_output_primitive, &sh->gs_draw_primitive,
+                     &sh->gs_max_vertices, &sh->gs_invocations,
+                     &sh->gs_input_stride, &sh->gs_output_stride,
+                     &sh->gs_indices_per_invocation, &sh->gs_streams};
+   for (unsigned i = 0; i < sizeof(gs) / sizeof(gs[0]); i++)
+      u32(s, gs[i]);
 }
 
 static void
@@ -312,7 +325,7 @@ transfer(struct stream *s, struct tgsiva_shader *sh)
 {
    uint32_t stage = sh->stage;
    u32(s, &stage);
-   if (stage > TGSIVA_STAGE_COMPUTE)
+   if (stage > TGSIVA_STAGE_GEOMETRY)
       s->failed = true;
    sh->stage = (enum tgsiva_stage)stage;
    uint_field(s, &sh->program_count);
@@ -400,8 +413,8 @@ tgsiva_shader_deserialize(const uint8_t *blob, size_t size,
    if (!check_header(blob, size, d))
       return d->status;
    /* Arrays take no more memory than blob bytes, plus 16 of alignment
-    * each (at most 7 arrays). */
-   size_t block_size = sizeof(struct tgsiva_shader) + 16 + size + 7 * 16;
+    * each (at most 8 arrays). */
+   size_t block_size = sizeof(struct tgsiva_shader) + 16 + size + 8 * 16;
    uint8_t *block = calloc(1, block_size);
    if (!block) {
       diag_error(d, TGSIVA_ERROR_NOMEM, "out of memory");
@@ -499,7 +512,21 @@ stage_info_equal(const struct tgsiva_shader *a, const struct tgsiva_shader *b)
           a->early_fragment_tests == b->early_fragment_tests &&
           a->uses_derivatives == b->uses_derivatives &&
           !memcmp(a->local_size, b->local_size, sizeof(a->local_size)) &&
-          a->shared_bytes == b->shared_bytes;
+          a->shared_bytes == b->shared_bytes &&
+          same_bytes(a->output_registers, b->output_registers,
+                     a->output_count * sizeof(*a->output_registers)) &&
+          a->writes_layer == b->writes_layer &&
+          a->writes_viewport_index == b->writes_viewport_index &&
+          a->gs_input_primitive == b->gs_input_primitive &&
+          a->gs_vertices_in == b->gs_vertices_in &&
+          a->gs_output_primitive == b->gs_output_primitive &&
+          a->gs_draw_primitive == b->gs_draw_primitive &&
+          a->gs_max_vertices == b->gs_max_vertices &&
+          a->gs_invocations == b->gs_invocations &&
+          a->gs_input_stride == b->gs_input_stride &&
+          a->gs_output_stride == b->gs_output_stride &&
+          a->gs_indices_per_invocation == b->gs_indices_per_invocation &&
+          a->gs_streams == b->gs_streams;
 }
 
 bool

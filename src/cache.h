@@ -11,7 +11,7 @@
 #include "tgsiva/compile.h"
 
 /* Bumped whenever the blob's fields change; other versions are refused. */
-#define CACHE_BLOB_VERSION 2
+#define CACHE_BLOB_VERSION 3
 /* "TGSV": the first four bytes of every blob. */
 #define CACHE_BLOB_MAGIC 0x56534754u
 

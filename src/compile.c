@@ -151,9 +151,17 @@ compile_tgsi(struct arena *arena, const struct tgsi_shader *tgsi,
    case TGSI_PROC_FRAGMENT:
       out->stage = IR_STAGE_FRAGMENT;
       break;
-   case TGSI_PROC_GEOMETRY: /* the geometry program only, for now */
+   case TGSI_PROC_GEOMETRY:
+      /* The geometry program first: its push words come first, as
+       * the busier program's. */
       out->stage = IR_STAGE_GEOMETRY;
-      break;
+      out->program_count = 3;
+      return compile_program(&c, tgsi, IR_STAGE_GEOMETRY, &out->layout,
+                             &out->programs[2]) &&
+             compile_program(&c, tgsi, IR_STAGE_VERTEX_POSITION,
+                             &out->layout, &out->programs[0]) &&
+             compile_program(&c, tgsi, IR_STAGE_VERTEX_VARYING,
+                             &out->layout, &out->programs[1]);
    default:
       out->stage = IR_STAGE_COMPUTE;
       break;

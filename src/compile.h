@@ -49,9 +49,12 @@ struct compile_program {
 };
 
 struct compile_result {
-   enum ir_stage stage; /* of programs[0] */
+   /* of programs[0]; IR_STAGE_GEOMETRY for a geometry shader, whose
+    * programs[0] and [1] are its pass-through pair */
+   enum ir_stage stage;
    /* 2 for vertex shaders (position, varying), 3 with transform
-    * feedback (programs[2]) */
+    * feedback (programs[2]) and for geometry shaders (programs[2] the
+    * geometry program) */
    unsigned program_count;
    struct compile_program programs[3];
    struct ir_layout layout;

@@ -124,6 +124,8 @@ enum tgsiva_stage {
    TGSIVA_STAGE_VERTEX,
    TGSIVA_STAGE_FRAGMENT,
    TGSIVA_STAGE_COMPUTE,
+   /* Run as compute, then drawn (docs/abi.md, "Geometry shaders"). */
+   TGSIVA_STAGE_GEOMETRY,
 };
 
 /* Static statistics of a binary (docs/stats.md). */
@@ -167,6 +169,12 @@ enum tgsiva_sysval_kind {
    TGSIVA_SYSVAL_XFB_BUFFER,       /* u64 address, u32 bytes left of
                                       transform-feedback buffer id */
    TGSIVA_SYSVAL_XFB_DRAW,         /* u32 vertex count, u32 first vertex */
+   /* Geometry shaders (docs/abi.md, "Geometry shaders"): */
+   TGSIVA_SYSVAL_GS_DRAW,     /* u32 input primitives, u32 instances */
+   TGSIVA_SYSVAL_GS_INPUT,    /* u64 address of the vertex-output buffer */
+   TGSIVA_SYSVAL_GS_OUTPUT,   /* u64 address of the emitted vertices */
+   TGSIVA_SYSVAL_GS_INDICES,  /* u64 address of stream id's indices */
+   TGSIVA_SYSVAL_GS_VIEWPORT, /* u32 the viewport this draw is for */
 };
 
 /* System value slot i is 16 bytes at 16 * i of uniform buffer
@@ -190,7 +198,9 @@ struct tgsiva_shader {
    /* Vertex shaders: [0] the position program, [1] the varying program
     * (IDVS), and with a stream output [2] the transform-feedback program
     * (a compute job of vertex count x instance count one-thread
-    * workgroups, docs/xfb.md).  Others: [0] only. */
+    * workgroups, docs/xfb.md).  Geometry shaders: [0], [1] the
+    * pass-through IDVS pair of the draw, [2] the geometry program (a
+    * compute job, docs/abi.md).  Others: [0] only. */
    unsigned program_count;
    struct tgsiva_program programs[3];
 
@@ -223,6 +233,28 @@ struct tgsiva_shader {
    /* Compute */
    uint32_t local_size[3];
    uint32_t shared_bytes;
+
+   /* Vertex and geometry: the OUT register of outputs[i] (what
+    * tgsiva_gs_vertex_capture() reads). */
+   const uint32_t *output_registers;
+   /* Geometry: the position program stores the layer (docs/abi.md,
+    * "Special outputs"); the geometry shader writes
+    * VIEWPORT_INDEX, so its pass-through draw is made once per viewport
+    * in use with system value GS_VIEWPORT. */
+   bool writes_layer, writes_viewport_index;
+
+   /* Geometry (docs/abi.md, "Geometry shaders"): the PIPE_PRIM_* of the
+    * input primitive and its vertices N; of the output primitive, and
+    * the list the pass-through draw draws (POINTS, LINES or TRIANGLES);
+    * M, G; the bytes of an input record and of an emitted vertex; K, the
+    * index entries of an invocation per stream; bit s: stream s has an
+    * index buffer. */
+   uint32_t gs_input_primitive, gs_vertices_in;
+   uint32_t gs_output_primitive, gs_draw_primitive;
+   uint32_t gs_max_vertices, gs_invocations;
+   uint32_t gs_input_stride, gs_output_stride;
+   uint32_t gs_indices_per_invocation;
+   uint32_t gs_streams;
 };
 
 /*
@@ -251,6 +283,22 @@ tgsiva_compile_text(const char *text, size_t len,
 
 /* Releases a result of the functions above (NULL is ignored). */
 TGSIVA_API void tgsiva_shader_free(struct tgsiva_shader *shader);
+
+/*
+ * The stream output that makes vertex shader `vs` (compiled, any
+ * variant) feed geometry shader `gs` (docs/abi.md, "Geometry shaders"):
+ * every input record slot of `gs` whose semantic `vs` writes, all four
+ * components, into buffer 0 at 16 * its register, `gs_input_stride`
+ * bytes a vertex.  Compile `vs` again with it as
+ * tgsiva_compile_options.stream_output; its programs[2] then writes the
+ * geometry shader's input.  TGSIVA_ERROR_INPUT when `vs` is no vertex
+ * shader or `gs` no geometry shader.
+ */
+TGSIVA_API enum tgsiva_status
+tgsiva_gs_vertex_capture(const struct tgsiva_shader *vs,
+                         const struct tgsiva_shader *gs,
+                         struct tgsiva_stream_output *so,
+                         struct tgsiva_diagnostic *d);
 
 /*
  * Shader cache support (docs/driver.md, "Cache").  A driver keys its

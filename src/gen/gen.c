@@ -14,6 +14,11 @@
  * 3. BARRIER only outside control flow; CONT never inside a SWITCH.
  * 4. ADDR[0] holds 0..3 from the prologue on; arrays and constant
  *    ranges are declared large enough for any offset the body uses.
+ * 5. Geometry shaders: EMIT (after writing some outputs) and ENDPRIM to
+ *    stream 0 anywhere, in loops too (GL drops vertices past M; the
+ *    interpreter leaves such an invocation uncompared); the epilogue
+ *    emits once more.  LAYER, VIEWPORT_INDEX and PRIMID outputs get
+ *    small integers (0..3) where the skeleton writes them.
  */
 #include <string.h>
 
@@ -136,6 +141,23 @@ gen_switch(struct gen *g)
    gen_insn(g, TGSI_OP_ENDSWITCH);
 }
 
+static void write_output(struct gen *g, unsigned o);
+
+/* Rule 5: EMIT, most often after writing outputs, or ENDPRIM. */
+static void
+gen_emit(struct gen *g)
+{
+   if (gen_chance(g, 20)) {
+      struct tgsi_insn *I = gen_insn(g, TGSI_OP_ENDPRIM);
+      gen_src_imm(g, &I->src[0], 0, 0, 0, 0);
+      return;
+   }
+   for (unsigned k = gen_below(g, 3); k; k--)
+      write_output(g, gen_below(g, g->nout));
+   struct tgsi_insn *I = gen_insn(g, TGSI_OP_EMIT);
+   gen_src_imm(g, &I->src[0], 0, 0, 0, 0);
+}
+
 /* BRK or CONT (in a loop), KILL or RET, usually under an IF. */
 static void
 gen_jump(struct gen *g, enum tgsi_op op)
@@ -171,7 +193,9 @@ gen_statement(struct gen *g)
    unsigned r = gen_below(g, 100);
    bool nest = g->depth < GEN_MAX_DEPTH && g->budget > 8;
    bool in_loop = g->loops > 0;
-   if (r < 8 && nest) {
+   if (r >= 88 && g->stage == GEN_GS) {
+      gen_emit(g);
+   } else if (r < 8 && nest) {
       gen_if(g);
    } else if (r < 12 && nest && g->loops < GEN_MAX_LOOPS &&
               (g->feat & GEN_F_LOOPS)) {
@@ -219,6 +243,41 @@ add_out(struct gen *g, enum tgsi_sem sem, unsigned index, unsigned mask)
 }
 
 static void
+setup_gs(struct gen *g)
+{
+   static const uint8_t in_prims[] = {
+      TGSI_PRIM_POINTS, TGSI_PRIM_LINES, TGSI_PRIM_LINES_ADJACENCY,
+      TGSI_PRIM_TRIANGLES, TGSI_PRIM_TRIANGLES_ADJACENCY};
+   static const uint8_t out_prims[] = {
+      TGSI_PRIM_POINTS, TGSI_PRIM_LINE_STRIP, TGSI_PRIM_TRIANGLE_STRIP};
+   static const uint8_t vertices[] = {1, 2, 4, 3, 6};
+   unsigned k = gen_below(g, 5);
+   g->gs_in_prim = in_prims[k];
+   g->gs_vertices_in = vertices[k];
+   g->gs_out_prim = out_prims[gen_below(g, 3)];
+   g->gs_max_vertices = gen_chance(g, 15) ? 9 + gen_below(g, 24)
+                                          : 1 + gen_below(g, 8);
+   g->gs_invocations = gen_chance(g, 30) ? 1 + gen_below(g, 4) : 0;
+   g->nin = 1 + gen_below(g, 3); /* POSITION, GENERIC[0], GENERIC[1] */
+   g->gs_primid_input = gen_chance(g, 20);
+   add_out(g, TGSI_SEM_POSITION, 0, 0xf);
+   for (unsigned i = 0, n = gen_below(g, 3); i < n; i++)
+      add_out(g, TGSI_SEM_GENERIC, i, 0xf);
+   if (gen_chance(g, 15))
+      add_out(g, TGSI_SEM_PSIZE, 0, 0x1);
+   if (gen_chance(g, 15))
+      add_out(g, TGSI_SEM_CLIPDIST, 0, 0xf);
+   if (gen_chance(g, 15))
+      add_out(g, TGSI_SEM_PRIMID, 0, 0x1);
+   if (gen_chance(g, 15))
+      add_out(g, TGSI_SEM_LAYER, 0, 0x1);
+   if (gen_chance(g, 15))
+      add_out(g, TGSI_SEM_VIEWPORT_INDEX, 0, 0x1);
+   add_sv(g, TGSI_SEM_PRIMID, true);
+   add_sv(g, TGSI_SEM_INVOCATIONID, true);
+}
+
+static void
 setup_stage(struct gen *g)
 {
    switch (g->stage) {
@@ -241,6 +300,7 @@ setup_stage(struct gen *g)
          add_out(g, TGSI_SEM_POSITION, 0, 0x4);
       add_sv(g, TGSI_SEM_SAMPLEID, true);
       break;
+   case GEN_GS: setup_gs(g); break;
    default:
       add_sv(g, TGSI_SEM_THREAD_ID, true);
       add_sv(g, TGSI_SEM_BLOCK_ID, true);
@@ -259,6 +319,22 @@ mov(struct gen *g, enum tgsi_regfile file, unsigned index, unsigned mask,
    gen_dst_reg(&I->dst[0], file, (int)index, mask);
    gen_src_value(g, &I->src[0], type);
    I->src[0].absolute = I->src[0].negate = false;
+}
+
+/* Rule 5: an output as the skeleton writes it: integer ones 0..3. */
+static void
+write_output(struct gen *g, unsigned o)
+{
+   uint8_t sem = g->out_sem[o];
+   if (sem != TGSI_SEM_LAYER && sem != TGSI_SEM_VIEWPORT_INDEX &&
+       sem != TGSI_SEM_PRIMID) {
+      mov(g, TGSI_REGFILE_OUTPUT, o, g->out_mask[o], TGSI_VT_F32);
+      return;
+   }
+   struct tgsi_insn *I = gen_insn(g, TGSI_OP_AND);
+   gen_dst_reg(&I->dst[0], TGSI_REGFILE_OUTPUT, (int)o, 0x1);
+   gen_src_value(g, &I->src[0], TGSI_VT_U32);
+   gen_src_imm(g, &I->src[1], 3, 3, 3, 3);
 }
 
 static void
@@ -291,14 +367,29 @@ prologue(struct gen *g)
    }
    for (unsigned t = 0; t < GEN_ARRAY_LEN; t++)
       mov(g, TGSI_REGFILE_TEMPORARY, g->array + t, 0xf, TGSI_VT_UNTYPED);
-   for (unsigned o = 0; o < g->nout; o++)
-      mov(g, TGSI_REGFILE_OUTPUT, o, g->out_mask[o], TGSI_VT_F32);
+   for (unsigned o = 0; o < g->nout; o++) {
+      if (g->stage == GEN_GS)
+         write_output(g, o);
+      else
+         mov(g, TGSI_REGFILE_OUTPUT, o, g->out_mask[o], TGSI_VT_F32);
+   }
 }
 
 static void
 epilogue(struct gen *g)
 {
-   if (g->stage != GEN_CS) {
+   if (g->stage == GEN_GS) {
+      for (unsigned o = 0; o < g->nout; o++) {
+         if (gen_chance(g, 70))
+            write_output(g, o);
+      }
+      struct tgsi_insn *I = gen_insn(g, TGSI_OP_EMIT);
+      gen_src_imm(g, &I->src[0], 0, 0, 0, 0);
+      if (gen_chance(g, 30)) {
+         I = gen_insn(g, TGSI_OP_ENDPRIM);
+         gen_src_imm(g, &I->src[0], 0, 0, 0, 0);
+      }
+   } else if (g->stage != GEN_CS) {
       for (unsigned o = 0; o < g->nout; o++) {
          if (gen_chance(g, 70))
             mov(g, TGSI_REGFILE_OUTPUT, o, g->out_mask[o], TGSI_VT_F32);
@@ -347,6 +438,11 @@ declare_io(struct gen *g, struct tgsi_builder *b)
       TGSI_INTERP_PERSPECTIVE};
    for (unsigned i = 0; i < g->nin; i++) {
       struct tgsi_decl *d = decl(b, TGSI_REGFILE_INPUT, i, i);
+      if (g->stage == GEN_GS) {
+         d->semantic = true;
+         d->sem_name = i ? TGSI_SEM_GENERIC : TGSI_SEM_POSITION;
+         d->sem_index = i ? i - 1 : 0;
+      }
       if (g->stage == GEN_FS) {
          d->semantic = true;
          d->sem_name = i == 3 ? TGSI_SEM_POSITION : TGSI_SEM_GENERIC;
@@ -356,6 +452,11 @@ declare_io(struct gen *g, struct tgsi_builder *b)
          if (i == 1 && gen_chance(g, 30))
             d->location = TGSI_INTERP_LOC_CENTROID;
       }
+   }
+   if (g->gs_primid_input) {
+      struct tgsi_decl *d = decl(b, TGSI_REGFILE_INPUT, g->nin, g->nin);
+      d->semantic = true;
+      d->sem_name = TGSI_SEM_PRIMID;
    }
    for (unsigned o = 0; o < g->nout; o++) {
       struct tgsi_decl *d = decl(b, TGSI_REGFILE_OUTPUT, o, o);
@@ -383,6 +484,18 @@ declare(struct gen *g, struct tgsi_builder *b)
          struct tgsi_prop *p = tgsi_builder_add_prop(b);
          p->name = dims[i];
          p->value = size[i];
+      }
+   }
+   if (g->stage == GEN_GS) {
+      const uint32_t props[][2] = {
+         {TGSI_PROP_GS_INPUT_PRIM, g->gs_in_prim},
+         {TGSI_PROP_GS_OUTPUT_PRIM, g->gs_out_prim},
+         {TGSI_PROP_GS_MAX_OUTPUT_VERTICES, g->gs_max_vertices},
+         {TGSI_PROP_GS_INVOCATIONS, g->gs_invocations}};
+      for (unsigned i = 0; i < 4 && (i < 3 || g->gs_invocations); i++) {
+         struct tgsi_prop *p = tgsi_builder_add_prop(b);
+         p->name = (enum tgsi_prop_name)props[i][0];
+         p->value = props[i][1];
       }
    }
    declare_io(g, b);
@@ -448,7 +561,8 @@ gen_program(struct arena *arena, const struct gen_options *o,
             struct gen_coverage *cov)
 {
    static const enum tgsi_proc procs[] = {
-      TGSI_PROC_VERTEX, TGSI_PROC_FRAGMENT, TGSI_PROC_COMPUTE};
+      TGSI_PROC_VERTEX, TGSI_PROC_FRAGMENT, TGSI_PROC_COMPUTE,
+      TGSI_PROC_GEOMETRY};
    struct gen g;
    memset(&g, 0, sizeof(g));
    g.arena = arena;

@@ -2,9 +2,10 @@
 /*
  * The TGSI program generator (`tgsiva gen`), in the spirit of Csmith and
  * YARPGen: from a seed it builds a valid vertex, fragment or compute
- * shader as a decoded struct tgsi_shader, which tgsi_print_shader writes
- * in tgsi_dump's text.  It knows TGSI only (src/tgsi): never the
- * compiler, so that it tests the compiler from the spec's side.
+ * (or, asked for by name, geometry) shader as a decoded struct
+ * tgsi_shader, which tgsi_print_shader writes in tgsi_dump's text.  It
+ * knows TGSI only (src/tgsi): never the compiler, so that it tests the
+ * compiler from the spec's side.
  *
  * Every program is valid (declared registers, balanced control flow,
  * operand types from the opcode table) and terminates (loops count to a
@@ -59,8 +60,9 @@ enum gen_stage {
    GEN_VS,
    GEN_FS,
    GEN_CS,
+   GEN_GS, /* only by name: "any" is one of the three above */
    GEN_STAGE_COUNT,
-   GEN_ANY_STAGE = GEN_STAGE_COUNT, /* chosen from the seed */
+   GEN_ANY_STAGE = GEN_STAGE_COUNT, /* vs, fs or cs, from the seed */
 };
 
 struct gen_options {
@@ -89,10 +91,12 @@ void gen_print(struct strbuf *sb, const struct tgsi_shader *s);
 bool gen_op_generated(unsigned opcode, enum gen_stage stage);
 /* gen_ops.c: records `s`'s opcodes and modifiers in `cov`. */
 void gen_cover(struct gen_coverage *cov, const struct tgsi_shader *s);
-/* gen_ops.c: prints the coverage table and returns how many generated
- * opcodes were never produced. */
-unsigned gen_print_coverage(FILE *f, const struct gen_coverage *cov);
-/* gen_ops.c: "vs", "fs", "cs". */
+/* gen_ops.c: prints the coverage table and returns how many opcodes
+ * the stages in `stages` (bit per enum gen_stage) generate were never
+ * produced. */
+unsigned gen_print_coverage(FILE *f, const struct gen_coverage *cov,
+                            uint32_t stages);
+/* gen_ops.c: "vs", "fs", "cs", "gs". */
 const char *gen_stage_name(enum gen_stage stage);
 /* gen_ops.c: the feature named `name` (as in --without), 0 if none. */
 uint32_t gen_feature_from_name(const char *name);

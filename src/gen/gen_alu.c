@@ -132,6 +132,21 @@ make_indirect(struct gen *g, struct tgsi_reg *r, int base, unsigned array_id)
    r->ind.array_id = (uint16_t)array_id;
 }
 
+void
+gen_gs_vertex(struct gen *g, struct tgsi_reg *r)
+{
+   r->dimension = true;
+   if (g->gs_vertices_in > 3 && (g->feat & GEN_F_INDIRECT) &&
+       gen_chance(g, 30)) {
+      r->dim_indirect = true;
+      r->dim_index = 0;
+      r->dim_ind.file = TGSI_REGFILE_ADDRESS;
+      r->dim_ind.swizzle = (uint8_t)gen_below(g, 4);
+      return;
+   }
+   r->dim_index = (int)gen_below(g, g->gs_vertices_in);
+}
+
 static void
 const_operand(struct gen *g, struct tgsi_src *s)
 {
@@ -183,6 +198,8 @@ value_operand(struct gen *g, struct tgsi_src *s, enum gen_kind kind)
       temp_operand(g, s, kind);
    } else if (r < 58 && g->nin && kind != GEN_KIND_INT) {
       gen_src_reg(s, TGSI_REGFILE_INPUT, (int)gen_below(g, g->nin));
+      if (g->stage == GEN_GS)
+         gen_gs_vertex(g, &s->reg);
    } else if (r < 72) {
       const_operand(g, s);
    } else if (r < 90 || !g->nsv) {

@@ -71,7 +71,7 @@ static const uint8_t op_kinds[TGSI_OP_COUNT] = {
    K(IF, FLOW), K(UIF, FLOW), K(ELSE, FLOW), K(ENDIF, FLOW),
    K(BGNLOOP, FLOW), K(ENDLOOP, FLOW), K(BRK, FLOW), K(CONT, FLOW),
    K(SWITCH, FLOW), K(CASE, FLOW), K(DEFAULT, FLOW), K(ENDSWITCH, FLOW),
-   K(RET, FLOW), K(END, FLOW),
+   K(RET, FLOW), K(END, FLOW), K(EMIT, FLOW), K(ENDPRIM, FLOW),
 };
 #undef K
 
@@ -84,13 +84,17 @@ gen_op_kind(unsigned opcode)
 
 /* Opcodes a stage cannot have: derivatives, KILL and interpolation are
  * fragment-only; barriers and stores compute-only (other stages' lanes
- * would race on the same words). */
+ * would race on the same words); EMIT and ENDPRIM geometry-only. */
 bool
 gen_op_generated(unsigned opcode, enum gen_stage stage)
 {
    enum gen_op_kind k = gen_op_kind(opcode);
    switch (k) {
    case GEN_OPK_NONE: return false;
+   case GEN_OPK_FLOW:
+      if (opcode == TGSI_OP_EMIT || opcode == TGSI_OP_ENDPRIM)
+         return stage == GEN_GS;
+      return true;
    case GEN_OPK_DERIV:
    case GEN_OPK_KILL:
    case GEN_OPK_INTERP: return stage == GEN_FS;
@@ -181,6 +185,7 @@ gen_cover(struct gen_coverage *cov, const struct tgsi_shader *s)
 {
    enum gen_stage st = s->processor == TGSI_PROC_VERTEX     ? GEN_VS
                        : s->processor == TGSI_PROC_FRAGMENT ? GEN_FS
+                       : s->processor == TGSI_PROC_GEOMETRY ? GEN_GS
                                                             : GEN_CS;
    for (unsigned i = 0; i < s->num_insns; i++) {
       const struct tgsi_insn *I = &s->insns[i];
@@ -192,7 +197,7 @@ gen_cover(struct gen_coverage *cov, const struct tgsi_shader *s)
 const char *
 gen_stage_name(enum gen_stage stage)
 {
-   static const char *const names[] = {"vs", "fs", "cs"};
+   static const char *const names[] = {"vs", "fs", "cs", "gs"};
    return stage < GEN_STAGE_COUNT ? names[stage] : "any";
 }
 
@@ -208,19 +213,20 @@ print_mods(FILE *f, unsigned m)
 }
 
 unsigned
-gen_print_coverage(FILE *f, const struct gen_coverage *cov)
+gen_print_coverage(FILE *f, const struct gen_coverage *cov, uint32_t stages)
 {
    unsigned missing = 0, covered = 0, cells = 0;
    fprintf(f, "coverage (p plain, a abs, n neg, s saturate, x swizzle, "
-              "w write mask, i indirect)\n%-16s %-7s %-7s %-7s\n", "opcode",
-           "vs", "fs", "cs");
+              "w write mask, i indirect)\n%-16s %-7s %-7s %-7s %-7s\n",
+           "opcode", "vs", "fs", "cs", "gs");
    for (unsigned op = 0; op < TGSI_OP_COUNT; op++) {
       if (gen_op_kind(op) == GEN_OPK_NONE)
          continue;
       bool wanted = false, seen = false;
       fprintf(f, "%-16s", tgsi_op_info(op)->name);
       for (unsigned st = 0; st < GEN_STAGE_COUNT; st++) {
-         wanted |= gen_op_generated(op, (enum gen_stage)st);
+         wanted |= ((stages >> st) & 1) &&
+                   gen_op_generated(op, (enum gen_stage)st);
          seen |= cov->mods[op][st] != 0;
          cells += __builtin_popcount(cov->mods[op][st]);
          print_mods(f, cov->mods[op][st]);

@@ -11,6 +11,8 @@
  *   TEMP[counter + d]     the counter of the loop at depth d
  *   TEMP[array .. +3]     ARRAY(1), read and written through ADDR[0]
  * ADDR[0] always holds indices in 0..3; ADDR[1] is ARL/ARR's.
+ * Geometry shaders read IN[vertex][r], the vertex below N (ADDR[0] only
+ * when N > 3), and EMIT / ENDPRIM to stream 0 anywhere in the body.
  */
 #ifndef TGSIVA_GEN_GEN_PRIV_H
 #define TGSIVA_GEN_GEN_PRIV_H
@@ -62,6 +64,11 @@ struct gen {
    unsigned nunits;
    bool use_addr1, use_buffer, use_image, use_shared;
    unsigned depth, loops, switches;
+   /* Geometry: the primitives, N, M, G (0: no property), and whether
+    * IN[][nin] is a PRIMID input. */
+   uint8_t gs_in_prim, gs_out_prim;
+   unsigned gs_vertices_in, gs_max_vertices, gs_invocations;
+   bool gs_primid_input;
 };
 
 /* Random numbers (splitmix64). */
@@ -98,6 +105,9 @@ void gen_masked(struct gen *g, unsigned k, uint32_t mx, uint32_t my,
                 uint32_t mz, uint32_t mw);
 void gen_alu(struct gen *g, enum tgsi_op op);
 void gen_set_addr(struct gen *g);
+/* gen_alu.c: the vertex of a geometry shader's input operand: a constant
+ * below N, or ADDR[0] (0..3) when N > 3. */
+void gen_gs_vertex(struct gen *g, struct tgsi_reg *r);
 
 /* gen_res.c */
 void gen_tex(struct gen *g, enum tgsi_op op);

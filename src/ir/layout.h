@@ -46,6 +46,7 @@ enum ir_sysval_kind {
    IR_SYSVAL_GS_INPUT,        /* u64 address of the vertex records */
    IR_SYSVAL_GS_OUTPUT,       /* u64 address of the emitted vertices */
    IR_SYSVAL_GS_INDICES,      /* id = stream: u64 address of its indices */
+   IR_SYSVAL_GS_VIEWPORT,     /* u32 the viewport the draw is for */
    IR_SYSVAL_COUNT,
 };
 
@@ -75,6 +76,7 @@ struct ir_varying {
    uint8_t components; /* number stored / loaded */
    uint32_t index;     /* semantic index */
    uint32_t byte_offset;
+   uint32_t reg;       /* the IN or OUT register */
 };
 
 /* A geometry program's draw (docs/abi.md, "Geometry shaders"). */
@@ -84,6 +86,7 @@ struct ir_gs_layout {
    uint32_t prim_vertices;          /* 1, 2, 3: the list drawn */
    uint32_t indices_per_invocation; /* K, per stream */
    uint32_t input_stride, output_stride; /* bytes of a record */
+   uint32_t streams;                /* bit s: EMIT to stream s */
 };
 
 struct ir_layout {
@@ -95,6 +98,8 @@ struct ir_layout {
    uint32_t attributes_read; /* bit i: IN[i] is loaded */
    VEC(struct ir_varying) outputs;
    bool writes_point_size;
+   bool writes_layer;          /* the position program stores LAYER */
+   bool writes_viewport_index; /* culls by GS_VIEWPORT (geometry) */
    uint32_t fixed_varying_mask; /* NIR-style slots below VAR0 */
    /* Transform feedback: what the vertex shader's third program
     * captures (NULL: none), set by the pipeline before translation, and

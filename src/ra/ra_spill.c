@@ -11,13 +11,20 @@
  *    right before each use (at the end of the predecessor for a phi
  *    source).  Its live range becomes a few instructions around each use.
  *    A source that reads one register of a vector past the first (a
- *    32-bit slot reading component c), or a one-register phi source that
- *    is a part of a vector, reloads that word alone, so that an
- *    instruction reading parts of two spilled vec4s needs two registers
- *    for them, not eight.
+ *    32-bit slot reading component c), an element of a COLLECT of 32-bit
+ *    words (any component), or a one-register phi source that is a part
+ *    of a vector, reloads that word alone, so that an instruction
+ *    reading parts of two spilled vec4s needs two registers for them,
+ *    not eight (a geometry shader's EMIT collects each output register
+ *    from components of up to four input vectors).
  *    A phi is spilled whole: each predecessor stores its value into the
  *    slot, and the phi disappears (all phis of a block are defined at
- *    once, so keeping it would not lower the pressure there).
+ *    once, so keeping it would not lower the pressure there).  The store
+ *    comes after every read of the phi's current value in that
+ *    predecessor, the reloads for phis on its outgoing edges included
+ *    (they read the old value: a loop's phis that take each other's
+ *    values, or a back edge that makes the new value before it reads
+ *    the old one).
  * 3. Slots are 16-byte aligned in the thread's storage after what the
  *    shader already uses there; accesses use the `force` hint so that they
  *    happen in helper invocations too, and the thread_local_pointer FAU
@@ -248,7 +255,8 @@ reload(struct ir_shader *s, uint32_t v, uint32_t slot, struct ir_instr *before,
 
 /* Rule 2's one-word reloads: source i of I reads one 32-bit register of
  * a vector (a component after the first, in a source slot of 32 bits or
- * less), which a reload of that word serves. */
+ * less; or any component, as an element of a COLLECT of 32-bit words),
+ * which a reload of that word serves. */
 static bool
 reads_one_word(struct ir_shader *s, const struct ir_instr *I, unsigned i)
 {
@@ -258,6 +266,9 @@ reads_one_word(struct ir_shader *s, const struct ir_instr *I, unsigned i)
       return false;
    if (I->op == IR_OP_PHI) /* a one-register phi of a part */
       return ir_value(s, I->dst.index)->nregs == 1 && !r.swizzle;
+   /* An element of a vector of 32-bit words, any component. */
+   if (I->op == IR_OP_COLLECT)
+      return ir_value(s, I->dst.index)->bits == 32 && !r.swizzle;
    const struct va_form *f = va_form(I->va_op);
    return I->op == IR_OP_VA && r.comp && i < f->nr_srcs &&
           f->srcs[i].size <= 32;

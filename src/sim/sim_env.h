@@ -270,6 +270,8 @@ struct sim_env {
     * is invocation invocation_id[l] of input primitive primitive_id[l],
     * whose vertex k is draw vertex primitive_id * gs_vertices_in + k. */
    uint32_t gs_primitives, gs_invocations, gs_vertices_in;
+   /* The viewport a geometry shader's pass-through draw is for. */
+   uint32_t gs_viewport;
    uint32_t primitive_id[SIM_LANES], invocation_id[SIM_LANES];
 
    /* Resources */
@@ -387,6 +389,9 @@ struct sim_outputs {
    bool wrote_position;
    float point_size[SIM_LANES];
    bool wrote_point_size;
+   /* The layer byte the position program stored (docs/abi.md). */
+   uint32_t layer[SIM_LANES];
+   bool wrote_layer;
    struct {
       uint8_t semantic;
       uint32_t index;

@@ -39,6 +39,7 @@ enum sim_sysval_kind {
    SIM_SYSVAL_GS_INPUT,        /* u64 address of the input records */
    SIM_SYSVAL_GS_OUTPUT,       /* u64 address of the vertex slots */
    SIM_SYSVAL_GS_INDICES,      /* u64 address of stream id's entries */
+   SIM_SYSVAL_GS_VIEWPORT,     /* u32 the viewport the draw is for */
    SIM_SYSVAL_COUNT,
 };
 

@@ -150,6 +150,7 @@ sysval_value(const struct sim_warp *w, const struct sim_sysval *s, unsigned k)
       return k < 2 ? region_word(e, SIM_REGION_GS_OUTPUT, 0, k) : 0;
    case SIM_SYSVAL_GS_INDICES:
       return k < 2 ? region_word(e, SIM_REGION_GS_INDICES, s->id, k) : 0;
+   case SIM_SYSVAL_GS_VIEWPORT: return k == 0 ? e->gs_viewport : 0;
    case SIM_SYSVAL_FRAMEBUFFER_SIZE:
       if (k == 0)
          return float_to_bits((float)e->framebuffer_width);

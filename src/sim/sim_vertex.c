@@ -6,7 +6,8 @@
  * one block of the SIM_REGION_VERTEX region:
  *
  *   bytes  0..15   position record: x, y, z, 1/w in screen space (f32)
- *   bytes 16..19   point size (f16 at 16) and layer (byte at 18)
+ *   bytes 16..19   point size (f16 at 16) and layer (byte at 18: a
+ *                  STORE.i8 at offset 2 of the point-size address)
  *   bytes 32..     varying record: byte_offset of layout->outputs
  *
  * 1. LEA_BUF_IMM (table 0xD, index 0) of a vertex's linear id gives the
@@ -16,8 +17,8 @@
  *    address is taken relative to the block and moved past byte 32.  Any
  *    other store writes the block as addressed (`istream` for position
  *    and point size).
- * 3. After the run, the position, point size and varyings this program
- *    stored are copied to sim_outputs; a varying's mask has the
+ * 3. After the run, the position, point size, layer and varyings this
+ *    program stored are copied to sim_outputs; a varying's mask has the
  *    components whose four bytes some lane stored.
  */
 #include "sim_internal.h"
@@ -140,6 +141,10 @@ collect_position(struct sim_warp *w)
          o->wrote_position = true;
          for (unsigned c = 0; c < 4; c++)
             o->position[l][c] = bits_to_float(record_word(w, l, 4 * c));
+      }
+      if (stored(w, l, PSIZ_FIELD + 2, 1)) {
+         o->wrote_layer = true;
+         o->layer[l] = w->vertex->bytes[l * VERTEX_STRIDE + PSIZ_FIELD + 2];
       }
       if (stored(w, l, PSIZ_FIELD, 2)) {
          o->wrote_point_size = true;

@@ -88,6 +88,7 @@ struct tgsi_interp_annot {
 struct tgsi_interp_annotations {
    struct tgsi_interp_annot position[SIM_LANES][4];
    struct tgsi_interp_annot point_size[SIM_LANES];
+   struct tgsi_interp_annot layer[SIM_LANES];
    struct tgsi_interp_annot varyings[SIM_MAX_VARYINGS][SIM_LANES][4];
    struct tgsi_interp_annot color[SIM_MAX_RTS][SIM_LANES][4];
    struct tgsi_interp_annot depth[SIM_LANES];
@@ -147,6 +148,22 @@ struct tgsi_interp_gs {
    uint32_t lanes;            /* the live lanes */
    struct tgsi_interp_gs_lane lane[SIM_LANES];
 };
+
+/* What the geometry shader's pass-through draw outputs for vertex j of
+ * lane q of `gs` (docs/abi.md, "Geometry shaders"), in lane l of `out`
+ * and `an`: the position after the viewport transform of `env` (or the
+ * culled point, in the draw for `viewport`, of a vertex of another
+ * viewport), the point size, the layer, and every other output register
+ * of `s` as a varying of its (semantic, index), all four words as
+ * emitted. */
+struct sim_outputs;
+struct tgsi_interp_annotations;
+void tgsi_interp_gs_draw_vertex(const struct sim_env *env,
+                                const struct tgsi_shader *s,
+                                const struct tgsi_interp_gs *gs, unsigned q,
+                                unsigned j, uint32_t viewport, unsigned l,
+                                struct sim_outputs *out,
+                                struct tgsi_interp_annotations *an);
 
 struct tgsi_interp_result {
    enum tgsi_interp_status status;

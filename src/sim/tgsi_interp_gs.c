@@ -21,6 +21,16 @@
  *    a new strip, dropping an unfinished one, as GL does.
  * 4. A stream operand that could differ in the other model, or a lane on
  *    an uncertain path, makes the lane's emissions uncompared.
+ * 5. The pass-through draw of an emitted vertex is what a vertex shader
+ *    writing the vertex's registers would output: POSITION[0] through
+ *    the viewport transform, PSIZE as a point size, LAYER's low byte as
+ *    the layer, every other output register (LAYER too) a varying of its
+ *    (semantic, index), words unconverted.
+ * 6. A shader that writes VIEWPORT_INDEX somewhere draws once per
+ *    viewport: in the draw for viewport v, a vertex whose VIEWPORT_INDEX.x
+ *    is not v is at the culled point (-16384, -16384, 0, 1), exactly
+ *    (docs/abi.md); an index that could differ leaves the position
+ *    uncompared.
  */
 #include "tgsi_interp_priv.h"
 
@@ -314,4 +324,132 @@ interp_gs_finish(struct interp *ip)
    interp_foreach_lane(l, ip->path_uncertain)
       o->lane[l].uncertain = true;
    ip->res->gs = o;
+}
+
+static uint32_t
+writer_plus_one(const struct tgsi_interp_annot *a)
+{
+   return a->insn >= 0 ? (uint32_t)a->insn + 1 : 0;
+}
+
+static unsigned
+varying_slot(struct sim_outputs *out, unsigned semantic, uint32_t index)
+{
+   for (unsigned i = 0; i < out->varying_count; i++) {
+      if (out->varyings[i].semantic == semantic &&
+          out->varyings[i].index == index)
+         return i;
+   }
+   if (out->varying_count == SIM_MAX_VARYINGS)
+      return SIM_MAX_VARYINGS;
+   unsigned i = out->varying_count++;
+   out->varyings[i].semantic = (uint8_t)semantic;
+   out->varyings[i].index = index;
+   out->varyings[i].mask = 0xf;
+   return i;
+}
+
+/* Does an instruction write output register r? */
+static bool
+written(const struct tgsi_shader *s, uint32_t r)
+{
+   for (unsigned i = 0; i < s->num_insns; i++) {
+      const struct tgsi_insn *I = &s->insns[i];
+      for (unsigned k = 0; k < I->num_dst; k++) {
+         const struct tgsi_reg *d = &I->dst[k].reg;
+         if (d->file == TGSI_REGFILE_OUTPUT &&
+             (d->indirect || d->index == (int32_t)r))
+            return true;
+      }
+   }
+   return false;
+}
+
+/* Rule 6: the culled point, when the vertex's viewport is not the
+ * draw's. */
+static void
+cull_viewport(const struct tgsi_shader *s, const struct tgsi_interp_gs *gs,
+              const struct tgsi_interp_gs_vertex *v, uint32_t viewport,
+              unsigned l, struct sim_outputs *out,
+              struct tgsi_interp_annotations *an)
+{
+   for (unsigned i = 0; i < s->num_decls; i++) {
+      const struct tgsi_decl *d = &s->decls[i];
+      if (d->file != TGSI_REGFILE_OUTPUT ||
+          d->sem_name != TGSI_SEM_VIEWPORT_INDEX || d->first >= gs->registers ||
+          !written(s, d->first))
+         continue;
+      const struct tgsi_interp_annot *a = &v->annot[d->first][0];
+      if (a->err != 0) {
+         for (unsigned c = 0; c < 4; c++)
+            an->position[l][c].err = INFINITY;
+         return;
+      }
+      if (v->words[d->first][0] == viewport)
+         return;
+      static const float culled[4] = {-16384.0f, -16384.0f, 0.0f, 1.0f};
+      for (unsigned c = 0; c < 4; c++) {
+         out->position[l][c] = culled[c];
+         an->position[l][c].err = 0;
+      }
+      return;
+   }
+}
+
+/* Rules 5 and 6. */
+void
+tgsi_interp_gs_draw_vertex(const struct sim_env *env,
+                           const struct tgsi_shader *s,
+                           const struct tgsi_interp_gs *gs, unsigned q,
+                           unsigned j, uint32_t viewport, unsigned l,
+                           struct sim_outputs *out,
+                           struct tgsi_interp_annotations *an)
+{
+   const struct tgsi_interp_gs_vertex *v = &gs->lane[q].vertices[j];
+   for (unsigned i = 0; i < s->num_decls; i++) {
+      const struct tgsi_decl *d = &s->decls[i];
+      if (d->file != TGSI_REGFILE_OUTPUT)
+         continue;
+      for (uint32_t r = d->first; r <= d->last && r < gs->registers; r++) {
+         struct interp_cell cell[4];
+         for (unsigned c = 0; c < 4; c++) {
+            cell[c] = (struct interp_cell){
+               .v = v->words[r][c], .writer = v->annot[r][c].insn,
+               .err = v->annot[r][c].err, .kind = v->annot[r][c].kind};
+         }
+         uint32_t index = d->sem_index + (r - d->first);
+         if (d->sem_name == TGSI_SEM_POSITION && index == 0) {
+            out->wrote_position = true;
+            interp_viewport(env, cell, out->position[l], an->position[l]);
+            cull_viewport(s, gs, v, viewport, l, out, an);
+            for (unsigned c = 0; c < 4; c++) {
+               uint32_t w = writer_plus_one(&v->annot[r][c]);
+               if (w > out->position_writer)
+                  out->position_writer = w;
+            }
+            continue;
+         }
+         if (d->sem_name == TGSI_SEM_PSIZE) {
+            out->wrote_point_size = true;
+            interp_point_size(&cell[0], &out->point_size[l],
+                              &an->point_size[l]);
+            out->point_size_writer = writer_plus_one(&v->annot[r][0]);
+            continue;
+         }
+         if (d->sem_name == TGSI_SEM_LAYER && written(s, r)) {
+            out->wrote_layer = true;
+            interp_layer(&cell[0], &out->layer[l], &an->layer[l]);
+         }
+         unsigned n = varying_slot(out, d->sem_name, index);
+         if (n == SIM_MAX_VARYINGS)
+            continue;
+         for (unsigned c = 0; c < 4; c++) {
+            out->varyings[n].value[l].w[c] = v->words[r][c];
+            an->varyings[n][l][c] = v->annot[r][c];
+            uint32_t w = writer_plus_one(&v->annot[r][c]);
+            if (w > out->varying_writer[n])
+               out->varying_writer[n] = w;
+         }
+      }
+   }
 }

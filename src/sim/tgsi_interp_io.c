@@ -418,12 +418,10 @@ max_u32(uint32_t a, uint32_t b)
  * interval reaches 0), and x * (1/w) moves by |x| e_rw + |1/w| e_x +
  * e_x e_rw.  First order fell short where a texel or another uncertain
  * value changed both x and w by much (generator seed 626). */
-static void
-viewport_lane(struct interp *ip, uint32_t reg, unsigned l)
+void
+interp_viewport(const struct sim_env *env, const struct interp_cell cell[4],
+                float pos[4], struct tgsi_interp_annot a[4])
 {
-   struct interp_cell cell[4];
-   for (unsigned k = 0; k < 4; k++)
-      cell[k] = ip->output.r[reg][k][l];
    float w = bits_to_float(cell[3].v), rw = 1.0f / w;
    double aw = fabs((double)w), ew = cell[3].err;
    double e_rw = 4 * interp_ulp32(rw) +
@@ -431,25 +429,33 @@ viewport_lane(struct interp *ip, uint32_t reg, unsigned l)
    bool bad = !isfinite(rw) || w == 0.0f;
    for (unsigned k = 0; k < 3; k++) {
       float x = bits_to_float(cell[k].v), xn = x * rw;
-      float s = ip->env->viewport_scale[k], o = ip->env->viewport_offset[k];
+      float s = env->viewport_scale[k], o = env->viewport_offset[k];
       float p = xn * s, r = p + o;
       double ex = cell[k].err;
       double e_xn = fabs((double)x) * e_rw + fabs((double)rw) * ex +
                     ex * e_rw + interp_ulp32(xn);
       double e = fabs((double)s) * e_xn + interp_ulp32(p) + interp_ulp32(r);
-      ip->out->position[l][k] = r;
-      struct tgsi_interp_annot *a = &ip->res->annot->position[l][k];
+      pos[k] = r;
       /* 0 * an undefined 1/w is NaN: the position is undefined too. */
-      a->err = bad || !isfinite(r) || isnan(e) ? INFINITY : e;
-      a->insn = cell[k].writer > cell[3].writer ? cell[k].writer
-                                                : cell[3].writer;
-      a->kind = TGSI_INTERP_WORD_F32;
+      a[k].err = bad || !isfinite(r) || isnan(e) ? INFINITY : e;
+      a[k].insn = cell[k].writer > cell[3].writer ? cell[k].writer
+                                                  : cell[3].writer;
+      a[k].kind = TGSI_INTERP_WORD_F32;
    }
-   ip->out->position[l][3] = rw;
-   struct tgsi_interp_annot *a = &ip->res->annot->position[l][3];
-   a->err = bad || isnan(e_rw) ? INFINITY : e_rw;
-   a->insn = cell[3].writer;
-   a->kind = TGSI_INTERP_WORD_F32;
+   pos[3] = rw;
+   a[3].err = bad || isnan(e_rw) ? INFINITY : e_rw;
+   a[3].insn = cell[3].writer;
+   a[3].kind = TGSI_INTERP_WORD_F32;
+}
+
+static void
+viewport_lane(struct interp *ip, uint32_t reg, unsigned l)
+{
+   struct interp_cell cell[4];
+   for (unsigned k = 0; k < 4; k++)
+      cell[k] = ip->output.r[reg][k][l];
+   interp_viewport(ip->env, cell, ip->out->position[l],
+                   ip->res->annot->position[l]);
 }
 
 static void
@@ -462,14 +468,26 @@ window_position_lane(struct interp *ip, uint32_t reg, unsigned l)
    }
 }
 
-static void
-point_size_lane(struct interp *ip, uint32_t reg, unsigned l)
+/* The layer byte a position program stores: bits, exact or not
+ * compared. */
+void
+interp_layer(const struct interp_cell *cell, uint32_t *layer,
+             struct tgsi_interp_annot *a)
 {
-   const struct interp_cell *cell = &ip->output.r[reg][0][l];
-   float x = bits_to_float(cell->v);
-   struct tgsi_interp_annot *a = &ip->res->annot->point_size[l];
    annotate(a, cell, false);
-   ip->out->point_size[l] = x;
+   *layer = cell->v & 0xff;
+   a->kind = TGSI_INTERP_WORD_BITS;
+   if (a->err != 0)
+      a->err = INFINITY;
+}
+
+void
+interp_point_size(const struct interp_cell *cell, float *size,
+                  struct tgsi_interp_annot *a)
+{
+   float x = bits_to_float(cell->v);
+   annotate(a, cell, false);
+   *size = x;
    /* Past the largest half float (65504, rounding up from 65520) a size
     * kept as a half is infinite: not compared. */
    if (!isfinite(x) || fabsf(x) >= 65520.0f) {
@@ -480,6 +498,13 @@ point_size_lane(struct interp *ip, uint32_t reg, unsigned l)
    if (x < 1.0f)
       a->err = fmax(a->err, 1.0 - (double)x); /* clamped to at least 1 */
    a->kind = TGSI_INTERP_WORD_F32;
+}
+
+static void
+point_size_lane(struct interp *ip, uint32_t reg, unsigned l)
+{
+   interp_point_size(&ip->output.r[reg][0][l], &ip->out->point_size[l],
+                     &ip->res->annot->point_size[l]);
 }
 
 static void

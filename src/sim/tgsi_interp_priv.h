@@ -238,6 +238,17 @@ interp_op_fn interp_io_op(unsigned opcode);
 /* HELPER_INVOCATION becomes true for lanes DEMOTE made helpers. */
 void interp_io_demote(struct interp *ip, uint32_t lanes);
 
+/* tgsi_interp_io.c: a vertex's screen-space position (the viewport
+ * transform an IDVS position program does) and its point size, with
+ * their allowances, from the clip-space channels. */
+void interp_viewport(const struct sim_env *env,
+                     const struct interp_cell cell[4], float pos[4],
+                     struct tgsi_interp_annot a[4]);
+void interp_point_size(const struct interp_cell *cell, float *size,
+                       struct tgsi_interp_annot *a);
+void interp_layer(const struct interp_cell *cell, uint32_t *layer,
+                  struct tgsi_interp_annot *a);
+
 /* tgsi_interp_gs.c */
 bool interp_gs_setup(struct interp *ip);
 void interp_gs_read_input(struct interp *ip, const struct tgsi_reg *reg,

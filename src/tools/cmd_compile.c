@@ -196,7 +196,9 @@ write_results(const struct compile_args *a, struct arena *arena,
       const char *paths[3];
       const void *bytes[3];
       for (unsigned p = 0; p < r->program_count && p < 3; p++) {
-         paths[p] = arena_printf(arena, "%s%s", a->output, suffixes[p]);
+         bool geometry = p == 2 && r->stage == IR_STAGE_GEOMETRY;
+         paths[p] = arena_printf(arena, "%s%s", a->output,
+                                 geometry ? ".geometry" : suffixes[p]);
          bytes[p] = to_bytes(arena, &r->programs[p]);
       }
       for (unsigned p = 0; p < r->program_count && p < 3; p++) {

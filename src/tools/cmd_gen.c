@@ -59,7 +59,8 @@ print_help(void)
       "  --seed N           the first program's seed (default 1)\n"
       "  --count K          how many programs, seeds N..N+K-1 (default 1;\n"
       "                     0 with --seconds: until the time is up)\n"
-      "  --stage S          vs, fs, cs or any (default any: from the seed)\n"
+      "  --stage S          vs, fs, cs, gs or any (default any: vs, fs or\n"
+      "                     cs from the seed)\n"
       "  --without F        leave out a feature: loops, switch, textures,\n"
       "                     memory, indirect, int64, kill, derivatives,\n"
       "                     ret, edge-values (may be repeated)\n"
@@ -383,7 +384,11 @@ cmd_gen(int argc, char **argv)
       return CLI_USER_ERROR;
    }
    status = run(&a, t);
-   if (a.coverage && gen_print_coverage(stdout, &t->cov) && a.count >= 1000)
+   uint32_t stages = a.gen.stage == GEN_ANY_STAGE
+                        ? (1u << GEN_VS) | (1u << GEN_FS) | (1u << GEN_CS)
+                        : 1u << a.gen.stage;
+   if (a.coverage && gen_print_coverage(stdout, &t->cov, stages) &&
+       a.count >= 1000)
       status = CLI_USER_ERROR; /* a large run must produce every opcode */
    for (unsigned i = 0; i < t->nsigs; i++) {
       if (status == CLI_OK && a.check && t->sigs[i].unknown)

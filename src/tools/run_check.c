@@ -18,7 +18,10 @@
  *    third copy, whose stream-output buffers replace the varying
  *    program's; its environment is a draw (xfb_draw) and the interpreter
  *    captures from the same description.
- * 4. The first difference stops the check; the report names the input
+ * 4. A geometry shader's program runs first; its buffers are compared,
+ *    then its pass-through pair draws every vertex they name
+ *    (run_gs_draw), on the geometry program's memory.
+ * 5. The first difference stops the check; the report names the input
  *    set, the output, both values and the allowed error, the TGSI
  *    instruction that last wrote it and the simulator's instruction
  *    that produced it, when the simulator says.
@@ -65,7 +68,7 @@ run_setup_env(struct sim_env *env, struct arena *arena,
       return false;
    if (p)
       env->fs_state = p->fs_state;
-   if (p && p->count == 3)
+   if (p && p->count == 3 && env->stage == SIM_STAGE_VERTEX)
       xfb_draw(env, seed, &p->xfb);
    if (p && env->stage == SIM_STAGE_GEOMETRY)
       run_gs_bind(env, &p->layout);
@@ -117,6 +120,8 @@ simulate(struct arena *arena, struct sim_env *env,
    memset(out, 0, sizeof(*out));
    if (p->count == 1)
       return run_simulate(env, p, 0, out, stop);
+   if (env->stage == SIM_STAGE_GEOMETRY) /* the draw comes after */
+      return run_simulate(env, p, 2, out, stop);
    struct sim_env position_env;
    copy_env(&position_env, env, arena);
    struct sim_outputs *varying = ARENA_NEW(arena, struct sim_outputs);
@@ -174,6 +179,7 @@ sends(const struct va_instr *I, const struct run_difference *d,
    case RUN_OUT_SAMPLE_MASK: return I->op == VA_OP_ZS_EMIT;
    case RUN_OUT_POSITION: return I->op == VA_OP_STORE_I128;
    case RUN_OUT_POINT_SIZE: return I->op == VA_OP_STORE_I16;
+   case RUN_OUT_LAYER: return I->op == VA_OP_STORE_I8;
    case RUN_OUT_VARYING:
       return is_store(I->op) && I->imm[VA_IMM_OFFSET] == offset;
    default: return false;
@@ -350,6 +356,18 @@ check_one(struct arena *arena, const struct tgsi_shader *s,
       struct run_gs_buffers b;
       run_gs_buffers_of(&sim_env.memory, &p->layout, &b);
       same = run_compare_gs(res.gs, &b, &d, &st);
+   }
+   if (same && res.gs) {
+      bool stopped;
+      same = run_gs_draw(arena, &sim_env, s, p, res.gs, ref, &d, &st, &stop,
+                         &stopped);
+      if (stopped) {
+         set_cause(r, RUN_DIFFER, "simulator: %.120s", stop.message);
+         strbuf_printf(&r->text, "input set: seed %llu\nthe simulator "
+                                 "stopped in the pass-through draw: %s\n",
+                       (unsigned long long)seed, stop.message);
+         return false;
+      }
    }
    r->exact_words += st.exact;
    r->tolerant_words += st.tolerant;

@@ -73,6 +73,7 @@ enum run_output {
    RUN_OUT_SAMPLE_MASK,
    RUN_OUT_DISCARD,
    RUN_OUT_MEMORY,
+   RUN_OUT_LAYER,
 };
 
 /* One difference between the models, found by run_compare. */
@@ -166,6 +167,14 @@ void run_gs_buffers_of(const struct sim_memory *m, const struct sim_layout *l,
 void run_gs_expected(struct arena *arena, const struct tgsi_interp_gs *gs,
                      bool all_streams, struct run_gs_buffers *b);
 
+/* run_compare.c: the vertex outputs (position, point size, varyings) of
+ * the lanes in `lanes`, as run_compare compares a vertex shader's. */
+bool run_compare_vertex(uint32_t lanes, const struct sim_outputs *ref,
+                        const struct tgsi_interp_annotations *an,
+                        const struct sim_outputs *got,
+                        struct run_difference *d,
+                        struct run_compare_stats *st);
+
 /* run_check.c: the shader against `p` on o->runs input sets. */
 void run_check(struct arena *arena, const struct tgsi_shader *s,
                const struct run_programs *p, const struct run_options *o,
@@ -216,6 +225,19 @@ struct run_sim_stop {
  * input set). */
 bool run_fault_is_lawful(const struct run_sim_stop *stop,
                          const struct tgsi_interp_annotations *an);
+
+/* run_gs.c: the draw after a geometry program `p` ran in `env` (its
+ * programs 0 and 1, the pass-through pair): every vertex that a compared
+ * invocation's stream-0 primitive names is drawn, 16 lanes at a time,
+ * and compared with the interpreter's emitted vertex through a vertex
+ * shader's output path.  False at the first difference (`d` filled,
+ * `ref` the interpreter's outputs of that batch) or when the simulator
+ * stops (*stopped, `stop` filled). */
+bool run_gs_draw(struct arena *arena, const struct sim_env *env,
+                 const struct tgsi_shader *s, const struct run_programs *p,
+                 const struct tgsi_interp_gs *gs, struct sim_outputs *ref,
+                 struct run_difference *d, struct run_compare_stats *st,
+                 struct run_sim_stop *stop, bool *stopped);
 
 /* run_sim.c: runs program `i` of `p`; false with `stop` filled when the
  * simulator stops with an error (or is not built). */

@@ -133,11 +133,11 @@ all_skipped(const struct tgsi_interp_annot (*a)[4], uint32_t lanes)
    return true;
 }
 
-static bool
-compare_vertex(uint32_t lanes, const struct sim_outputs *ref,
-               const struct tgsi_interp_annotations *an,
-               const struct sim_outputs *got, struct run_difference *d,
-               struct run_compare_stats *st)
+bool
+run_compare_vertex(uint32_t lanes, const struct sim_outputs *ref,
+                   const struct tgsi_interp_annotations *an,
+                   const struct sim_outputs *got, struct run_difference *d,
+                   struct run_compare_stats *st)
 {
    for (unsigned l = 0; l < SIM_LANES; l++) {
       if (!((lanes >> l) & 1))
@@ -151,6 +151,14 @@ compare_vertex(uint32_t lanes, const struct sim_outputs *ref,
          if (!vec_agrees(an->position[l], r, g, st, d, "POSITION", l, 0,
                          got->position_writer))
             return false;
+      }
+      if (ref->wrote_layer) {
+         d->output = RUN_OUT_LAYER;
+         uint32_t g0 = got->wrote_layer ? got->layer[l] : ~0u;
+         if (!run_word_agrees(&an->layer[l], ref->layer[l], g0, 0, 0, st)) {
+            snprintf(d->what, sizeof(d->what), "LAYER lane %u", l);
+            return differ(d, &an->layer[l], ref->layer[l], g0, 0, 0);
+         }
       }
       if (ref->wrote_point_size) {
          d->output = RUN_OUT_POINT_SIZE;
@@ -353,7 +361,7 @@ run_compare(enum sim_stage stage, uint32_t lanes,
 {
    memset(diff, 0, sizeof(*diff));
    if (stage == SIM_STAGE_VERTEX &&
-       !compare_vertex(lanes, ref, an, got, diff, st))
+       !run_compare_vertex(lanes, ref, an, got, diff, st))
       return false;
    if (stage == SIM_STAGE_FRAGMENT &&
        !compare_fragment(lanes, ref, an, got, diff, st))

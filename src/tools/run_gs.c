@@ -4,13 +4,23 @@
  * per invocation in GL's order (docs/abi.md, "Geometry shaders").  Each
  * invocation lists its primitives per stream as vertex numbers (strips
  * unrolled), then its vertices with every declared output register.
+ *
+ * The check compares the geometry program's buffers (vertex slots and
+ * index entries), then draws: the pass-through pair runs over every
+ * vertex a compared invocation's stream-0 primitive names, 16 lanes at
+ * a time, and its positions, point sizes, layers and varyings (in the
+ * draw for the viewport of each batch's first vertex) are compared with
+ * what the interpreter's emitted vertex gives through a vertex shader's
+ * output path (tgsi_interp_gs_draw_vertex).
  */
 #include "run_check.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tgsi/tgsi_info.h"
+#include "util/arena.h"
 
 static const char *const prim_kind[] = {"", "point", "line", "triangle"};
 
@@ -281,4 +291,134 @@ run_gs_buffers_of(const struct sim_memory *m, const struct sim_layout *l,
          b->indices_size[s] = r->size;
       }
    }
+}
+
+/* ---------------------------------------------------------------------
+ * The pass-through draw
+ */
+
+struct draw_vertex {
+   unsigned q, j;
+};
+
+/* The vertices the draw reads: every one a compared invocation's
+ * stream-0 primitive names, once, in order. */
+static unsigned
+drawn_vertices(struct arena *arena, const struct tgsi_interp_gs *gs,
+               struct draw_vertex **out)
+{
+   unsigned n = 0, m = gs->max_vertices;
+   struct draw_vertex *v =
+      ARENA_ARRAY(arena, struct draw_vertex, SIM_LANES * m + 1);
+   bool *seen = ARENA_ARRAY(arena, bool, m + 1);
+   for (unsigned q = 0; q < SIM_LANES; q++) {
+      const struct tgsi_interp_gs_lane *gl = &gs->lane[q];
+      if (!((gs->lanes >> q) & 1) || gl->uncertain)
+         continue;
+      memset(seen, 0, m + 1);
+      for (unsigned i = 0; i < gl->index_count[0]; i++)
+         seen[gl->indices[0][i]] = true;
+      for (unsigned j = 0; j < gl->vertex_count; j++) {
+         if (seen[j])
+            v[n++] = (struct draw_vertex){q, j};
+      }
+   }
+   *out = v;
+   return n;
+}
+
+/* The viewport a batch is drawn for: the VIEWPORT_INDEX of its first
+ * vertex, so that a batch mixing viewports has vertices drawn and
+ * vertices culled (0 when the shader writes none). */
+static uint32_t
+batch_viewport(const struct tgsi_shader *s, const struct tgsi_interp_gs *gs,
+               const struct draw_vertex *v)
+{
+   for (unsigned i = 0; i < s->num_decls; i++) {
+      const struct tgsi_decl *d = &s->decls[i];
+      if (d->file == TGSI_REGFILE_OUTPUT &&
+          d->sem_name == TGSI_SEM_VIEWPORT_INDEX && d->first < gs->registers)
+         return gs->lane[v->q].vertices[v->j].words[d->first][0];
+   }
+   return 0;
+}
+
+/* One batch: lanes l < count draw vertices v[l] (the others repeat the
+ * last, uncompared). */
+static bool
+draw_batch(const struct sim_env *env, const struct tgsi_shader *s,
+           const struct run_programs *p, const struct tgsi_interp_gs *gs,
+           const struct draw_vertex *v, unsigned count,
+           struct sim_outputs *ref, struct tgsi_interp_annotations *an,
+           struct run_difference *d, struct run_compare_stats *st,
+           struct run_sim_stop *stop)
+{
+   struct arena scratch;
+   arena_init(&scratch, 0);
+   struct sim_env vx = *env; /* shares the geometry program's buffers */
+   vx.arena = &scratch;
+   vx.stage = SIM_STAGE_VERTEX;
+   vx.gs_viewport = batch_viewport(s, gs, v);
+   memset(ref, 0, sizeof(*ref));
+   memset(an, 0, sizeof(*an));
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      const struct draw_vertex *x = &v[l < count ? l : count - 1];
+      vx.vertex_id[l] = x->q * gs->max_vertices + x->j;
+      vx.instance_id[l] = 0;
+      tgsi_interp_gs_draw_vertex(env, s, gs, x->q, x->j, vx.gs_viewport, l,
+                                 ref, an);
+   }
+   struct sim_outputs *got = ARENA_NEW(&scratch, struct sim_outputs);
+   struct sim_outputs *varying = ARENA_NEW(&scratch, struct sim_outputs);
+   bool ran = run_simulate(&vx, p, 0, got, stop) &&
+              run_simulate(&vx, p, 1, varying, stop);
+   bool same = false;
+   if (ran) {
+      got->varying_count = varying->varying_count;
+      memcpy(got->varyings, varying->varyings, sizeof(got->varyings));
+      memcpy(got->varying_writer, varying->varying_writer,
+             sizeof(got->varying_writer));
+      uint32_t lanes = count >= SIM_LANES ? ~0u : (1u << count) - 1;
+      same = run_compare_vertex(lanes, ref, an, got, d, st);
+   }
+   arena_finish(&scratch);
+   if (!ran || same)
+      return ran;
+   /* Name the emitted vertex: "lane L" is the batch's. */
+   unsigned lane = 0;
+   const char *at = strstr(d->what, " lane ");
+   if (at)
+      lane = (unsigned)strtoul(at + 6, NULL, 10);
+   const struct draw_vertex *x = &v[lane < count ? lane : 0];
+   char what[sizeof(d->what)];
+   snprintf(what, sizeof(what), "drawn vertex %u of invocation %u: %.*s",
+            x->j, x->q, at ? (int)(at - d->what) : (int)strlen(d->what),
+            d->what);
+   memcpy(d->what, what, sizeof(what));
+   return false;
+}
+
+bool
+run_gs_draw(struct arena *arena, const struct sim_env *env,
+            const struct tgsi_shader *s, const struct run_programs *p,
+            const struct tgsi_interp_gs *gs, struct sim_outputs *ref,
+            struct run_difference *d, struct run_compare_stats *st,
+            struct run_sim_stop *stop, bool *stopped)
+{
+   *stopped = false;
+   if (p->count < 3)
+      return true;
+   struct draw_vertex *v;
+   unsigned n = drawn_vertices(arena, gs, &v);
+   struct tgsi_interp_annotations *an =
+      ARENA_NEW(arena, struct tgsi_interp_annotations);
+   for (unsigned first = 0; first < n; first += SIM_LANES) {
+      unsigned count = n - first < SIM_LANES ? n - first : SIM_LANES;
+      stop->message[0] = '\0';
+      if (draw_batch(env, s, p, gs, v + first, count, ref, an, d, st, stop))
+         continue;
+      *stopped = stop->message[0] != '\0';
+      return false;
+   }
+   return true;
 }

@@ -39,6 +39,7 @@ static const uint8_t sysval_kinds[IR_SYSVAL_COUNT] = {
    [IR_SYSVAL_GS_INPUT] = SIM_SYSVAL_GS_INPUT,
    [IR_SYSVAL_GS_OUTPUT] = SIM_SYSVAL_GS_OUTPUT,
    [IR_SYSVAL_GS_INDICES] = SIM_SYSVAL_GS_INDICES,
+   [IR_SYSVAL_GS_VIEWPORT] = SIM_SYSVAL_GS_VIEWPORT,
 };
 
 static bool
@@ -178,16 +179,17 @@ run_compile_variant(struct arena *arena, const struct tgsi_shader *s,
       p->words[i] = result.programs[i].words;
       p->word_count[i] = result.programs[i].count;
    }
-   if (stage == SIM_STAGE_VERTEX) {
+   if (stage == SIM_STAGE_VERTEX || stage == SIM_STAGE_GEOMETRY) {
+      /* A geometry shader's pass-through pair, then its program. */
       p->kind[0] = SIM_PROGRAM_VERTEX_POSITION;
       p->kind[1] = SIM_PROGRAM_VERTEX_VARYING;
-      p->kind[2] = SIM_PROGRAM_XFB;
+      p->kind[2] = stage == SIM_STAGE_GEOMETRY ? SIM_PROGRAM_GEOMETRY
+                                               : SIM_PROGRAM_XFB;
       if (so)
          convert_xfb(so, &p->xfb);
    } else {
       p->kind[0] = stage == SIM_STAGE_FRAGMENT ? SIM_PROGRAM_FRAGMENT
-                   : stage == SIM_STAGE_GEOMETRY ? SIM_PROGRAM_GEOMETRY
-                                                 : SIM_PROGRAM_COMPUTE;
+                                               : SIM_PROGRAM_COMPUTE;
    }
    return convert_layout(&result.layout, stage, &p->layout, d);
 }

@@ -62,12 +62,22 @@ shader_stats_line(struct strbuf *sb, const struct compile_result *r)
 
 static const char *const program_names[] = {"position", "varying", "xfb"};
 
+/* A geometry shader's third program is the geometry program. */
+static const char *
+program_name(const struct compile_result *r, unsigned p)
+{
+   if (r->program_count == 1)
+      return "main";
+   return p == 2 && r->stage == IR_STAGE_GEOMETRY ? "geometry"
+                                                   : program_names[p];
+}
+
 void
 shader_disassemble(struct strbuf *sb, const struct compile_result *r)
 {
    for (unsigned p = 0; p < r->program_count; p++) {
       if (r->program_count > 1)
-         strbuf_printf(sb, "# %s\n", program_names[p]);
+         strbuf_printf(sb, "# %s\n", program_name(r, p));
       va_disassemble(sb, r->programs[p].words, r->programs[p].count, 0);
    }
 }
@@ -155,7 +165,7 @@ shader_measure_compiled(struct arena *arena, const struct compile_result *r,
    m->tls_bytes = r->layout.tls_bytes;
    m->program_count = r->program_count;
    for (unsigned p = 0; p < r->program_count; p++) {
-      m->programs[p].name = r->program_count > 1 ? program_names[p] : "main";
+      m->programs[p].name = program_name(r, p);
       measure_program(arena, &r->programs[p], &m->programs[p]);
    }
    measure_properties(r, &m->properties);

@@ -784,11 +784,12 @@ check_stage(struct tgsi_to_ir *t)
    case TGSI_PROC_FRAGMENT:
    case TGSI_PROC_COMPUTE: return;
    case TGSI_PROC_GEOMETRY:
-      if (t->s->stage == IR_STAGE_GEOMETRY)
+      if (t->s->stage == IR_STAGE_GEOMETRY ||
+          t->s->stage == IR_STAGE_VERTEX_POSITION ||
+          t->s->stage == IR_STAGE_VERTEX_VARYING)
          return;
-      t_unsupported(t, "GEOM shaders are not supported: the geometry "
-                       "program is internal until the pass-through draw "
-                       "exists (docs/abi.md)");
+      t_unsupported(t, "a GEOM shader compiles to a geometry program and "
+                       "its pass-through pair only");
    default:
       t_unsupported(t, "%s shaders are not supported: Valhall has only "
                        "vertex, fragment and compute stages",
@@ -831,7 +832,10 @@ ir_from_tgsi(struct arena *arena, const struct tgsi_shader *tgsi,
    ir_block_link(t.s, entry, 0, body);
    enter_block(&t, body);
    t_io_begin(&t);
-   translate_body(&t);
+   if (tgsi->processor == TGSI_PROC_GEOMETRY && stage != IR_STAGE_GEOMETRY)
+      t_gs_passthrough(&t); /* the pass-through pair (docs/abi.md) */
+   else
+      translate_body(&t);
 
    exit_frame(&t, &t.frames.data[0]);
    struct t_frame copy = t.frames.data[0];

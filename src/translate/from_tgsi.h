@@ -223,6 +223,14 @@ void t_gs_endprim(struct tgsi_to_ir *t);
 void t_gs_note_written(struct tgsi_to_ir *t, const struct tgsi_insn *I);
 /* The restart padding, at the end of the shader. */
 void t_gs_finish(struct tgsi_to_ir *t);
+/* The pass-through pair's body: the outputs of the emitted vertex r60. */
+void t_gs_passthrough(struct tgsi_to_ir *t);
+/* The position program of a geometry shader writing VIEWPORT_INDEX:
+ * the culled point instead of screen-space position v where the vertex's
+ * viewport is not the draw's (docs/abi.md). */
+void t_gs_cull_viewport(struct tgsi_to_ir *t, struct ir_ref v[4]);
+/* f32 (-16384, -16384, 0, 1): outside every framebuffer. */
+#define GS_CULLED_POSITION {0xc6800000u, 0xc6800000u, 0u, 0x3f800000u}
 
 /* from_tgsi_xfb.c: the transform-feedback program (docs/xfb.md). */
 /* The vertex id and instance id of the invocation. */

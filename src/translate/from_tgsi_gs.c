@@ -28,12 +28,19 @@
  * 4. At END a loop fills the invocation's remaining entries with the
  *    restart index 0xffffffff.
  * 5. Refused for now (a clear error, never wrong code): a stream other
- *    than an immediate 0, subroutines (CAL), LAYER and VIEWPORT_INDEX
- *    outputs, indexed input registers.
+ *    than an immediate 0, subroutines (CAL), indexed input registers.
+ * 6. The pass-through IDVS pair (IR stages vertex_position and
+ *    vertex_varying of a GEOM shader) runs none of the shader's
+ *    instructions: OUT[n] is the 16 bytes at 16 * n of the emitted
+ *    vertex r60 (the index the draw read), one LOAD.i128 each at
+ *    GS_OUTPUT + r60 * gs.output_stride, and the vertex-shader output
+ *    path stores them (viewport transform in the position program).
+ *    Each program loads only the registers it stores.
  *
  * Requires: t_io_declare ran (outputs declared).
  * Ensures:  layout.gs describes the buffers; every store stays inside the
- *           invocation's slots and entries.
+ *           invocation's slots and entries; the pass-through pair reads
+ *           nothing but the emitted vertex it draws.
  */
 #include "from_tgsi.h"
 
@@ -43,6 +50,7 @@ enum {
    REG_GS_PRIMITIVE = 57,
    REG_GS_INSTANCE = 58,
    REG_GS_INVOCATION = 59,
+   REG_VS_VERTEX_ID_PASSTHROUGH = 60, /* the pair's vertex id */
 };
 
 /* The counters of rule 3, hidden variables from gs->var_base. */
@@ -100,20 +108,8 @@ emits_bounded(struct tgsi_to_ir *t, uint32_t max_vertices)
    return !in_loop && emits <= max_vertices;
 }
 
-static void
-check_outputs(struct tgsi_to_ir *t)
-{
-   for (uint32_t r = 0; r < t->noutputs; r++) {
-      const struct t_io *io = &t->outputs[r];
-      if (io->declared && (io->semantic == TGSI_SEM_LAYER ||
-                           io->semantic == TGSI_SEM_VIEWPORT_INDEX))
-         t_unsupported(t, "%s output of a geometry shader (layer and "
-                          "viewport selection)",
-                       tgsi_name(&tgsi_sem_names, io->semantic));
-   }
-}
-
-/* layout.inputs: the input record; layout.outputs: the emitted vertex. */
+/* layout.inputs: the input record; the emitted vertex is the output
+ * registers at 16 * r (layout.outputs are the pass-through pair's). */
 static void
 layout_records(struct tgsi_to_ir *t, struct t_gs *gs)
 {
@@ -123,14 +119,7 @@ layout_records(struct tgsi_to_ir *t, struct t_gs *gs)
       if (io->declared && io->semantic != TGSI_SEM_PRIMID)
          *VEC_PUSH(t->s->arena, &l->inputs) = (struct ir_varying){
             .semantic = io->semantic, .index = io->sem_index,
-            .components = 4, .byte_offset = 16 * r};
-   }
-   for (uint32_t r = 0; r < t->noutputs; r++) {
-      const struct t_io *io = &t->outputs[r];
-      if (io->declared)
-         *VEC_PUSH(t->s->arena, &l->outputs) = (struct ir_varying){
-            .semantic = io->semantic, .index = io->sem_index,
-            .components = 4, .byte_offset = 16 * r};
+            .components = 4, .byte_offset = 16 * r, .reg = r};
    }
    l->gs.input_stride = 16 * gs->in_regs;
    l->gs.output_stride = 16 * gs->out_regs;
@@ -164,7 +153,6 @@ t_gs_declare(struct tgsi_to_ir *t)
    uint32_t m = gs->max_vertices, n = gs->per_prim;
    gs->indices = n * (m > n ? m - n + 1 : 1);
    gs->bounded = emits_bounded(t, m);
-   check_outputs(t);
    gs->in_regs = t->ninputs;
    gs->out_regs = t->noutputs;
    gs->in = arena_array(t->s->arena, gs->vertices_in * gs->in_regs + 1,
@@ -179,6 +167,8 @@ t_gs_declare(struct tgsi_to_ir *t)
    g->invocations = gs->invocations;
    g->prim_vertices = n;
    g->indices_per_invocation = gs->indices;
+   for (unsigned i = 0; i < sh->num_insns; i++)
+      g->streams |= sh->insns[i].opcode == TGSI_OP_EMIT; /* stream 0 */
    layout_records(t, gs);
 }
 
@@ -547,4 +537,59 @@ t_gs_finish(struct tgsi_to_ir *t)
    phi->src[1] = next;
    ir_block_append(t->s, exit);
    t->b = ir_builder_at_end(t->s, exit);
+}
+
+/* Rule 6: the outputs the position program stores (POSITION, PSIZE) or
+ * the varying program stores (every other one). */
+static bool
+passthrough_loads(const struct tgsi_to_ir *t, const struct t_io *io)
+{
+   bool position = io->semantic == TGSI_SEM_POSITION ||
+                   io->semantic == TGSI_SEM_PSIZE;
+   if (io->semantic == TGSI_SEM_LAYER ||
+       io->semantic == TGSI_SEM_VIEWPORT_INDEX)
+      return true; /* the position program's too (rule 7) */
+   return position == (t->s->stage == IR_STAGE_VERTEX_POSITION);
+}
+
+void
+t_gs_passthrough(struct tgsi_to_ir *t)
+{
+   struct ir_ref vertex = t_preload(t, REG_VS_VERTEX_ID_PASSTHROUGH);
+   struct ir_ref off = ir_alu2(&t->b, IR_OP_IMUL, vertex,
+                               ir_imm(16 * t->noutputs));
+   struct ir_ref base = {0};
+   for (uint32_t r = 0; r < t->noutputs && r < t->nouts; r++) {
+      const struct t_io *io = &t->outputs[r];
+      if (!io->declared || !passthrough_loads(t, io))
+         continue;
+      if (base.kind == IR_REF_NONE)
+         base = shaddx(&t->b, t_sysval(t, IR_SYSVAL_GS_OUTPUT, 0, 0, true),
+                       off);
+      struct ir_ref v = load_record(&t->b, base, 16 * r);
+      for (unsigned c = 0; c < 4; c++)
+         t_write_var(t, t->out_base + 4 * r + c, ir_comp(v, c));
+   }
+}
+
+/* Rule 7: the position program's vertex v (screen space), or the culled
+ * point when the vertex's viewport is not the draw's. */
+void
+t_gs_cull_viewport(struct tgsi_to_ir *t, struct ir_ref v[4])
+{
+   if (t->tgsi->processor != TGSI_PROC_GEOMETRY)
+      return;
+   const struct ir_layout *l = t->layout;
+   for (size_t k = 0; k < l->outputs.len; k++) {
+      if (l->outputs.data[k].semantic != TGSI_SEM_VIEWPORT_INDEX)
+         continue;
+      struct ir_ref index = t_output_channel(t, l->outputs.data[k].reg, 0);
+      struct ir_ref draw = t_sysval(t, IR_SYSVAL_GS_VIEWPORT, 0, 0, false);
+      static const uint32_t culled[4] = GS_CULLED_POSITION;
+      for (unsigned c = 0; c < 4; c++)
+         v[c] = ir_csel(&t->b, IR_CMP_U, IR_COND_EQ, index, draw, v[c],
+                        ir_imm(culled[c]));
+      t->layout->writes_viewport_index = true;
+      return;
+   }
 }

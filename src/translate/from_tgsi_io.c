@@ -227,6 +227,7 @@ layout_vertex_outputs(struct tgsi_to_ir *t)
       struct ir_varying *v = VEC_PUSH(t->s->arena, &l->outputs);
       v->semantic = io->semantic;
       v->index = io->sem_index;
+      v->reg = i;
       v->components = (uint8_t)(32 - __builtin_clz(written));
       v->byte_offset = slot == SLOT_POS || slot == SLOT_PSIZ
                           ? 0
@@ -807,8 +808,27 @@ store_position(struct tgsi_to_ir *t, uint32_t out)
       v[i] = ir_alu3(&t->b, IR_OP_FMA, ndc, scale, offset);
    }
    v[3] = rw;
+   t_gs_cull_viewport(t, v);
    struct ir_ref addr = vertex_record(t, t_preload(t, REG_VS_LINEAR_ID));
    store_vertex(t, addr, v, 4, 0, VA_MEMORY_ACCESS_ISTREAM);
+}
+
+/* The layer, in the position program: its low byte at byte 2 of the
+ * record LEA_BUF_IMM gives for the linear id + 4 (after the point size),
+ * as Mesa's newer Valhall compiler stores gl_Layer (docs/abi.md). */
+static void
+store_layer(struct tgsi_to_ir *t, uint32_t out)
+{
+   struct ir_ref id = ir_alu2(&t->b, IR_OP_IADD,
+                              t_preload(t, REG_VS_LINEAR_ID), ir_imm(4));
+   struct ir_ref layer = t_output_channel(t, out, 0);
+   /* A vector of its own: the layer may be a part of a bigger value. */
+   struct ir_ref srcs[2] = {vertex_record(t, id),
+                            ir_collect(&t->b, 32, 1, &layer)};
+   struct ir_instr *I = t_va(&t->b, VA_OP_STORE_I8, 2, srcs, 0);
+   va_set_mod(I->va, VA_MOD_MEMORY_ACCESS, VA_MEMORY_ACCESS_ISTREAM);
+   I->va->imm[VA_IMM_OFFSET] = 2;
+   t->layout->writes_layer = true;
 }
 
 static void
@@ -845,8 +865,14 @@ finish_vertex(struct tgsi_to_ir *t)
             store_point_size(t, i);
          continue;
       }
-      if (position)
+      if (position) {
+         /* A geometry shader's layer (a vertex shader's is a varying
+          * only, as Mesa 24.0's Valhall compiler has it). */
+         if (io->semantic == TGSI_SEM_LAYER &&
+             t->tgsi->processor == TGSI_PROC_GEOMETRY)
+            store_layer(t, i);
          continue;
+      }
       const struct ir_varying *v = NULL;
       for (size_t k = 0; k < l->outputs.len; k++) {
          if (l->outputs.data[k].semantic == io->semantic &&

@@ -5,7 +5,9 @@
  * pipe_shader_state.tokens would arrive) is compiled, the result checked
  * and released; a bad stream gives an error, not a crash.  A variant is
  * compiled for a key, and goes through the shader cache as a driver's
- * disk cache would keep it (build id + shader hash, the blob).  Built in the
+ * disk cache would keep it (build id + shader hash, the blob).  A geometry
+ * shader gives its three programs and the vertex shader's capture for it
+ * (docs/abi.md, "Geometry shaders").  Built in the
  * tree against the shared library and, by tests/install/check_install.sh,
  * outside it through pkg-config (shared and static).
  *
@@ -124,6 +126,48 @@ variant_through_cache(const uint32_t *tokens, size_t count)
    tgsiva_shader_free(sh);
 }
 
+static const char geometry[] = "GEOM\n"
+                               "PROPERTY GS_INPUT_PRIMITIVE POINTS\n"
+                               "PROPERTY GS_OUTPUT_PRIMITIVE POINTS\n"
+                               "PROPERTY GS_MAX_OUTPUT_VERTICES 1\n"
+                               "DCL IN[][0], POSITION\n"
+                               "DCL OUT[0], POSITION\n"
+                               "IMM[0] UINT32 {0, 0, 0, 0}\n"
+                               "  0: MOV OUT[0], IN[0][0]\n"
+                               "  1: EMIT IMM[0].xxxx\n"
+                               "  2: END\n";
+
+static const char vertex[] = "VERT\n"
+                             "DCL IN[0]\n"
+                             "DCL OUT[0], POSITION\n"
+                             "  0: MOV OUT[0], IN[0]\n"
+                             "  1: END\n";
+
+static void
+geometry_shader(void)
+{
+   struct tgsiva_compile_options opts = {0};
+   struct tgsiva_shader *gs = NULL, *vs = NULL;
+   struct tgsiva_diagnostic d;
+   if (tgsiva_compile_text(geometry, strlen(geometry), &opts, &gs, &d) !=
+          TGSIVA_OK ||
+       tgsiva_compile_text(vertex, strlen(vertex), &opts, &vs, &d) !=
+          TGSIVA_OK) {
+      check(0, d.message);
+      tgsiva_shader_free(gs);
+      return;
+   }
+   check(gs->stage == TGSIVA_STAGE_GEOMETRY && gs->program_count == 3 &&
+            gs->gs_vertices_in == 1 && gs->gs_indices_per_invocation == 1,
+         "a geometry shader: pass-through pair and geometry program");
+   struct tgsiva_stream_output so;
+   check(tgsiva_gs_vertex_capture(vs, gs, &so, &d) == TGSIVA_OK &&
+            so.num_outputs == 1 && so.stride[0] == 4,
+         "tgsiva_gs_vertex_capture: POSITION into a 16-byte record");
+   tgsiva_shader_free(vs);
+   tgsiva_shader_free(gs);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -137,6 +181,7 @@ main(int argc, char **argv)
    if (st == TGSIVA_OK) {
       compile_tokens(tokens, count);
       variant_through_cache(tokens, count);
+      geometry_shader();
       tokens[1] = 0xffffffffu; /* a header no driver would send */
       struct tgsiva_shader *sh = NULL;
       st = tgsiva_compile(tokens, count, NULL, &sh, &d);

@@ -6,15 +6,18 @@
  * 1. runs in the interpreter on RUNS input sets, which must succeed and
  *    give each invocation's vertex and primitive lists (a shader that
  *    emits nothing anywhere is counted, not failed);
- * 2. is compiled by tgsiva (the geometry program, internal to the library
- *    for now), normally (`geom_suite normal`) or with at most 8 registers
- *    (`geom_suite spill`).  A refusal is counted by its cause (the
- *    compiler refuses what it does not implement yet by name).
+ * 2. is compiled by tgsiva (the geometry program and the pass-through
+ *    pair), normally (`geom_suite normal`) or with at most 8 registers
+ *    (`geom_suite spill`).  A refusal fails the suite (every corpus
+ *    shader compiles); it is listed by its cause.
  * 3. A compiled shader runs as `run --check` does, on RUNS input sets: the
  *    simulator runs the geometry program over the generated input
  *    records and its vertex slots and index entries must hold the
- *    interpreter's primitive lists (run_compare_gs).  A difference fails
- *    the suite; a shader whose every input set met undefined behaviour,
+ *    interpreter's primitive lists (run_compare_gs); then the
+ *    pass-through pair draws every vertex they name, whose positions,
+ *    layers and varyings must be the interpreter's (run_gs_draw).  A
+ *    difference fails the suite; a shader whose every input set met
+ *    undefined behaviour,
  *    or that agreed without a word compared (every invocation emits
  *    past GS_MAX_OUTPUT_VERTICES, which GL leaves undefined), is
  *    inconclusive (counted with the agreeing ones, listed).
@@ -133,6 +136,7 @@ compile(struct arena *arena, const struct tgsi_shader *s, const char *path,
    diag_clear(&d);
    if (!run_compile_variant(arena, s, max_registers, NULL, NULL, &p, &d)) {
       t->refused++;
+      t->failed++;
       add_cause(t->refusals, &t->nrefusals, d.message, path);
       return;
    }

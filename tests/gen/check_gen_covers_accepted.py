@@ -64,7 +64,7 @@ def produced(exe, tmp):
                          capture_output=True, text=True, check=True)
     seen = set()
     for line in run.stdout.splitlines():
-        m = re.match(r'(\w+) +((?:[-.a-z]{7} *){3})$', line)
+        m = re.match(r'(\w+) +((?:[-.a-z]{7} *){3,4})$', line)
         if m and re.search(r'[a-z]', m.group(2)):
             seen.add(m.group(1))
     return seen

@@ -220,8 +220,11 @@ test_geometry_program(void **state)
    struct compile_options opts = {.validate = true};
    struct compile_result r;
    assert_true(compile_tgsi(&a, sh, &opts, &r, &d));
-   assert_int_equal(r.program_count, 1);
+   assert_int_equal(r.program_count, 3);
    assert_int_equal(r.stage, IR_STAGE_GEOMETRY);
+   assert_int_equal(r.programs[0].ir->stage, IR_STAGE_VERTEX_POSITION);
+   assert_int_equal(r.programs[1].ir->stage, IR_STAGE_VERTEX_VARYING);
+   assert_int_equal(r.programs[2].ir->stage, IR_STAGE_GEOMETRY);
    const struct ir_gs_layout *g = &r.layout.gs;
    assert_int_equal(g->vertices_in, 2);
    assert_int_equal(g->max_vertices, 4);
@@ -257,9 +260,123 @@ test_geometry_program(void **state)
    expect_translation_error("FRAG\nIMM[0] UINT32 {0, 0, 0, 0}\n"
                             "  0: EMIT IMM[0].xxxx\n  1: END\n",
                             "EMIT is not supported outside geometry");
-   snprintf(text, sizeof(text), "%sDCL OUT[1].x, LAYER\n"
-            "  0: EMIT IMM[0].xxxx\n  1: END\n", head);
-   expect_translation_error(text, "LAYER output");
+}
+
+/* LAYER and VIEWPORT_INDEX (docs/abi.md): the position program stores
+ * the layer's low byte after the point size and puts a vertex of
+ * another viewport than GS_VIEWPORT's at the culled point; the varying
+ * program passes both on as flat varyings. */
+static void
+test_geometry_layer_and_viewport(void **state)
+{
+   (void)state;
+   static const char tgsi[] = "GEOM\n"
+                              "PROPERTY GS_INPUT_PRIMITIVE POINTS\n"
+                              "PROPERTY GS_OUTPUT_PRIMITIVE POINTS\n"
+                              "PROPERTY GS_MAX_OUTPUT_VERTICES 1\n"
+                              "DCL IN[][0], POSITION\n"
+                              "DCL OUT[0], POSITION\n"
+                              "DCL OUT[1].x, LAYER\n"
+                              "DCL OUT[2].x, VIEWPORT_INDEX\n"
+                              "IMM[0] UINT32 {0, 3, 0, 0}\n"
+                              "  0: MOV OUT[0], IN[0][0]\n"
+                              "  1: MOV OUT[1].x, IMM[0].yyyy\n"
+                              "  2: MOV OUT[2].x, IMM[0].yyyy\n"
+                              "  3: EMIT IMM[0].xxxx\n"
+                              "  4: END\n";
+   struct arena a;
+   struct tgsiva_diagnostic d;
+   arena_init(&a, 0);
+   const char *pos = translate_tgsi(&a, tgsi, "translate", false, &d);
+   assert_non_null(pos);
+   assert_non_null(strstr(pos, "va.STORE.i8.istream.slot0 "));
+   assert_non_null(strstr(pos, " offset:2\n"));
+   assert_non_null(strstr(pos, "#0xc6800000")); /* -16384.0 */
+   const char *var = translate_tgsi(&a, tgsi, "translate", true, &d);
+   assert_non_null(var);
+   assert_null(strstr(var, "STORE.i8"));
+   assert_non_null(strstr(var, "va.STORE.i32.estream"));
+   struct tgsi_shader *sh;
+   assert_true(tgsi_parse_text(&a, tgsi, strlen(tgsi), &sh, &d));
+   struct compile_options opts = {.validate = true};
+   struct compile_result r;
+   assert_true(compile_tgsi(&a, sh, &opts, &r, &d));
+   assert_true(r.layout.writes_layer);
+   assert_true(r.layout.writes_viewport_index);
+   bool viewport = false;
+   for (size_t i = 0; i < r.layout.sysvals.len; i++)
+      viewport |= r.layout.sysvals.data[i].kind == IR_SYSVAL_GS_VIEWPORT;
+   assert_true(viewport);
+   arena_finish(&a);
+}
+
+/* The pass-through pair of a geometry shader (docs/abi.md): OUT[n] is
+ * the 16 bytes at 16 * n of emitted vertex r60 (records of 16 * 3
+ * bytes here), then a vertex shader's output path; each program loads
+ * only the registers it stores. */
+static void
+test_geometry_passthrough(void **state)
+{
+   (void)state;
+   static const char tgsi[] = "GEOM\n"
+                              "PROPERTY GS_INPUT_PRIMITIVE POINTS\n"
+                              "PROPERTY GS_OUTPUT_PRIMITIVE POINTS\n"
+                              "PROPERTY GS_MAX_OUTPUT_VERTICES 1\n"
+                              "DCL IN[][0], POSITION\n"
+                              "DCL OUT[0], POSITION\n"
+                              "DCL OUT[1], PSIZE\n"
+                              "DCL OUT[2], GENERIC[3]\n"
+                              "IMM[0] UINT32 {0, 0, 0, 0}\n"
+                              "  0: MOV OUT[0], IN[0][0]\n"
+                              "  1: MOV OUT[1].x, IN[0][0].wwww\n"
+                              "  2: MOV OUT[2].xy, IN[0][0].yxxx\n"
+                              "  3: EMIT IMM[0].xxxx\n"
+                              "  4: END\n";
+   expect_translation(tgsi, "translate", false,
+                      "shader vertex_position\n"
+                      "b0 -> b1\n"
+                      "  %1 = preload imm=60\n"
+                      "  %13 = preload imm=59\n"
+                      "b1 -> b2\n"
+                      "  %2 = imul %1, #0x30\n"
+                      "  %3:64 = va.SHADDX.u64 u4, %2 shift:0x0\n"
+                      "  %4:v4 = va.LOAD.i128.unsigned.slot0 %3 offset:0\n"
+                      "  %5:v4 = va.LOAD.i128.unsigned.slot0 %3 offset:16\n"
+                      "  jump\n"
+                      "b2\n"
+                      "  %6 = frcp %4.3\n"
+                      "  %7 = fmul %4, %6\n"
+                      "  %8 = fma %7, u8, u9\n"
+                      "  %9 = fmul %4.1, %6\n"
+                      "  %10 = fma %9, u10, u11\n"
+                      "  %11 = fmul %4.2, %6\n"
+                      "  %12 = fma %11, u12, u13\n"
+                      "  %14:64 = va.LEA_BUF_IMM.slot0 %13 table:0xD "
+                      "index:0x0\n"
+                      "  %15:v4 = collect %8, %10, %12, %6\n"
+                      "  va.STORE.i128.istream.slot0 %14, %15 offset:0\n"
+                      "  %16 = fmax %5, #0x3f800000\n"
+                      "  %17 = f2f16 %16\n"
+                      "  %18 = iadd %13, #0x4\n"
+                      "  %19:64 = va.LEA_BUF_IMM.slot0 %18 table:0xD "
+                      "index:0x0\n"
+                      "  va.STORE.i16.istream.slot0 %19, %17 offset:0\n");
+   /* GENERIC[3] of a shader without fixed varyings is at 16 * 3. */
+   expect_translation(tgsi, "translate", true,
+                      "shader vertex_varying\n"
+                      "b0 -> b1\n"
+                      "  %1 = preload imm=60\n"
+                      "  %5 = preload imm=59\n"
+                      "b1 -> b2\n"
+                      "  %2 = imul %1, #0x30\n"
+                      "  %3:64 = va.SHADDX.u64 u4, %2 shift:0x0\n"
+                      "  %4:v4 = va.LOAD.i128.unsigned.slot0 %3 offset:32\n"
+                      "  jump\n"
+                      "b2\n"
+                      "  %6:64 = va.LEA_BUF_IMM.slot0 %5 table:0xD "
+                      "index:0x0\n"
+                      "  %7:v2 = collect %4, %4.1\n"
+                      "  va.STORE.i64.estream.slot0 %6, %7 offset:48\n");
 }
 
 int
@@ -271,6 +388,8 @@ main(void)
       cmocka_unit_test(test_loop_phis_and_break),
       cmocka_unit_test(test_transform_feedback_program),
       cmocka_unit_test(test_geometry_program),
+      cmocka_unit_test(test_geometry_passthrough),
+      cmocka_unit_test(test_geometry_layer_and_viewport),
    };
    return cmocka_run_group_tests_name("from_tgsi", tests, NULL, NULL);
 }

@@ -31,7 +31,8 @@ translate_capture_print(void *ctx, const char *pass, const char *text)
 /* The IR of the first program of `tgsi` after `pass` ("translate", or a
  * pass function's name such as "ir_opt_dce"), or NULL with the error in
  * `d`.  Vertex shaders give the position program; `varying` selects the
- * varying one. */
+ * varying one.  Geometry shaders give their pass-through pair the same
+ * way. */
 static inline const char *
 translate_tgsi(struct arena *a, const char *tgsi, const char *pass,
                bool varying, struct tgsiva_diagnostic *d)
@@ -41,7 +42,8 @@ translate_tgsi(struct arena *a, const char *tgsi, const char *pass,
    if (!tgsi_parse_text(a, tgsi, strlen(tgsi), &sh, d))
       return NULL;
    struct translate_capture cap = {a, pass, NULL, NULL};
-   if (sh->processor == TGSI_PROC_VERTEX)
+   if (sh->processor == TGSI_PROC_VERTEX ||
+       sh->processor == TGSI_PROC_GEOMETRY)
       cap.header = varying ? "shader vertex_varying"
                            : "shader vertex_position";
    struct compile_options opts = {

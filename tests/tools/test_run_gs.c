@@ -5,7 +5,11 @@
  * program writes.  The buffers a correct program would write
  * (run_gs_expected) agree; a changed vertex word, a changed or missing
  * index, a missing restart pad, a short buffer differ; an uncertain
- * invocation is not compared.
+ * invocation is not compared.  The draw (run_gs_draw) runs the compiled
+ * pass-through pair over the vertices the primitives name: it agrees on
+ * the geometry program's buffers, and differs when a drawn vertex's
+ * record or the pair itself is wrong, not when a vertex no primitive
+ * names is.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -161,6 +165,88 @@ test_uncertain_invocations_are_skipped(void **state)
    done(r);
 }
 
+struct gs_draw {
+   struct arena arena;
+   struct tgsi_shader *s;
+   struct run_programs p;
+   struct sim_env env;
+   struct sim_outputs out, ref;
+   struct tgsi_interp_result res;
+   struct run_difference diff;
+   struct run_compare_stats st;
+   struct run_sim_stop stop;
+};
+
+/* The geometry program of `strip` in the simulator, the interpreter's
+ * emissions beside it. */
+static struct gs_draw *
+geometry(void)
+{
+   struct gs_draw *g = calloc(1, sizeof(*g));
+   struct tgsiva_diagnostic d;
+   arena_init(&g->arena, 0);
+   assert_true(tgsi_parse_text(&g->arena, strip, strlen(strip), &g->s, &d));
+   assert_true(run_compile(&g->arena, g->s, &g->p, &d));
+   assert_int_equal(g->p.count, 3);
+   struct sim_env ref_env;
+   assert_true(run_setup_env(&g->env, &g->arena, g->s, 7, &g->p));
+   ref_env = g->env;
+   sim_memory_copy(&ref_env.memory, &g->env.memory, &g->arena);
+   assert_true(tgsi_interp_run(&ref_env, g->s, NULL, &g->out, &g->res));
+   struct sim_outputs *none = calloc(1, sizeof(*none));
+   assert_true(run_simulate(&g->env, &g->p, 2, none, &g->stop));
+   free(none);
+   return g;
+}
+
+static bool
+draw(struct gs_draw *g)
+{
+   bool stopped;
+   memset(&g->st, 0, sizeof(g->st));
+   bool same = run_gs_draw(&g->arena, &g->env, g->s, &g->p, g->res.gs,
+                           &g->ref, &g->diff, &g->st, &g->stop, &stopped);
+   assert_false(stopped);
+   return same;
+}
+
+static void
+test_draw_agrees_and_differs(void **state)
+{
+   (void)state;
+   struct gs_draw *g = geometry();
+   assert_true(draw(g));
+   /* 16 invocations draw 4 vertices each: position and GENERIC[0]. */
+   assert_true(g->st.exact + g->st.tolerant >= SIM_LANES * 4 * 5);
+   struct sim_region *v =
+      sim_memory_region(&g->env.memory, SIM_REGION_GS_OUTPUT, 0);
+   assert_non_null(v);
+   /* GENERIC[0].x (OUT[1]) of vertex 3 of invocation 2: drawn. */
+   uint32_t at = (2 * 6 + 3) * 32 + 16;
+   v->bytes[at] ^= 1;
+   assert_false(draw(g));
+   assert_int_equal(g->diff.output, RUN_OUT_VARYING);
+   assert_non_null(strstr(g->diff.what, "drawn vertex 3 of invocation 2"));
+   v->bytes[at] ^= 1;
+   /* Vertex 4 completes no primitive: no draw reads it. */
+   v->bytes[(2 * 6 + 4) * 32 + 16] ^= 1;
+   assert_true(draw(g));
+   /* The position of a drawn vertex. */
+   v->bytes[(5 * 6) * 32 + 3] ^= 0x40;
+   assert_false(draw(g));
+   assert_int_equal(g->diff.output, RUN_OUT_POSITION);
+   v->bytes[(5 * 6) * 32 + 3] ^= 0x40;
+   assert_true(draw(g));
+   /* The position program in the varying program's place: GENERIC[0]
+    * is never stored. */
+   g->p.words[1] = g->p.words[0];
+   g->p.word_count[1] = g->p.word_count[0];
+   assert_false(draw(g));
+   assert_int_equal(g->diff.output, RUN_OUT_VARYING);
+   arena_finish(&g->arena);
+   free(g);
+}
+
 int
 main(void)
 {
@@ -168,6 +254,7 @@ main(void)
       cmocka_unit_test(test_expected_buffers_agree),
       cmocka_unit_test(test_changes_differ),
       cmocka_unit_test(test_uncertain_invocations_are_skipped),
+      cmocka_unit_test(test_draw_agrees_and_differs),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

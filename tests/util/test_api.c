@@ -93,9 +93,11 @@ test_errors_and_limits(void **state)
                     TGSIVA_ERROR_INPUT);
    assert_null(sh);
    assert_int_equal(d.line, 2);
+   /* A geometry shader without its primitive properties. */
    const char *geom = "GEOM\n  0: END\n";
    assert_int_equal(tgsiva_compile_text(geom, strlen(geom), NULL, &sh, &d),
-                    TGSIVA_ERROR_UNSUPPORTED);
+                    TGSIVA_ERROR_INPUT);
+   assert_null(sh);
    struct tgsiva_compile_options tiny = {.memory_limit = 32 * 1024};
    assert_int_equal(tgsiva_compile_text(fragment, strlen(fragment), &tiny,
                                         &sh, &d),
@@ -247,6 +249,112 @@ test_threads(void **state)
       tgsiva_shader_free(jobs[i].sh);
 }
 
+/* Triangles in, a strip of at most 4 vertices out, 2 invocations;
+ * GENERIC[1] is read from IN[][1], POSITION from IN[][0]. */
+static const char *const geometry =
+   "GEOM\n"
+   "PROPERTY GS_INPUT_PRIMITIVE TRIANGLES\n"
+   "PROPERTY GS_OUTPUT_PRIMITIVE TRIANGLE_STRIP\n"
+   "PROPERTY GS_MAX_OUTPUT_VERTICES 4\n"
+   "PROPERTY GS_INVOCATIONS 2\n"
+   "DCL IN[][0], POSITION\n"
+   "DCL IN[][1], GENERIC[1]\n"
+   "DCL OUT[0], POSITION\n"
+   "DCL OUT[1], GENERIC[0]\n"
+   "IMM[0] UINT32 {0, 0, 0, 0}\n"
+   "  0: MOV OUT[0], IN[0][0]\n"
+   "  1: MOV OUT[1], IN[1][1]\n"
+   "  2: EMIT IMM[0].xxxx\n"
+   "  3: MOV OUT[0], IN[1][0]\n"
+   "  4: EMIT IMM[0].xxxx\n"
+   "  5: MOV OUT[0], IN[2][0]\n"
+   "  6: EMIT IMM[0].xxxx\n"
+   "  7: END\n";
+
+/* The geometry stage's information (docs/abi.md, "Geometry shaders"),
+ * the vertex shader's capture for it, and the blob. */
+static void
+test_geometry_shader(void **state)
+{
+   (void)state;
+   struct tgsiva_shader *gs, *vs, *back;
+   struct tgsiva_diagnostic d;
+   struct tgsiva_compile_options opts = {.validate = true};
+   assert_int_equal(tgsiva_compile_text(geometry, strlen(geometry), &opts,
+                                        &gs, &d),
+                    TGSIVA_OK);
+   assert_int_equal(gs->stage, TGSIVA_STAGE_GEOMETRY);
+   assert_int_equal(gs->program_count, 3);
+   for (unsigned p = 0; p < 3; p++)
+      assert_true(gs->programs[p].size > 0);
+   assert_int_equal(gs->gs_input_primitive, 4);  /* PIPE_PRIM_TRIANGLES */
+   assert_int_equal(gs->gs_vertices_in, 3);
+   assert_int_equal(gs->gs_output_primitive, 5); /* TRIANGLE_STRIP */
+   assert_int_equal(gs->gs_draw_primitive, 4);   /* TRIANGLES */
+   assert_int_equal(gs->gs_max_vertices, 4);
+   assert_int_equal(gs->gs_invocations, 2);
+   assert_int_equal(gs->gs_input_stride, 32);
+   assert_int_equal(gs->gs_output_stride, 32);
+   assert_int_equal(gs->gs_indices_per_invocation, 6); /* 3 * (4 - 2) */
+   assert_int_equal(gs->gs_streams, 1);
+   assert_int_equal(gs->input_count, 2);
+   assert_int_equal(gs->inputs[1].semantic, 5); /* GENERIC */
+   assert_int_equal(gs->inputs[1].byte_offset, 16);
+   /* The pass-through pair's varyings, as a vertex shader's. */
+   assert_int_equal(gs->output_count, 2);
+   assert_int_equal(gs->output_registers[1], 1);
+   assert_int_equal(gs->attributes_read, 0);
+   assert_false(gs->writes_layer || gs->writes_viewport_index);
+   assert_true(has_sysval(gs, TGSIVA_SYSVAL_GS_DRAW, 0));
+   assert_true(has_sysval(gs, TGSIVA_SYSVAL_GS_INPUT, 0));
+   assert_true(has_sysval(gs, TGSIVA_SYSVAL_GS_OUTPUT, 0));
+   assert_true(has_sysval(gs, TGSIVA_SYSVAL_GS_INDICES, 0));
+   assert_true(has_sysval(gs, TGSIVA_SYSVAL_VIEWPORT_SCALE, 0));
+
+   /* The vertex shader writes POSITION (OUT[0]) and GENERIC[0], not
+    * GENERIC[1]: one entry, POSITION at dword 0 of 8. */
+   assert_int_equal(tgsiva_compile_text(vertex, strlen(vertex), &opts, &vs,
+                                        &d),
+                    TGSIVA_OK);
+   struct tgsiva_stream_output so;
+   assert_int_equal(tgsiva_gs_vertex_capture(vs, gs, &so, &d), TGSIVA_OK);
+   assert_int_equal(so.num_outputs, 1);
+   assert_int_equal(so.stride[0], 8);
+   assert_int_equal(so.output[0].register_index, 0);
+   assert_int_equal(so.output[0].num_components, 4);
+   assert_int_equal(so.output[0].dst_offset, 0);
+   assert_int_equal(so.output[0].output_buffer, 0);
+   tgsiva_shader_free(vs);
+   opts.stream_output = &so;
+   assert_int_equal(tgsiva_compile_text(vertex, strlen(vertex), &opts, &vs,
+                                        &d),
+                    TGSIVA_OK);
+   assert_int_equal(vs->program_count, 3);
+   assert_int_equal(vs->xfb_buffers_written, 1);
+   /* Wrong stages; a geometry shader's own stream output. */
+   assert_int_equal(tgsiva_gs_vertex_capture(gs, vs, &so, &d),
+                    TGSIVA_ERROR_INPUT);
+   assert_int_equal(tgsiva_compile_text(geometry, strlen(geometry), &opts,
+                                        &back, &d),
+                    TGSIVA_ERROR_UNSUPPORTED);
+   assert_null(back);
+   tgsiva_shader_free(vs);
+
+   uint8_t *blob;
+   size_t size;
+   assert_int_equal(tgsiva_shader_serialize(gs, &blob, &size, &d), TGSIVA_OK);
+   assert_int_equal(tgsiva_shader_deserialize(blob, size, &back, &d),
+                    TGSIVA_OK);
+   assert_int_equal(back->stage, TGSIVA_STAGE_GEOMETRY);
+   assert_int_equal(back->gs_indices_per_invocation, 6);
+   assert_int_equal(back->output_registers[1], 1);
+   assert_memory_equal(back->programs[2].code, gs->programs[2].code,
+                       gs->programs[2].size);
+   tgsiva_shader_free(back);
+   tgsiva_blob_free(blob);
+   tgsiva_shader_free(gs);
+}
+
 int
 main(void)
 {
@@ -255,6 +363,7 @@ main(void)
       cmocka_unit_test(test_vertex_shader_from_tokens),
       cmocka_unit_test(test_errors_and_limits),
       cmocka_unit_test(test_transform_feedback),
+      cmocka_unit_test(test_geometry_shader),
       cmocka_unit_test(test_threads),
    };
    return cmocka_run_group_tests_name("api", tests, NULL, NULL);
