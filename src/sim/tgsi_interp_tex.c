@@ -20,7 +20,8 @@
  *    running, the result is undefined unless the texture has one level.
  * 4. Errors: every float field of a request whose operand may differ is
  *    moved up and down by its err, for the lane and, with implicit LOD,
- *    for its quad neighbours; the texel values the moves reach bound the
+ *    for its quad neighbours, and the coordinates also to the corners of
+ *    their box together; the texel values the moves reach bound the
  *    result (a different integer texel makes it undefined).  An
  *    undefined field makes the result undefined only if other values of
  *    it change the result: targets do not read every channel.
@@ -431,15 +432,62 @@ move_field(const struct interp *ip, struct tex_op *t, unsigned l,
       err[c] += worst[c];
 }
 
+/* The coordinates moved together to every corner of their box: a texel
+ * diagonal to the reference one (x and y both across a texel edge, as
+ * when both are the same uncertain value) can differ more than the two
+ * texels one move reaches.  Adds to err what the corners reach beyond
+ * the single moves' sum, `single`. */
+static void
+move_coords_jointly(const struct interp *ip, struct tex_op *t, unsigned l,
+                    struct tex_lane *tm, struct sim_vec4 ref, bool is_float,
+                    const double single[4], double err[4])
+{
+   float *field[4];
+   double e[4];
+   unsigned n = 0;
+   for (unsigned c = 0; c < 4; c++) {
+      double ec = tm->e.coord[c];
+      if (ec != 0 && isfinite(ec)) {
+         field[n] = &tm->req.coord[c];
+         e[n++] = ec;
+      }
+   }
+   if (n < 2)
+      return;
+   float saved[4];
+   for (unsigned k = 0; k < n; k++)
+      saved[k] = *field[k];
+   double worst[4] = {0, 0, 0, 0};
+   for (unsigned corner = 0; corner < (1u << n); corner++) {
+      for (unsigned k = 0; k < n; k++)
+         *field[k] = (float)((double)saved[k] +
+                             ((corner >> k) & 1 ? e[k] : -e[k]));
+      struct sim_vec4 v = sample(ip, t, l);
+      for (unsigned c = 0; c < 4; c++)
+         worst[c] = fmax(worst[c],
+                         texel_deviation(is_float, ref.w[c], v.w[c]));
+   }
+   for (unsigned k = 0; k < n; k++)
+      *field[k] = saved[k];
+   for (unsigned c = 0; c < 4; c++) {
+      if (worst[c] > single[c])
+         err[c] += worst[c] - single[c];
+   }
+}
+
 static void
 lane_moves(const struct interp *ip, struct tex_op *t, unsigned l,
            unsigned m, struct sim_vec4 ref, bool is_float, double err[4])
 {
    struct tex_lane *tm = &t->lane[m];
    struct sim_tex_request *r = &tm->req;
+   double single[4] = {0, 0, 0, 0};
    for (unsigned c = 0; c < 4; c++)
       move_field(ip, t, l, &r->coord[c], tm->e.coord[c], ref, is_float,
-                 err);
+                 single);
+   for (unsigned c = 0; c < 4; c++)
+      err[c] += single[c];
+   move_coords_jointly(ip, t, l, tm, ref, is_float, single, err);
    for (unsigned c = 0; c < 3; c++) {
       move_field(ip, t, l, &r->ddx[c], tm->e.ddx[c], ref, is_float, err);
       move_field(ip, t, l, &r->ddy[c], tm->e.ddy[c], ref, is_float, err);
