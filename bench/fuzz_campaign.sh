@@ -22,6 +22,7 @@
 #               slower and the machine is shared)
 #   -k          keep going after a finding (libFuzzer's fork mode, one
 #               job), so that a long campaign is not cut short
+#   FUZZ_NICE=N (environment) runs the fuzzers at nice N (default 19)
 #   -b BUILD    build directory configured with -Dfuzz=true (default
 #               build-fuzz; see .ci/fuzz.sh for the configuration)
 # TARGETs: tgsi_text tgsi_tokens compile_text compile_tokens va_asm
@@ -41,7 +42,7 @@ while getopts "t:c:T:b:k" opt; do
    T) hang=$OPTARG ;;
    b) build=$OPTARG ;;
    k) keep=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1) ;;
-   *) sed -n '3,28p' "$0"; exit 2 ;;
+   *) sed -n '3,29p' "$0"; exit 2 ;;
    esac
 done
 shift $((OPTIND - 1))
@@ -93,7 +94,7 @@ fuzz_one() {
    local limit=(-max_total_time="$seconds")
    if [ -n "$cpu_budget" ]; then limit=(); fi
    local start=$SECONDS
-   nice -n 19 "$exe" "${limit[@]}" -timeout="$hang" \
+   nice -n "${FUZZ_NICE:-19}" "$exe" "${limit[@]}" -timeout="$hang" \
       -report_slow_units="$hang" -rss_limit_mb=2048 -print_final_stats=1 \
       "${keep[@]}" \
       -artifact_prefix="$findings/" ${dict:+-dict=$dict} \
