@@ -27,6 +27,7 @@
 #include "sim/sim_valhall.h"
 #include "tgsi/tgsi.h"
 #include "tools/run_check.h"
+#include "emit/va_stats.h"
 #include "util/arena.h"
 #include "util/bits.h"
 
@@ -599,8 +600,11 @@ run_op(const struct op *op, unsigned n, uint64_t seed)
                 (unsigned long long)in[3 * i + 2], want[1], want[0],
                 word_at(rec + 28), word_at(rec + 24));
    }
-   printf("%-9s %ld compared, %u differ (%zu instructions)\n", op->name,
-          compared, bad, p.word_count[0]);
+   /* The cost of the whole shader (docs/stats.md; the loop once). */
+   struct va_stats stats;
+   va_program_stats(p.words[0], p.word_count[0], &stats);
+   printf("%-9s %ld compared, %u differ (%zu instructions, %.1f cycles)\n",
+          op->name, compared, bad, p.word_count[0], stats.cycles);
    fflush(stdout);
    if (bad)
       compared = -1;
