@@ -25,38 +25,35 @@
  *    VAR_TEX_*, and any pure message not named here) pass each other,
  *    never a write of their space or a fence: the same shader may write
  *    those buffers, images and tile.  The IR's side-effect mark wins
- *    over these names.  Two spaces: thread-local storage (a LOAD or
- *    STORE addressed by thread_local_pointer, directly or through
- *    SHADDX) is the thread's own and no other address reaches it; all
- *    other memory is one space.
+ *    over these names.  Thread-local storage (LOAD, STORE through
+ *    thread_local_pointer or a SHADDX of it) is a space of its own: no
+ *    other address reaches it.
  * 6. Pure instructions (ALU, LD_VAR*, LEA_*: varyings and descriptors are
  *    never written by a shader; COLLECT, UNDEF) obey only rules 1 and 3.
  *
- * Heuristic: top-down list scheduling on a cycle model.  An instruction
- * is ready when its operands are (producer's issue cycle + latency); the
- * ready ones go first, messages before ALU, then the longest latency path
- * to the end of the block, then the original order.  Assumed latencies:
- * texturing 24, memory 16, varyings 10, LEA 8, ALU 1, copies 0.  A
- * message's path counts its latency even with no reader in the block:
- * the flow pass waits for everything pending at the end of a block.
- * Then an ALU instruction that reads no value (a constant or uniform put
- * in a register) sinks to its first reader: it hides nothing, and beside
- * the COLLECT it usually feeds the allocator needs no copies for it.
+ * Heuristic: top-down list scheduling on a cycle model.  Ready ones
+ * (operands issued + latency: texturing 24, memory 16, varyings 10, LEA
+ * 8, ALU 1, copies 0) go first, messages first, then the longest latency
+ * path to the block's end (where the flow pass drains messages), then
+ * the original order.  Then a constant or uniform put in a register
+ * sinks to its first reader: it hides nothing, and beside the COLLECT it
+ * usually feeds the allocator needs no copies for it.
  *
- * Pressure is counted as ra_max_pressure counts it (registers live after
- * an instruction, plus its result) and held to a limit: the shader's own
- * peak or a cap, whichever is higher.  With `registers` available and
- * S = min(registers, 32) - 1, a shader within S (31: 32 registers) has
- * the cap S - 3, a bigger one registers - 8; one over `registers`
- * (which spills) gets registers - 8 alone.  The margins are there
- * because colouring aligned pairs and vectors can fall short of the
- * pressure bound: with a cap of 31, two corpus programs went from 32 to
- * 64 registers; with 28, none.  Within 4 of the limit the scheduler
- * takes what frees registers, else the original order; a block whose
- * new order still goes over keeps its original order.
- * Blocks are scheduled in windows of 256 instructions, so the work stays
- * linear.  Choices depend on positions and numbers only: the output is
- * deterministic.
+ * Pressure is counted as ra_max_pressure counts it and held to a limit:
+ * the block's own peak or a cap, whichever is higher.  With `registers`
+ * available and S = min(registers, 32) - 1, a block within S (32
+ * registers) has the cap S - 3, a bigger one registers - 8, one over
+ * `registers` registers - 8 alone (colouring aligned pairs and vectors
+ * can fall short of the pressure bound: with a cap of 31, two corpus
+ * programs went to 64 registers; with 28, none).  A block over S first
+ * has its loads sunk to their first readers as far as rules 3-5 allow,
+ * when that lowers its peak (translation loads inputs first and stores
+ * outputs last), and with 64 registers is first scheduled under S - 3,
+ * the larger limit only if that fails.  Within 4 of the limit the
+ * scheduler takes what frees registers, else the original order; a
+ * block still over keeps its original order.  Windows of 256
+ * instructions keep the work linear; choices depend on positions and
+ * numbers only (deterministic).
  *
  * Requires: legalized SSA IR (va_legalize), before register allocation.
  * Ensures:  the rules above; every block's peak pressure within the limit.
@@ -279,6 +276,14 @@ enter_region(struct sched *S, struct ir_block *b, const struct region *R)
    S->stamp++;
    S->live_out = &S->live.live_out[b->index];
    S->cur = S->peak = S->now = 0;
+   /* Counted afresh: a region may be entered again for another try. */
+   for (uint32_t k = 0; k < R->n; k++) {
+      const struct ir_instr *I = R->instrs[k];
+      ir_foreach_src(I, i) {
+         if (I->src[i].kind == IR_REF_VALUE)
+            S->v[I->src[i].index].uses = 0;
+      }
+   }
    for (uint32_t k = 0; k < R->n; k++) {
       const struct ir_instr *I = R->instrs[k];
       if (I->ndst && I->dst.kind == IR_REF_VALUE)
@@ -869,7 +874,24 @@ sink_loads(struct sched *S, struct ir_block *b, struct region *R,
    return true;
 }
 
-/* Without a message there is no latency to hide: the block stays. */
+/* Schedules region R into `order` under `limit`; false if it went over. */
+static bool
+schedule_within(struct sched *S, struct ir_block *b, const struct region *R,
+                unsigned limit, struct ir_instr **order)
+{
+   enter_region(S, b, R);
+   S->limit = limit;
+   S->soft = S->limit > RESERVE ? S->limit - RESERVE : 0;
+   for (uint32_t start = 0; start < R->n; start += WINDOW) {
+      uint32_t n = R->n - start < WINDOW ? R->n - start : WINDOW;
+      schedule_window(S, R->instrs + start, n, order + start);
+   }
+   return S->peak <= S->limit;
+}
+
+/* Without a message there is no latency to hide: the block stays.  A
+ * block over S is first tried at S's cap, so that it can stay in the
+ * 32-register set when some order of it fits there. */
 static bool
 schedule_block(struct sched *S, struct ir_block *b, unsigned registers)
 {
@@ -878,17 +900,15 @@ schedule_block(struct sched *S, struct ir_block *b, unsigned registers)
       return false;
    enter_region(S, b, &R);
    unsigned peak = original_peak(S, &R);
-   bool sunk = peak > small_set(registers) && sink_loads(S, b, &R, &peak);
-   S->limit = pressure_limit(peak, registers);
-   S->soft = S->limit > RESERVE ? S->limit - RESERVE : 0;
+   unsigned small = small_set(registers);
+   bool sunk = peak > small && sink_loads(S, b, &R, &peak);
    reserve_nodes(S, R.n);
    struct ir_instr **order = ARENA_ARRAY(S->s->arena, struct ir_instr *,
                                          R.n);
-   for (uint32_t start = 0; start < R.n; start += WINDOW) {
-      uint32_t n = R.n - start < WINDOW ? R.n - start : WINDOW;
-      schedule_window(S, R.instrs + start, n, order + start);
-   }
-   if (S->peak > S->limit)
+   bool fits = peak > small && registers > 32 &&
+               schedule_within(S, b, &R, small - SMALL_MARGIN, order);
+   if (!fits &&
+       !schedule_within(S, b, &R, pressure_limit(peak, registers), order))
       return sunk;
    sink_to_readers(S, order, R.n, false);
    if (!memcmp(order, R.instrs, R.n * sizeof(*order)))

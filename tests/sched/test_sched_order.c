@@ -248,6 +248,41 @@ test_loads_sink_over_pressure(void **state)
    arena_finish(&a);
 }
 
+/* Sinking alone is not enough when three chains each read one channel
+ * of every vector, one chain after the other: the vectors stay live from
+ * the first chain to the last.  Under the 32-register cap the scheduler
+ * interleaves the chains and the shader stays in 32 registers. */
+static void
+test_chains_interleaved_under_cap(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   struct strbuf sb;
+   strbuf_init(&sb, &a);
+   strbuf_puts(&sb, "shader fragment\nb0\n  %1 = preload imm=61\n");
+   for (unsigned k = 0; k < 8; k++)
+      strbuf_printf(&sb,
+                    "  %%%u:v4 = va.LD_VAR_BUF_IMM.f32.slot0.v4.src_f32."
+                    "center.store %%1 index:0x%x\n",
+                    k + 2, 16 * k);
+   for (unsigned c = 0; c < 3; c++) {
+      unsigned base = 10 + 8 * c;
+      strbuf_printf(&sb, "  %%%u = va.FADD.f32 %%2.%u, u0\n", base, c);
+      for (unsigned k = 1; k < 8; k++)
+         strbuf_printf(&sb, "  %%%u = va.FADD.f32 %%%u, %%%u.%u\n",
+                       base + k, base + k - 1, k + 2, c);
+   }
+   strbuf_puts(&sb, "  %34 = va.FADD.f32 %17, %25\n"
+                    "  %35 = va.FADD.f32 %34, %33\n");
+   struct scheduled r;
+   schedule(&r, sb.data, 64);
+   assert_true(r.progress);
+   assert_true(ra_max_pressure(r.s) <= 31);
+   done(&r);
+   arena_finish(&a);
+}
+
 /* Stores, atomics and barriers keep their relative order, and nothing
  * crosses a barrier. */
 static void
@@ -573,6 +608,7 @@ main(void)
       cmocka_unit_test(test_load_store_alias),
       cmocka_unit_test(test_thread_local_space),
       cmocka_unit_test(test_loads_sink_over_pressure),
+      cmocka_unit_test(test_chains_interleaved_under_cap),
       cmocka_unit_test(test_side_effects_in_order),
       cmocka_unit_test(test_fragment_fences),
       cmocka_unit_test(test_phis_and_terminator),
