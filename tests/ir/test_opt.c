@@ -430,6 +430,32 @@ test_va_optimize_add_immediate(void **state)
                   "  %9 = va.FADD.f32 %1, %2\n");
 }
 
+/* va_optimize, rule 3: a varying load whose readers read its first two
+ * components loads two; one read whole (a staging operand) or through
+ * its last component stays. */
+#define FS_LOAD                                                              \
+   "shader fragment\nb0\n  %1 = preload imm=61\n"                            \
+   "  %2:v4 = va.LD_VAR_BUF_IMM.f32.slot0.v4.src_f32.center.store %1 "     \
+   "index:0x0\n"
+static void
+test_va_optimize_narrow_loads(void **state)
+{
+   (void)state;
+   IR_CASE(va_optimize,
+           FS_LOAD "  %3 = va.FADD.f32 %2, %2.1\n"
+                   "  %4:v2 = collect %2.1, %3\n",
+           "shader fragment\nb0\n  %1 = preload imm=61\n"
+           "  %2:v2 = va.LD_VAR_BUF_IMM.f32.slot0.v2.src_f32.center.store "
+           "%1 index:0x0\n"
+           "  %3 = va.FADD.f32 %2, %2.1\n"
+           "  %4:v2 = collect %2.1, %3\n");
+   IR_NEGCASE(va_optimize, FS_LOAD "  %3 = va.FADD.f32 %2, %2.3\n");
+   IR_NEGCASE(va_optimize,
+              FS_LOAD "  %3:64 = va.LEA_BUF_IMM.slot0 %1 table:0xD "
+                      "index:0x0\n"
+                      "  va.STORE.i128.slot0 %3, %2 offset:0\n");
+}
+
 /* The same rule on a shader made with the builder, as select leaves it:
  * |u1| moved into a value. */
 static void
@@ -484,6 +510,7 @@ main(void)
       cmocka_unit_test(test_fma),
       cmocka_unit_test(test_va_optimize_sign_bits),
       cmocka_unit_test(test_va_optimize_add_immediate),
+      cmocka_unit_test(test_va_optimize_narrow_loads),
       cmocka_unit_test(test_va_optimize_built),
    };
    return cmocka_run_group_tests_name("ir passes", tests, NULL, NULL);
