@@ -589,3 +589,20 @@ t_sysval(struct tgsi_to_ir *t, enum ir_sysval_kind kind, uint32_t id,
    I->flags |= IR_INSTR_INVARIANT_LOAD;
    return I->dst;
 }
+
+void
+t_sysval_slot(struct tgsi_to_ir *t, const enum ir_sysval_kind kind[2],
+              unsigned word, struct ir_ref out[2])
+{
+   struct ir_layout *l = t->layout;
+   uint32_t offset[2];
+   for (unsigned k = 0; k < 2; k++)
+      offset[k] = 16 * ir_layout_sysval(t->s->arena, l, kind[k], 0) +
+                  4 * word;
+   int w = ir_layout_push_slot(t->s->arena, l, l->user_ubo_count, offset[0],
+                               offset[1]);
+   for (unsigned k = 0; k < 2; k++) {
+      out[k] = w >= 0 ? ir_uniform((uint32_t)w + k)
+                      : t_sysval(t, kind[k], 0, word, false);
+   }
+}
