@@ -47,11 +47,21 @@ test_constant_fold(void **state)
    IR_CASE(ir_opt_constant_fold,
            HDR "  %3 = csel.u.eq #0x1, #0x1, %1, %2\n  %4 = mov %3\n",
            HDR "  %4 = mov %1\n");
-   /* Undefined results and transcendentals stay. */
+   /* A reciprocal of a normal constant with a normal result folds,
+    * correctly rounded (1/60, -1/2). */
+   IR_CASE(ir_opt_constant_fold,
+           HDR "  %3 = frcp #0x42700000\n  %4 = frcp -#0x40000000\n"
+               "  %5 = collect %3, %4\n",
+           HDR "  %5 = collect #0x3c888889, #0xbf000000\n");
+   /* Undefined results and transcendentals stay, and so do reciprocals
+    * of zero, of a subnormal and with a subnormal result (2^-127). */
    IR_NEGCASE(ir_opt_constant_fold,
-              HDR "  %3 = idiv #0x1, #0x0\n  %4 = frcp #0x40000000\n"
+              HDR "  %3 = idiv #0x1, #0x0\n  %4 = fexp2 #0x40000000\n"
                   "  %5 = f2i #0x7f800000\n  %6 = ubfe %1, #0x1c, #0x8\n"
                   "  %7 = collect %3, %4, %5, %6\n");
+   IR_NEGCASE(ir_opt_constant_fold,
+              HDR "  %3 = frcp #0x0\n  %4 = frcp #0x1\n"
+                  "  %5 = frcp #0x7f000000\n  %6 = collect %3, %4, %5\n");
 }
 
 static void
