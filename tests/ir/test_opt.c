@@ -466,6 +466,17 @@ test_va_optimize_narrow_loads(void **state)
                       "  va.STORE.i128.slot0 %3, %2 offset:0\n");
 }
 
+/* va_lower_transcendental, rule 4: sqrt(x) = 1 / rsqrt(x), with no
+ * selects (the special values come out right as they are). */
+static void
+test_lower_sqrt(void **state)
+{
+   (void)state;
+   IR_CASE(va_lower_transcendental,
+           HDR "  %3 = fsqrt %1\n  %4 = fadd %3, %2\n",
+           HDR "  %5 = frsq %1\n  %6 = frcp %5\n  %4 = fadd %6, %2\n");
+}
+
 /* The same rule on a shader made with the builder, as select leaves it:
  * |u1| moved into a value. */
 static void
@@ -521,6 +532,7 @@ main(void)
       cmocka_unit_test(test_va_optimize_sign_bits),
       cmocka_unit_test(test_va_optimize_add_immediate),
       cmocka_unit_test(test_va_optimize_narrow_loads),
+      cmocka_unit_test(test_lower_sqrt),
       cmocka_unit_test(test_va_optimize_built),
    };
    return cmocka_run_group_tests_name("ir passes", tests, NULL, NULL);
