@@ -2,10 +2,11 @@
 /*
  * sched_order against every vertex, fragment and compute shader of
  * $TGSIVA_SHARED/corpus that uses no double-precision opcode: the IR
- * before the pass (after va_legalize) and after it, read back from their
- * printed form, compared block by block.  The rules are stated again
- * here, on their own, so that a slip in the pass's dependence graph shows
- * as a broken pair rather than as silently wrong code:
+ * before the pass (after sched_sink_loads, the pass before it) and after
+ * it, read back from their printed form, compared block by block.  The
+ * rules are stated again here, on their own, so that a slip in the pass's
+ * dependence graph shows as a broken pair rather than as silently wrong
+ * code:
  *
  * 1. Each block holds the same instructions; its leading phis and
  *    preloads and its terminator are where they were, and no preload
@@ -48,7 +49,7 @@ static void
 keep(void *ctx, const char *pass, const char *text)
 {
    struct texts *t = ctx;
-   if (!strcmp(pass, "va_legalize") && t->nbefore < 2)
+   if (!strcmp(pass, "sched_sink_loads") && t->nbefore < 2)
       t->before[t->nbefore++] = arena_strdup(t->arena, text);
    else if (!strcmp(pass, "sched_order") && t->nafter < 2)
       t->after[t->nafter++] = arena_strdup(t->arena, text);
