@@ -17,10 +17,12 @@
  *    phi reads at the end of the predecessor it names), at its start,
  *    after the leading phis, so that the block's scheduler can still
  *    hoist it as far as the pressure allows.
- * 3. A load never enters a loop it was not in: it would be issued on
+ * 3. A load does not enter a loop it was not in: it would be issued on
  *    every iteration.  It stops above the header of the outermost loop
  *    (natural loops, from the back edges) that holds its new block and
- *    not its old one.
+ *    not its old one.  Unless the shader needs more than 31 registers:
+ *    an input reloaded on every iteration costs less than the half of
+ *    the threads that 64 registers cost.
  *
  * Requires: legalized SSA IR (va_legalize), before sched_order.
  * Ensures:  the rules above.
@@ -29,6 +31,7 @@
 #include "sched.h"
 
 #include "emit/va.h"
+#include "ra/ra.h"
 
 static bool
 movable_load(const struct ir_instr *I)
@@ -203,25 +206,39 @@ move_to_start(struct ir_instr *I, struct ir_block *to)
       ir_instr_append(to, I);
 }
 
-bool
-sched_sink_loads(struct ir_shader *s)
+/* One walk over the shader; loads enter loops only with `into_loops`. */
+static bool
+sink_all(struct ir_shader *s, struct ir_block **at, const struct loops *loops,
+         bool into_loops)
 {
-   ir_compute_dominance(s);
-   struct ir_block **at = reader_blocks(s);
-   struct loops loops = find_loops(s);
    bool progress = false;
    ir_foreach_block(s, b) {
       ir_foreach_instr_safe(b, I) {
          if (!movable_load(I) || !at[I->dst.index] ||
              at[I->dst.index] == b)
             continue;
-         struct ir_block *to = outside_new_loops(&loops, b,
-                                                 at[I->dst.index]);
+         struct ir_block *to = at[I->dst.index];
+         if (!into_loops)
+            to = outside_new_loops(loops, b, to);
          if (to == b || !sources_dominate(s, I, to))
             continue;
          move_to_start(I, to);
          progress = true;
       }
    }
+   return progress;
+}
+
+bool
+sched_sink_loads(struct ir_shader *s)
+{
+   ir_compute_dominance(s);
+   struct ir_block **at = reader_blocks(s);
+   struct loops loops = find_loops(s);
+   bool progress = sink_all(s, at, &loops, false);
+   /* Rule 3's exception: over 31 registers, the shader would leave the
+    * 32-register set. */
+   if (ra_max_pressure(s) > 31)
+      progress |= sink_all(s, at, &loops, true);
    return progress;
 }

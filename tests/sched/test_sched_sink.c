@@ -102,6 +102,51 @@ test_never_into_a_loop(void **state)
    IR_CASE(sched_sink_loads, in, out);
 }
 
+/* The shader of test_into_a_loop_under_pressure, with the load %2 in
+ * the entry block or in the loop body. */
+static const char *
+pressure_loop(struct arena *a, bool load_in_loop)
+{
+   const char *ld2 = LD_VAR("2", "0x0");
+   struct strbuf sb;
+   strbuf_init(&sb, a);
+   strbuf_puts(&sb, "shader fragment\nb0 -> b1\n  %1 = preload imm=61\n");
+   if (!load_in_loop)
+      strbuf_puts(&sb, ld2);
+   for (unsigned k = 3; k < 11; k++)
+      strbuf_printf(&sb,
+                    "  %%%u:v4 = va.LD_VAR_BUF_IMM.f32.slot0.v4.src_f32."
+                    "center.store %%1 index:0x%x\n"
+                    "  %%%u = va.FADD.f32 %%%u, u%u\n",
+                    k, 16 * k, k + 20, k, k);
+   strbuf_puts(&sb, "b1 loop -> b2 b3\n"
+                    "  %11 = phi b0:%1, b2:%13\n"
+                    "  %12 = va.ICMP.u32.eq.m1 %11, u0, #0x0\n"
+                    "  branch %12\n"
+                    "b2 -> b1\n");
+   if (load_in_loop)
+      strbuf_puts(&sb, ld2);
+   strbuf_puts(&sb, "  %13 = va.FADD.f32 %11, %2.1\n  jump\nb3\n");
+   for (unsigned k = 3; k < 11; k++)
+      strbuf_printf(&sb, "  %%%u = va.FADD.f32 %%%u.3, %%%u\n", k + 40, k,
+                    k == 3 ? 11u : k + 39);
+   return sb.data;
+}
+
+/* Over 31 registers (eight vectors live across the loop here), a load
+ * read only inside a loop goes into it: reloaded on every iteration, it
+ * costs less than half the threads. */
+static void
+test_into_a_loop_under_pressure(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   IR_CASE(sched_sink_loads, pressure_loop(&a, false),
+           pressure_loop(&a, true));
+   arena_finish(&a);
+}
+
 int
 main(void)
 {
@@ -110,6 +155,7 @@ main(void)
       cmocka_unit_test(test_phi_reads_in_its_predecessor),
       cmocka_unit_test(test_stays),
       cmocka_unit_test(test_never_into_a_loop),
+      cmocka_unit_test(test_into_a_loop_under_pressure),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
