@@ -108,9 +108,11 @@ compile_program(struct compile *c, const struct tgsi_shader *tgsi,
    PASS(c, s, va_select);
    PASS(c, s, va_optimize);
    PASS(c, s, va_legalize);
-   if (!c->opts->no_sched_order) /* on SSA values: pressure is countable */
+   if (!c->opts->no_sched_order) { /* on SSA values: pressure is countable */
+      PASS(c, s, sched_sink_loads);
       after(c, s, "sched_order",
             sched_order(s, ra_register_count(c->opts->max_registers)));
+   }
 
    /* Registers, flow, words. */
    PASS(c, s, ra_split_critical_edges);

@@ -18,13 +18,13 @@ ir_layout_push(struct arena *arena, struct ir_layout *l, uint32_t ubo,
 }
 
 int
-ir_layout_push_pair(struct arena *arena, struct ir_layout *l, uint32_t ubo,
-                    uint32_t offset)
+ir_layout_push_slot(struct arena *arena, struct ir_layout *l, uint32_t ubo,
+                    uint32_t low, uint32_t high)
 {
    for (size_t i = 0; i + 1 < l->push.len; i += 2) {
       const struct ir_push_word *w = &l->push.data[i];
-      if (w[0].ubo == ubo && w[0].offset == offset && w[1].ubo == ubo &&
-          w[1].offset == offset + 4)
+      if (w[0].ubo == ubo && w[0].offset == low && w[1].ubo == ubo &&
+          w[1].offset == high)
          return (int)i;
    }
    size_t pad = l->push.len & 1;
@@ -34,9 +34,16 @@ ir_layout_push_pair(struct arena *arena, struct ir_layout *l, uint32_t ubo,
       struct ir_push_word last = l->push.data[l->push.len - 1];
       *VEC_PUSH(arena, &l->push) = last;
    }
-   *VEC_PUSH(arena, &l->push) = (struct ir_push_word){ubo, offset};
-   *VEC_PUSH(arena, &l->push) = (struct ir_push_word){ubo, offset + 4};
+   *VEC_PUSH(arena, &l->push) = (struct ir_push_word){ubo, low};
+   *VEC_PUSH(arena, &l->push) = (struct ir_push_word){ubo, high};
    return (int)l->push.len - 2;
+}
+
+int
+ir_layout_push_pair(struct arena *arena, struct ir_layout *l, uint32_t ubo,
+                    uint32_t offset)
+{
+   return ir_layout_push_slot(arena, l, ubo, offset, offset + 4);
 }
 
 unsigned

@@ -140,6 +140,11 @@ int ir_layout_push(struct arena *arena, struct ir_layout *l, uint32_t ubo,
  * last word.  -1 when the push space is full. */
 int ir_layout_push_pair(struct arena *arena, struct ir_layout *l,
                         uint32_t ubo, uint32_t offset);
+/* The even push word w holding `ubo`:`low` with `ubo`:`high` in word
+ * w + 1, added if new (padded as above): two words one instruction
+ * reads from one FAU slot.  -1 when the push space is full. */
+int ir_layout_push_slot(struct arena *arena, struct ir_layout *l,
+                        uint32_t ubo, uint32_t low, uint32_t high);
 /* The sysval slot of (kind, id), added if new. */
 unsigned ir_layout_sysval(struct arena *arena, struct ir_layout *l,
                           enum ir_sysval_kind kind, uint32_t id);

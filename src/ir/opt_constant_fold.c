@@ -7,7 +7,10 @@
  *    and 16-bit conversion never do, and neither do inputs whose result
  *    TGSI leaves undefined (division by zero, out-of-range conversions,
  *    bitfields past bit 31): folded and unfolded code must agree bit for
- *    bit with what the hardware computes.
+ *    bit with what the hardware computes.  The one approximation that
+ *    folds is a reciprocal of a normal constant with a normal result
+ *    (a DIV by a constant, a constant w): it folds correctly rounded,
+ *    which FRCP is within an ulp of and RCP and DIV allow (3 and 4 ulp).
  * 2. Float results follow Valhall: round to nearest even, denormals kept;
  *    min/max return the non-NaN operand and order -0 below +0
  *    (valhall-isa.xml, `Clamp`); the destination clamp applies last.
@@ -75,6 +78,23 @@ fold_fma(const struct ir_instr *I, const uint32_t *v, uint32_t *out)
    (void)I;
    *out = float_to_bits(
        fmaf(bits_to_float(v[0]), bits_to_float(v[1]), bits_to_float(v[2])));
+   return true;
+}
+
+/* Rule 1: normal in, normal out, correctly rounded (the double quotient
+ * has more than twice the bits, so rounding it again is exact). */
+static bool
+fold_frcp(const struct ir_instr *I, const uint32_t *v, uint32_t *out)
+{
+   (void)I;
+   uint32_t exponent = (v[0] >> 23) & 0xff;
+   if (exponent < 1 || exponent > 254)
+      return false;
+   uint32_t r = float_to_bits((float)(1.0 / (double)bits_to_float(v[0])));
+   exponent = (r >> 23) & 0xff;
+   if (exponent < 1 || exponent > 254)
+      return false;
+   *out = r;
    return true;
 }
 
@@ -295,6 +315,7 @@ static const fold_fn fold_table[IR_OP_COUNT] = {
    [IR_OP_FADD] = fold_fadd,
    [IR_OP_FMUL] = fold_fmul,
    [IR_OP_FMA] = fold_fma,
+   [IR_OP_FRCP] = fold_frcp,
    [IR_OP_FMIN] = fold_fmin,
    [IR_OP_FMAX] = fold_fmax,
    [IR_OP_FFLOOR] = fold_round,

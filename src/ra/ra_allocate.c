@@ -4,7 +4,12 @@
  *
  * 1. Values are coloured in reverse post-order, each block starting with
  *    its live-in values in their registers; a value takes the lowest free
- *    registers of the allowed set.  The caller tries the 32-register set
+ *    registers of the allowed set.  When that leaves some value no room
+ *    (a pair or vector finds single registers taken all over), colouring
+ *    starts again with each value in the shortest run of free registers
+ *    that holds it (best fit); the lowest free register is kept
+ *    otherwise, since it is so often the one a dying source frees, where
+ *    the result needs no copy.  The caller tries the 32-register set
  *    first (r0-r15 and r48-r63, what a shader at full occupancy may use:
  *    twice the threads of a 64-register one; valhall-encoding.md, "The
  *    machine"), then all 64.
@@ -71,6 +76,7 @@ struct ra {
    uint32_t reserved[RA_MAX_REGISTERS]; /* vector planned there, 0: none */
    uint32_t occupant[RA_MAX_REGISTERS]; /* value in each register, 0: free */
    unsigned max_reg;        /* highest register used + 1 */
+   bool pack;               /* best fit instead of the lowest registers */
    VEC(uint32_t) *dying;    /* per instruction number: values dying there */
    uint64_t *forbidden;     /* per value: registers it may not take */
    struct ir_instr **instrs; /* by number */
@@ -99,7 +105,7 @@ number_instrs(struct ra *ra)
 }
 
 static unsigned
-nregs_of(struct ra *ra, uint32_t v)
+nregs_of(const struct ra *ra, uint32_t v)
 {
    return ir_value(ra->s, v)->nregs;
 }
@@ -240,12 +246,15 @@ find_affinities(struct ra *ra)
             continue;
          ir_foreach_src(I, i) {
             struct ir_ref r = I->src[i];
-            if (r.kind != IR_REF_VALUE || r.comp || r.swizzle ||
-                nregs_of(ra, r.index) != 1 ||
+            unsigned n = r.kind == IR_REF_VALUE ? nregs_of(ra, r.index) : 0;
+            /* A part, or a vector whose component r.comp is part i:
+             * where it lines up with the COLLECT's result. */
+            if (!n || r.swizzle || r.comp > i ||
+                i - r.comp + n > I->nsrc ||
                 ra->affinity[r.index].vector || !dies_at(ra, I, r.index))
                continue;
             ra->affinity[r.index].vector = I->dst.index;
-            ra->affinity[r.index].comp = (uint8_t)i;
+            ra->affinity[r.index].comp = (uint8_t)(i - r.comp);
          }
       }
    }
@@ -299,8 +308,8 @@ fits(struct ra *ra, unsigned first, unsigned n, uint64_t allowed)
    return true;
 }
 
-/* Registers planned for vectors, except the one planned for `v` itself
- * (its part of its vector, or a vector's own range). */
+/* Registers planned for vectors, except those planned for `v` itself
+ * (its place in its vector, or a vector's own range). */
 static uint64_t
 reserved_for_others(const struct ra *ra, uint32_t v)
 {
@@ -308,16 +317,57 @@ reserved_for_others(const struct ra *ra, uint32_t v)
    int own = mine && ra->planned[mine] >= 0
                 ? ra->planned[mine] + ra->affinity[v].comp
                 : -1;
+   int own_end = own + (int)nregs_of(ra, v);
    uint64_t m = 0;
    for (unsigned r = 0; r < RA_MAX_REGISTERS; r++) {
-      if (ra->reserved[r] && ra->reserved[r] != v && (int)r != own)
+      if (ra->reserved[r] && ra->reserved[r] != v &&
+          ((int)r < own || (int)r >= own_end))
          m |= 1ull << r;
    }
    return m;
 }
 
-/* The lowest fitting registers for value v, `hint` first, then registers
- * no vector is being built in, then any. */
+/* Free registers of `set` around [first, first + n): the run it is in. */
+static unsigned
+free_run(struct ra *ra, unsigned first, unsigned n, uint64_t set,
+         bool *at_edge)
+{
+   unsigned lo = first, hi = first + n;
+   while (lo > 0 && fits(ra, lo - 1, 1, set))
+      lo--;
+   while (hi < RA_MAX_REGISTERS && fits(ra, hi, 1, set))
+      hi++;
+   *at_edge = lo == first || hi == first + n;
+   return hi - lo;
+}
+
+/* Best fit: the `n` aligned registers of `set` in the shortest run of
+ * free registers, at an edge of it if they can be, then the lowest.
+ * Pairs and vectors to come then find the long runs still whole. */
+static int
+best_fit(struct ra *ra, unsigned n, unsigned align, uint64_t set)
+{
+   int best = -1;
+   unsigned best_len = 0;
+   bool best_edge = false;
+   for (unsigned r = 0; r + n <= RA_MAX_REGISTERS; r += align) {
+      if (!fits(ra, r, n, set))
+         continue;
+      bool edge;
+      unsigned len = free_run(ra, r, n, set, &edge);
+      if (best < 0 || len < best_len ||
+          (len == best_len && edge && !best_edge)) {
+         best = (int)r;
+         best_len = len;
+         best_edge = edge;
+      }
+   }
+   return best;
+}
+
+/* The lowest fitting registers for value v (the best fitting when
+ * packing), `hint` first, then registers no vector is being built in,
+ * then any. */
 static int
 choose(struct ra *ra, uint32_t v, unsigned n, int hint)
 {
@@ -329,12 +379,29 @@ choose(struct ra *ra, uint32_t v, unsigned n, int hint)
    uint64_t unreserved = allowed & ~reserved_for_others(ra, v);
    for (unsigned pass = 0; pass < 2; pass++) {
       uint64_t set = pass ? allowed : unreserved;
+      if (ra->pack) {
+         int r = best_fit(ra, n, align, set);
+         if (r >= 0)
+            return r;
+         continue;
+      }
       for (unsigned r = 0; r + n <= RA_MAX_REGISTERS; r += align) {
          if (fits(ra, r, n, set))
             return (int)r;
       }
    }
    return -1;
+}
+
+/* A vector fixed to its registers (rule 10) is planned there. */
+static void
+plan_fixed(struct ra *ra, uint32_t vec)
+{
+   if (ra->planned[vec] >= 0 || ra->fixed[vec] < 0)
+      return;
+   ra->planned[vec] = ra->fixed[vec];
+   for (unsigned i = 0; i < nregs_of(ra, vec); i++)
+      ra->reserved[ra->fixed[vec] + i] = vec;
 }
 
 /* Rule 8: where value v should go so that its vector needs no copy:
@@ -346,11 +413,7 @@ vector_hint(struct ra *ra, uint32_t v)
    if (!vec)
       return -1;
    unsigned n = nregs_of(ra, vec);
-   if (ra->planned[vec] < 0 && ra->fixed[vec] >= 0) {
-      ra->planned[vec] = ra->fixed[vec];
-      for (unsigned i = 0; i < n; i++)
-         ra->reserved[ra->fixed[vec] + i] = vec;
-   }
+   plan_fixed(ra, vec);
    if (ra->planned[vec] < 0) {
       uint64_t set = ra->allowed & ~ra->forbidden[vec] &
                      ~reserved_for_others(ra, vec);
@@ -429,10 +492,15 @@ color_block(struct ra *ra, struct ir_block *b)
       occupy(ra, v);
    }
    /* The hardware filled the preloaded registers before anything runs:
-    * they are taken from the start, whatever comes first. */
+    * they are taken from the start, whatever comes first.  A vector
+    * fixed to its registers (a BLEND's colour in r0-r3) is planned from
+    * the start too, so that other values keep out while there is room
+    * elsewhere and its parts are computed in place. */
    ir_foreach_instr(b, I) {
       if (I->op == IR_OP_PRELOAD)
          assign(ra, I, -1);
+      else if (I->op == IR_OP_COLLECT && I->dst.kind == IR_REF_VALUE)
+         plan_fixed(ra, I->dst.index);
    }
    ir_foreach_instr(b, I) {
       if (I->op != IR_OP_PHI) {
@@ -769,6 +837,22 @@ lower_copies(struct ra *ra)
    }
 }
 
+/* Colours every block in `order` (reverse post-order: definitions before
+ * the blocks they reach), from nothing placed; false if a value found no
+ * registers. */
+static bool
+color_blocks(struct ra *ra, struct ir_block **order)
+{
+   for (size_t v = 0; v <= ra->s->values.len; v++)
+      ra->reg[v] = ra->planned[v] = -1;
+   ra->max_reg = 0;
+   for (uint32_t i = 0; i < ra->s->block_count; i++) {
+      if (order[i] && !color_block(ra, order[i]))
+         return false;
+   }
+   return true;
+}
+
 bool
 ra_allocate(struct ir_shader *s, uint64_t allowed, unsigned *registers)
 {
@@ -782,13 +866,11 @@ ra_allocate(struct ir_shader *s, uint64_t allowed, unsigned *registers)
    ra_compute_liveness(s, &ra.live);
    ra.reg = ARENA_ARRAY(s->arena, int16_t, s->values.len + 1);
    ra.forbidden = ARENA_ARRAY(s->arena, uint64_t, s->values.len + 1);
-   for (size_t v = 0; v <= s->values.len; v++)
-      ra.reg[v] = -1;
    ra.affinity = ARENA_ARRAY(s->arena, struct affinity, s->values.len + 1);
    ra.planned = ARENA_ARRAY(s->arena, int16_t, s->values.len + 1);
    ra.fixed = ARENA_ARRAY(s->arena, int16_t, s->values.len + 1);
    for (size_t v = 0; v <= s->values.len; v++)
-      ra.planned[v] = ra.fixed[v] = -1;
+      ra.reg[v] = ra.planned[v] = ra.fixed[v] = -1;
    number_instrs(&ra);
    find_fixed(&ra);
    compute_deaths(&ra);
@@ -801,8 +883,11 @@ ra_allocate(struct ir_shader *s, uint64_t allowed, unsigned *registers)
       if (b->rpo_index != UINT32_MAX)
          order[b->rpo_index] = b;
    }
-   for (uint32_t i = 0; i < s->block_count; i++) {
-      if (order[i] && !color_block(&ra, order[i]))
+   if (!color_blocks(&ra, order)) {
+      /* Alignment left a pair or vector no room: start again keeping
+       * long runs of free registers whole. */
+      ra.pack = true;
+      if (!color_blocks(&ra, order))
          return false;
    }
    struct ra_verify rv;

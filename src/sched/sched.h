@@ -11,6 +11,11 @@
 
 #include "ir/ir.h"
 
+/* sched_sink.c: moves varying and attribute loads from the entry block
+ * down to the blocks that read them (SSA IR, after va_legalize, before
+ * sched_order). */
+bool sched_sink_loads(struct ir_shader *s);
+
 /* sched_order.c: orders instructions inside each block to hide message
  * latency (SSA IR, after va_legalize, before allocation), keeping the
  * register pressure within what an allocator with `registers` registers

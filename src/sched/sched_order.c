@@ -20,39 +20,40 @@
  *    whatever else the IR marks as having side effects
  *    (ir_instr_has_side_effects).
  * 4. Memory writes (STORE, ST_CVT, ST_TILE, ATOM*) keep their order with
- *    each other, with fences and with memory reads.
+ *    each other, with fences and with memory reads of the same space.
  * 5. Memory reads (LOAD, LD_BUFFER, LD_ATTR, LD_TEX, LD_TILE, TEX_*,
  *    VAR_TEX_*, and any pure message not named here) pass each other,
- *    never a write or a fence: the same shader may write those buffers,
- *    images and tile.  The IR's side-effect mark wins over these names.
+ *    never a write of their space or a fence: the same shader may write
+ *    those buffers, images and tile.  The IR's side-effect mark wins
+ *    over these names.  Thread-local storage (LOAD, STORE through
+ *    thread_local_pointer or a SHADDX of it) is a space of its own: no
+ *    other address reaches it.
  * 6. Pure instructions (ALU, LD_VAR*, LEA_*: varyings and descriptors are
  *    never written by a shader; COLLECT, UNDEF) obey only rules 1 and 3.
  *
- * Heuristic: top-down list scheduling on a cycle model.  An instruction
- * is ready when its operands are (producer's issue cycle + latency); the
- * ready ones go first, messages before ALU, then the longest latency path
- * to the end of the block, then the original order.  Assumed latencies:
- * texturing 24, memory 16, varyings 10, LEA 8, ALU 1, copies 0.  A
- * message's path counts its latency even with no reader in the block:
- * the flow pass waits for everything pending at the end of a block.
- * Then an ALU instruction that reads no value (a constant or uniform put
- * in a register) sinks to its first reader: it hides nothing, and beside
- * the COLLECT it usually feeds the allocator needs no copies for it.
+ * Heuristic: top-down list scheduling on a cycle model.  Ready ones
+ * (operands issued + latency: texturing 24, memory 16, varyings 10, LEA
+ * 8, ALU 1, copies 0) go first, messages first, then the longest latency
+ * path to the block's end (where the flow pass drains messages), then
+ * the original order.  Then a constant or uniform put in a register
+ * sinks to its first reader: it hides nothing, and beside the COLLECT it
+ * usually feeds the allocator needs no copies for it.
  *
- * Pressure is counted as ra_max_pressure counts it (registers live after
- * an instruction, plus its result) and held to a limit: the shader's own
- * peak or a cap, whichever is higher.  With `registers` available and
- * S = min(registers, 32) - 1, a shader within S (31: 32 registers) has
- * the cap S - 3, a bigger one registers - 8; one over `registers`
- * (which spills) gets registers - 8 alone.  The margins are there
- * because colouring aligned pairs and vectors can fall short of the
- * pressure bound: with a cap of 31, two corpus programs went from 32 to
- * 64 registers; with 28, none.  Within 4 of the limit the scheduler
- * takes what frees registers, else the original order; a block whose
- * new order still goes over keeps its original order.
- * Blocks are scheduled in windows of 256 instructions, so the work stays
- * linear.  Choices depend on positions and numbers only: the output is
- * deterministic.
+ * Pressure is counted as ra_max_pressure counts it and held to a limit:
+ * the block's own peak or a cap, whichever is higher.  With `registers`
+ * available and S = min(registers, 32) - 1, a block within S (32
+ * registers) has the cap S - 3, a bigger one registers - 8, one over
+ * `registers` registers - 8 alone (colouring aligned pairs and vectors
+ * can fall short of the pressure bound: with a cap of 31, two corpus
+ * programs went to 64 registers; with 28, none).  A block over S first
+ * has its loads sunk to their first readers as far as rules 3-5 allow,
+ * when that lowers its peak (translation loads inputs first and stores
+ * outputs last), and with 64 registers is first scheduled under S - 3,
+ * the larger limit only if that fails.  Within 4 of the limit the
+ * scheduler takes what frees registers, else the original order; a
+ * block still over keeps its original order.  Windows of 256
+ * instructions keep the work linear; choices depend on positions and
+ * numbers only (deterministic).
  *
  * Requires: legalized SSA IR (va_legalize), before register allocation.
  * Ensures:  the rules above; every block's peak pressure within the limit.
@@ -85,6 +86,13 @@ enum {
    NONE = UINT32_MAX,
 };
 
+/* Memory spaces that never alias (rules 4 and 5). */
+enum memory_space {
+   SPACE_SHARED, /* buffers, images, tile, outputs, ...: one space */
+   SPACE_THREAD, /* thread-local storage */
+   SPACE_COUNT,
+};
+
 /* How a message orders and how long its result takes, by its kind in
  * the ISA table.  Outputs and barriers have side effects, which make
  * them fences whatever the row says. */
@@ -110,6 +118,7 @@ struct node {
    uint32_t prio;     /* longest latency path to the end of the block */
    uint32_t earliest; /* cycle its operands are ready */
    uint8_t order;     /* enum order_class */
+   uint8_t space;     /* enum memory_space, of a read or write */
    uint8_t latency;
    uint8_t cost;  /* issue cycles: 1 for a Valhall instruction */
    uint8_t dregs; /* registers of its result */
@@ -148,6 +157,7 @@ struct sched {
    const struct ra_valueset *live_out; /* of the current block */
    struct value_state *v; /* per value */
    uint32_t stamp, window;
+   uint32_t use_stamp; /* sinking's own, beside the region's stamp */
    /* Pressure: the limit, where the scheduler turns careful, the live
     * registers now and the highest seen in this block. */
    unsigned limit, soft, cur, peak;
@@ -266,6 +276,14 @@ enter_region(struct sched *S, struct ir_block *b, const struct region *R)
    S->stamp++;
    S->live_out = &S->live.live_out[b->index];
    S->cur = S->peak = S->now = 0;
+   /* Counted afresh: a region may be entered again for another try. */
+   for (uint32_t k = 0; k < R->n; k++) {
+      const struct ir_instr *I = R->instrs[k];
+      ir_foreach_src(I, i) {
+         if (I->src[i].kind == IR_REF_VALUE)
+            S->v[I->src[i].index].uses = 0;
+      }
+   }
    for (uint32_t k = 0; k < R->n; k++) {
       const struct ir_instr *I = R->instrs[k];
       if (I->ndst && I->dst.kind == IR_REF_VALUE)
@@ -331,8 +349,34 @@ retrieves(const struct va_instr *I)
              VA_SAMPLE_AND_UPDATE_MODE_RETRIEVE;
 }
 
+static bool
+is_thread_local_pointer(struct ir_ref r)
+{
+   return r.kind == IR_REF_SPECIAL &&
+          r.index == VA_SPECIAL_THREAD_LOCAL_POINTER;
+}
+
+/* A LOAD or STORE addressed by thread_local_pointer, directly or through
+ * a SHADDX of it, reaches thread-local storage only. */
+static enum memory_space
+memory_space(const struct ir_shader *s, const struct ir_instr *I)
+{
+   enum va_msg kind = (enum va_msg)va_form((enum va_op)I->va_op)
+                         ->kind;
+   if ((kind != VA_MSG_LOAD && kind != VA_MSG_STORE) || !I->nsrc)
+      return SPACE_SHARED;
+   struct ir_ref addr = I->src[0];
+   if (addr.kind == IR_REF_VALUE) {
+      const struct ir_instr *d = ir_value(s, addr.index)->def;
+      if (!d || d->op != IR_OP_VA || d->va_op != VA_OP_SHADDX_U64)
+         return SPACE_SHARED;
+      addr = d->src[0];
+   }
+   return is_thread_local_pointer(addr) ? SPACE_THREAD : SPACE_SHARED;
+}
+
 static void
-classify(struct node *N)
+classify(const struct ir_shader *s, struct node *N)
 {
    const struct ir_instr *I = N->I;
    bool side = ir_instr_has_side_effects(I);
@@ -350,6 +394,7 @@ classify(struct node *N)
       return;
    const struct message_order *k = &message_orders[f->kind];
    N->latency = k->latency;
+   N->space = (uint8_t)memory_space(s, I);
    /* The IR's side-effect mark wins over the table: only a write is
     * less than a fence. */
    if (side)
@@ -397,33 +442,43 @@ add_data_edges(struct sched *S, uint32_t i)
    }
 }
 
-/* Rules 3-5 for node i, given the last fence and side effect before. */
+/* The last fence and the last write (or fence) of each space before the
+ * node at hand. */
+struct order_state {
+   uint32_t fence, write[SPACE_COUNT];
+};
+
+/* Rules 3-5 for node i. */
 static void
-add_order_edges(struct sched *S, uint32_t i, uint32_t *fence, uint32_t *side)
+add_order_edges(struct sched *S, uint32_t i, struct order_state *o)
 {
    struct node *N = &S->nodes[i];
+   uint32_t *write = &o->write[N->space];
    switch (N->order) {
    case ORDER_PURE:
-      if (*fence != NONE)
-         add_order(S, *fence, i);
+      if (o->fence != NONE)
+         add_order(S, o->fence, i);
       break;
    case ORDER_READ:
-      if (*side != NONE)
-         add_order(S, *side, i);
+      if (*write != NONE)
+         add_order(S, *write, i);
       break;
    case ORDER_WRITE:
-      if (*side != NONE)
-         add_order(S, *side, i);
-      for (uint32_t j = *side == NONE ? 0 : *side + 1; j < i; j++) {
-         if (S->nodes[j].order == ORDER_READ)
+      if (*write != NONE)
+         add_order(S, *write, i);
+      for (uint32_t j = *write == NONE ? 0 : *write + 1; j < i; j++) {
+         if (S->nodes[j].order == ORDER_READ &&
+             S->nodes[j].space == N->space)
             add_order(S, j, i);
       }
-      *side = i;
+      *write = i;
       break;
    default:
-      for (uint32_t j = *fence == NONE ? 0 : *fence; j < i; j++)
+      for (uint32_t j = o->fence == NONE ? 0 : o->fence; j < i; j++)
          add_order(S, j, i);
-      *fence = *side = i;
+      o->fence = i;
+      for (unsigned sp = 0; sp < SPACE_COUNT; sp++)
+         o->write[sp] = i;
       break;
    }
 }
@@ -431,7 +486,7 @@ add_order_edges(struct sched *S, uint32_t i, uint32_t *fence, uint32_t *side)
 static void
 build_graph(struct sched *S, struct ir_instr **in, uint32_t n)
 {
-   uint32_t fence = NONE, side = NONE;
+   struct order_state o = {.fence = NONE, .write = {NONE, NONE}};
    S->window++;
    S->edges.len = 0;
    S->max_dregs = 0;
@@ -442,9 +497,9 @@ build_graph(struct sched *S, struct ir_instr **in, uint32_t n)
       N->edges = NONE;
       N->dregs = (uint8_t)dst_regs(S, N->I);
       S->max_dregs = N->dregs > S->max_dregs ? N->dregs : S->max_dregs;
-      classify(N);
+      classify(S->s, N);
       add_data_edges(S, i);
-      add_order_edges(S, i, &fence, &side);
+      add_order_edges(S, i, &o);
       if (N->I->ndst && N->I->dst.kind == IR_REF_VALUE) {
          S->v[N->I->dst.index].window = S->window;
          S->v[N->I->dst.index].node = i;
@@ -641,7 +696,7 @@ relink(struct ir_block *b, const struct region *R, struct ir_instr **order)
  * and sits beside the COLLECT it usually feeds, where the allocator can
  * build the vector without copies. */
 static bool
-sinkable(const struct ir_instr *I)
+is_constant(const struct ir_instr *I)
 {
    if (I->op != IR_OP_VA || !I->ndst || I->dst.kind != IR_REF_VALUE ||
        va_form((enum va_op)I->va_op)->message ||
@@ -654,40 +709,90 @@ sinkable(const struct ir_instr *I)
    return true;
 }
 
-/* Moves each sinkable instruction down to its first reader in `order`,
- * or the next fence, or the end; the others keep their order.  Sinking
- * only shortens a live range, so the pressure never rises. */
+/* A load: a message with a result that is pure or a memory read. */
+static bool
+is_load(const struct node *N)
+{
+   return N->message && N->I->ndst && N->I->dst.kind == IR_REF_VALUE &&
+          (N->order == ORDER_PURE || N->order == ORDER_READ);
+}
+
+/* Where sinking stops: the next fence and the next write of each space
+ * after the instruction at hand. */
+struct sink_bounds {
+   uint32_t fence, write[SPACE_COUNT];
+};
+
 static void
-sink_constants(struct sched *S, struct ir_instr **order, uint32_t n)
+note_bounds(struct sink_bounds *b, const struct node *N, uint32_t i)
+{
+   if (N->order == ORDER_FENCE) {
+      b->fence = i;
+   } else if (N->order == ORDER_WRITE) {
+      b->write[N->space] = i;
+   }
+}
+
+static uint32_t
+sink_bound(const struct sink_bounds *b, const struct node *N)
+{
+   uint32_t w = b->write[N->space];
+   return N->order == ORDER_READ && w < b->fence ? w : b->fence;
+}
+
+/* `I`'s sources are read at position `at` (the earliest read wins). */
+static void
+note_uses(struct sched *S, const struct ir_instr *I, uint32_t at)
+{
+   ir_foreach_src(I, k) {
+      if (I->src[k].kind != IR_REF_VALUE)
+         continue;
+      struct value_state *v = &S->v[I->src[k].index];
+      if (v->use_stamp != S->use_stamp || at < v->first_use)
+         v->first_use = at;
+      v->use_stamp = S->use_stamp;
+   }
+}
+
+/* Moves each constant (and each load read in the block, with `loads`)
+ * down to its first reader in `order`, or the next instruction it may
+ * not pass (a fence; for a memory read, a write of its space), or the
+ * end; the others keep their order.  A constant reads no value, so
+ * sinking it only shortens a live range; a load may lengthen its
+ * address's.  A load only live out of the block stays: moving it down
+ * would shorten no wait. */
+static void
+sink_to_readers(struct sched *S, struct ir_instr **order, uint32_t n,
+                bool loads)
 {
    struct arena *a = S->s->arena;
    uint32_t *head = ARENA_ARRAY(a, uint32_t, n + 1);
    uint32_t *next = ARENA_ARRAY(a, uint32_t, n);
    bool *sunk = ARENA_ARRAY(a, bool, n);
    memset(head, 0xff, (n + 1) * sizeof(*head));
-   uint32_t fence = n;
-   S->stamp++;
+   struct sink_bounds b = {.fence = n, .write = {n, n}};
+   S->use_stamp++;
    for (uint32_t i = n; i-- > 0;) {
       struct ir_instr *I = order[i];
-      if (sinkable(I)) {
-         uint32_t v = I->dst.index;
-         uint32_t to = S->v[v].use_stamp == S->stamp ? S->v[v].first_use : n;
-         to = to < fence ? to : fence;
-         sunk[i] = true;
-         next[i] = head[to];
-         head[to] = i;
+      struct node N = {.I = I};
+      classify(S->s, &N);
+      uint32_t v = I->ndst && I->dst.kind == IR_REF_VALUE ? I->dst.index
+                                                           : 0;
+      bool read_here = v && S->v[v].use_stamp == S->use_stamp;
+      sunk[i] = is_constant(I) || (loads && read_here && is_load(&N));
+      if (!sunk[i]) {
+         note_bounds(&b, &N, i);
+         note_uses(S, I, i);
          continue;
       }
-      struct node N = {.I = I};
-      classify(&N);
-      if (N.order == ORDER_FENCE)
-         fence = i;
-      ir_foreach_src(I, k) {
-         if (I->src[k].kind == IR_REF_VALUE) {
-            S->v[I->src[k].index].use_stamp = S->stamp;
-            S->v[I->src[k].index].first_use = i;
-         }
-      }
+      uint32_t to = read_here ? S->v[v].first_use : n;
+      uint32_t bound = sink_bound(&b, &N);
+      to = to < bound ? to : bound;
+      next[i] = head[to];
+      head[to] = i;
+      /* Its sources are read where it lands: a source sunk too lands
+       * there as well, ahead of it (pushed later, listed first). */
+      note_uses(S, I, to);
    }
    struct ir_instr **out = ARENA_ARRAY(a, struct ir_instr *, n);
    uint32_t k = 0;
@@ -700,12 +805,20 @@ sink_constants(struct sched *S, struct ir_instr **order, uint32_t n)
    memcpy(order, out, n * sizeof(*order));
 }
 
+/* S of the header: the pressure that keeps a shader at 32 registers (or
+ * within all it has). */
+static unsigned
+small_set(unsigned registers)
+{
+   return (registers < 32 ? registers : 32) - 1;
+}
+
 /* The pressure limit for a block whose peak is `peak` when the
  * allocator has `registers` (see the header). */
 static unsigned
 pressure_limit(unsigned peak, unsigned registers)
 {
-   unsigned small = (registers < 32 ? registers : 32) - 1;
+   unsigned small = small_set(registers);
    if (registers <= LARGE_MARGIN)
       return peak; /* no room to spare */
    if (peak <= small)
@@ -739,7 +852,46 @@ reserve_nodes(struct sched *S, uint32_t n)
    S->node_room = n;
 }
 
-/* Without a message there is no latency to hide: the block stays. */
+/* Sinks the loads of a block over S when that lowers its peak (`*peak`,
+ * updated): the block takes that order, which becomes the original order
+ * the scheduler starts from. */
+static bool
+sink_loads(struct sched *S, struct ir_block *b, struct region *R,
+           unsigned *peak)
+{
+   struct ir_instr **order = ARENA_ARRAY(S->s->arena, struct ir_instr *,
+                                         R->n);
+   memcpy(order, R->instrs, R->n * sizeof(*order));
+   sink_to_readers(S, order, R->n, true);
+   struct region sunk = *R;
+   sunk.instrs = order;
+   unsigned sunk_peak = original_peak(S, &sunk);
+   if (sunk_peak >= *peak)
+      return false;
+   relink(b, R, order);
+   R->instrs = order;
+   *peak = sunk_peak;
+   return true;
+}
+
+/* Schedules region R into `order` under `limit`; false if it went over. */
+static bool
+schedule_within(struct sched *S, struct ir_block *b, const struct region *R,
+                unsigned limit, struct ir_instr **order)
+{
+   enter_region(S, b, R);
+   S->limit = limit;
+   S->soft = S->limit > RESERVE ? S->limit - RESERVE : 0;
+   for (uint32_t start = 0; start < R->n; start += WINDOW) {
+      uint32_t n = R->n - start < WINDOW ? R->n - start : WINDOW;
+      schedule_window(S, R->instrs + start, n, order + start);
+   }
+   return S->peak <= S->limit;
+}
+
+/* Without a message there is no latency to hide: the block stays.  A
+ * block over S is first tried at S's cap, so that it can stay in the
+ * 32-register set when some order of it fits there. */
 static bool
 schedule_block(struct sched *S, struct ir_block *b, unsigned registers)
 {
@@ -747,20 +899,20 @@ schedule_block(struct sched *S, struct ir_block *b, unsigned registers)
    if (R.n < 2 || !has_message(&R))
       return false;
    enter_region(S, b, &R);
-   S->limit = pressure_limit(original_peak(S, &R), registers);
-   S->soft = S->limit > RESERVE ? S->limit - RESERVE : 0;
+   unsigned peak = original_peak(S, &R);
+   unsigned small = small_set(registers);
+   bool sunk = peak > small && sink_loads(S, b, &R, &peak);
    reserve_nodes(S, R.n);
    struct ir_instr **order = ARENA_ARRAY(S->s->arena, struct ir_instr *,
                                          R.n);
-   for (uint32_t start = 0; start < R.n; start += WINDOW) {
-      uint32_t n = R.n - start < WINDOW ? R.n - start : WINDOW;
-      schedule_window(S, R.instrs + start, n, order + start);
-   }
-   if (S->peak > S->limit)
-      return false;
-   sink_constants(S, order, R.n);
+   bool fits = peak > small && registers > 32 &&
+               schedule_within(S, b, &R, small - SMALL_MARGIN, order);
+   if (!fits &&
+       !schedule_within(S, b, &R, pressure_limit(peak, registers), order))
+      return sunk;
+   sink_to_readers(S, order, R.n, false);
    if (!memcmp(order, R.instrs, R.n * sizeof(*order)))
-      return false;
+      return sunk;
    relink(b, &R, order);
    return true;
 }

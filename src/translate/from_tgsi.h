@@ -200,6 +200,11 @@ struct ir_ref t_load_ubo(struct tgsi_to_ir *t, struct ir_ref handle,
  * load from the system-value buffer in the entry block. */
 struct ir_ref t_sysval(struct tgsi_to_ir *t, enum ir_sysval_kind kind,
                        uint32_t id, unsigned word, bool pair);
+/* Word `word` of system values kind[0] and kind[1] (id 0) pushed in one
+ * FAU slot, so that one instruction may read both; each on its own as
+ * t_sysval gives it when the push space is full. */
+void t_sysval_slot(struct tgsi_to_ir *t, const enum ir_sysval_kind kind[2],
+                   unsigned word, struct ir_ref out[2]);
 
 /* from_tgsi_io.c: the stage's inputs and outputs (docs/abi.md). */
 void t_io_declare(struct tgsi_to_ir *t);

@@ -799,13 +799,15 @@ store_position(struct tgsi_to_ir *t, uint32_t out)
    /* (x/w * scale + offset, y/w * ..., z/w * ..., 1/w) */
    struct ir_ref rw = ir_alu1(&t->b, IR_OP_FRCP, c[3]);
    struct ir_ref v[4];
+   /* Scale and offset of a channel share a FAU slot: the FMA reads both
+    * from there (two slots would need a MOV). */
+   static const enum ir_sysval_kind viewport[2] = {
+      IR_SYSVAL_VIEWPORT_SCALE, IR_SYSVAL_VIEWPORT_OFFSET};
    for (unsigned i = 0; i < 3; i++) {
-      struct ir_ref scale =
-         t_sysval(t, IR_SYSVAL_VIEWPORT_SCALE, 0, i, false);
-      struct ir_ref offset =
-         t_sysval(t, IR_SYSVAL_VIEWPORT_OFFSET, 0, i, false);
+      struct ir_ref so[2];
+      t_sysval_slot(t, viewport, i, so);
       struct ir_ref ndc = ir_alu2(&t->b, IR_OP_FMUL, c[i], rw);
-      v[i] = ir_alu3(&t->b, IR_OP_FMA, ndc, scale, offset);
+      v[i] = ir_alu3(&t->b, IR_OP_FMA, ndc, so[0], so[1]);
    }
    v[3] = rw;
    t_gs_cull_viewport(t, v);

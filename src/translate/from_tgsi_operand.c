@@ -62,50 +62,82 @@ temp_var(struct tgsi_to_ir *t, int32_t index, unsigned chan)
  * Thread-local storage for large arrays
  */
 
-/* The 64-bit address of byte `offset` (a 32-bit value) in the thread's
- * storage. */
-static struct ir_ref
-tls_address(struct tgsi_to_ir *t, struct ir_ref offset)
+/* Largest byte offset a LOAD/STORE immediate holds (signed 16 bits). */
+#define MAX_TLS_IMM 32767
+
+/* A thread-local address: a 64-bit base plus the instruction's
+ * immediate. */
+struct tls_addr {
+   struct ir_ref base;
+   int32_t imm;
+};
+
+/* Byte `offset` (a 32-bit value, zero if none) + `extra` of the thread's
+ * storage.  The pointer itself carries a constant address in the
+ * immediate, as the spiller's accesses do; a computed offset needs a
+ * SHADDX, and `extra` still goes in the immediate when it fits (the
+ * callers' offsets are clamped to an array, so offset + extra cannot
+ * wrap). */
+static struct tls_addr
+tls_address(struct tgsi_to_ir *t, struct ir_ref offset, uint32_t extra)
 {
    struct ir_ref tls = {.kind = IR_REF_SPECIAL,
                         .index = VA_SPECIAL_THREAD_LOCAL_POINTER};
+   uint32_t c;
+   if (ir_ref_const_bits(offset, &c)) {
+      extra += c;
+      if (extra <= MAX_TLS_IMM)
+         return (struct tls_addr){tls, (int32_t)extra};
+      offset = ir_imm(extra);
+      extra = 0;
+   } else if (extra > MAX_TLS_IMM) {
+      offset = ir_alu2(&t->b, IR_OP_IADD, offset, ir_imm(extra));
+      extra = 0;
+   }
    struct ir_ref srcs[2] = {tls, offset};
    struct ir_instr *I = t_va(&t->b, VA_OP_SHADDX_U64, 2, srcs, 0);
    ir_instr_def(t->s, I, 64, 2);
    I->va->imm[VA_IMM_SHIFT] = 0;
-   return I->dst;
+   return (struct tls_addr){I->dst, (int32_t)extra};
 }
 
-/* Byte offset of element `index` (a value), channel `chan`, clamped to
- * the array so that a bad index cannot reach other data. */
+/* Byte offset of element `index` (a value) from the array's start,
+ * clamped to the array so that a bad index cannot reach other data. */
 static struct ir_ref
 array_offset(struct tgsi_to_ir *t, const struct t_array *a,
-             struct ir_ref index, unsigned chan)
+             struct ir_ref index)
 {
    struct ir_ref rel = ir_alu2(&t->b, IR_OP_ISUB, index, ir_imm(a->first));
    rel = ir_alu2(&t->b, IR_OP_UMIN, rel, ir_imm(a->last - a->first));
-   struct ir_ref bytes = ir_alu2(&t->b, IR_OP_SHL, rel, ir_imm(4));
-   return ir_alu2(&t->b, IR_OP_IADD, bytes,
-                  ir_imm(a->tls_offset + 4 * chan));
+   return ir_alu2(&t->b, IR_OP_SHL, rel, ir_imm(4));
+}
+
+/* Storage byte of channel `chan` of element `first + element` of `a`. */
+static uint32_t
+element_byte(const struct t_array *a, uint32_t element, unsigned chan)
+{
+   return a->tls_offset + 16 * element + 4 * chan;
 }
 
 static struct ir_ref
-tls_load(struct tgsi_to_ir *t, struct ir_ref offset)
+tls_load(struct tgsi_to_ir *t, struct ir_ref offset, uint32_t extra)
 {
-   struct ir_ref addr = tls_address(t, offset);
-   struct ir_instr *I = t_va(&t->b, VA_OP_LOAD_I32, 1, &addr, 1);
+   struct tls_addr addr = tls_address(t, offset, extra);
+   struct ir_instr *I = t_va(&t->b, VA_OP_LOAD_I32, 1, &addr.base, 1);
    va_set_mod(I->va, VA_MOD_MEMORY_ACCESS, VA_MEMORY_ACCESS_FORCE);
-   I->va->imm[VA_IMM_OFFSET] = 0;
+   I->va->imm[VA_IMM_OFFSET] = addr.imm;
    return I->dst;
 }
 
 static void
-tls_store(struct tgsi_to_ir *t, struct ir_ref offset, struct ir_ref value)
+tls_store(struct tgsi_to_ir *t, struct ir_ref offset, uint32_t extra,
+          struct ir_ref value)
 {
-   struct ir_ref srcs[2] = {tls_address(t, offset), value};
+   struct tls_addr addr = tls_address(t, offset, extra);
+   struct ir_ref srcs[2] = {addr.base, value};
    struct ir_instr *I = t_va(&t->b, VA_OP_STORE_I32, 2, srcs, 0);
    va_set_mod(I->va, VA_MOD_MEMORY_ACCESS, VA_MEMORY_ACCESS_FORCE);
-   I->va->imm[VA_IMM_OFFSET] = 0;
+   I->va->imm[VA_IMM_OFFSET] = addr.imm;
    t->layout->writes_memory = true;
 }
 
@@ -184,19 +216,18 @@ read_temp(struct tgsi_to_ir *t, const struct tgsi_reg *r, unsigned chan)
 {
    const struct t_array *a = temp_array(t, r->index, r->ind.array_id);
    if (!r->indirect) {
-      if (a && a->in_memory) {
-         struct ir_ref off = ir_imm(a->tls_offset +
-                                    16 * ((uint32_t)r->index - a->first) +
-                                    4 * chan);
-         return tls_load(t, off);
-      }
+      if (a && a->in_memory)
+         return tls_load(t, ir_imm(0),
+                         element_byte(a, (uint32_t)r->index - a->first,
+                                      chan));
       return temp_value(t, (uint32_t)r->index, chan);
    }
    struct ir_ref index = t_indirect_index(t, &r->ind, r->index);
    if (!a)
       return select_chain(t, index, 0, t->ntemps - 1, temp_value, chan);
    if (a->in_memory)
-      return tls_load(t, array_offset(t, a, index, chan));
+      return tls_load(t, array_offset(t, a, index),
+                      element_byte(a, 0, chan));
    return select_chain(t, index, a->first, a->last, temp_value, chan);
 }
 
@@ -375,9 +406,8 @@ write_temp(struct tgsi_to_ir *t, const struct tgsi_reg *r, unsigned chan,
    const struct t_array *a = temp_array(t, r->index, r->ind.array_id);
    if (!r->indirect) {
       if (a && a->in_memory) {
-         tls_store(t, ir_imm(a->tls_offset +
-                             16 * ((uint32_t)r->index - a->first) +
-                             4 * chan),
+         tls_store(t, ir_imm(0),
+                   element_byte(a, (uint32_t)r->index - a->first, chan),
                    value);
          return;
       }
@@ -386,7 +416,8 @@ write_temp(struct tgsi_to_ir *t, const struct tgsi_reg *r, unsigned chan,
    }
    struct ir_ref index = t_indirect_index(t, &r->ind, r->index);
    if (a && a->in_memory) {
-      tls_store(t, array_offset(t, a, index, chan), value);
+      tls_store(t, array_offset(t, a, index), element_byte(a, 0, chan),
+                value);
       return;
    }
    uint32_t first = a ? a->first : 0, last = a ? a->last : t->ntemps - 1;
@@ -557,4 +588,21 @@ t_sysval(struct tgsi_to_ir *t, enum ir_sysval_kind kind, uint32_t id,
    va_set_mod(I->va, VA_MOD_UNSIGNED, 1);
    I->flags |= IR_INSTR_INVARIANT_LOAD;
    return I->dst;
+}
+
+void
+t_sysval_slot(struct tgsi_to_ir *t, const enum ir_sysval_kind kind[2],
+              unsigned word, struct ir_ref out[2])
+{
+   struct ir_layout *l = t->layout;
+   uint32_t offset[2];
+   for (unsigned k = 0; k < 2; k++)
+      offset[k] = 16 * ir_layout_sysval(t->s->arena, l, kind[k], 0) +
+                  4 * word;
+   int w = ir_layout_push_slot(t->s->arena, l, l->user_ubo_count, offset[0],
+                               offset[1]);
+   for (unsigned k = 0; k < 2; k++) {
+      out[k] = w >= 0 ? ir_uniform((uint32_t)w + k)
+                      : t_sysval(t, kind[k], 0, word, false);
+   }
 }

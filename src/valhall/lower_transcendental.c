@@ -15,8 +15,10 @@
  *    a second-order Taylor step.  Absolute error about 2^-11 near the
  *    table points' midpoints, which is within TGSI's (unspecified)
  *    precision for SIN/COS and what the hardware's tables are for.
- * 4. sqrt(x) = x * rsqrt(x), except sqrt(+-0) = +-0 and sqrt(inf) = inf,
- *    which the product gets wrong.  About 2 ulp.
+ * 4. sqrt(x) = 1 / rsqrt(x): two instructions, right at the special
+ *    values as they are (+-0 -> +-inf -> +-0, +inf -> +0 -> +inf, x < 0
+ *    -> NaN), where x * rsqrt(x) needed two selects to mend +-0 and inf.
+ *    Within 2 ulp (FRSQ's ulp and FRCP's rounding; SQRT allows 4).
  * 5. FRCP and FRSQ are used as they are (the XML: "may be freely used").
  *
  * Requires: SSA.
@@ -91,11 +93,7 @@ fsincos(struct lower *l, struct ir_ref x, bool cos)
 static struct ir_ref
 fsqrt(struct lower *l, struct ir_ref x)
 {
-   struct ir_ref r = ir_alu2(&l->b, IR_OP_FMUL, x,
-                             ir_alu1(&l->b, IR_OP_FRSQ, x));
-   r = ir_csel(&l->b, IR_CMP_F, IR_COND_EQ, x, ir_imm(0), x, r);
-   return ir_csel(&l->b, IR_CMP_F, IR_COND_EQ, x, ir_imm(0x7f800000u),
-                  ir_imm(0x7f800000u), r);
+   return ir_alu1(&l->b, IR_OP_FRCP, ir_alu1(&l->b, IR_OP_FRSQ, x));
 }
 
 static bool

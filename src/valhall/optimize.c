@@ -17,6 +17,10 @@
  *    same addition (no clamp, no saturation: a form with either stays,
  *    as does x with a modifier or a part selector, which _IMM's source
  *    lacks).
+ * 3. A varying or attribute load whose readers read only its first k
+ *    components loads k (translation loads every channel a TGSI source
+ *    names: a 2-D texture coordinate's z and w too).  A reader that
+ *    reads the whole vector (a staging operand, a phi) keeps it whole.
  *
  * To add a rule: a function below that returns the rewritten value, and
  * a line in rewrite(); a case in tests/ir/test_opt.c.
@@ -24,7 +28,8 @@
  * Requires: selected IR (va_select).
  * Ensures:  no MOV.i32 reads a source with .neg or .abs; no FADD.f32,
  *           IADD or ISUB (32-bit, unclamped, unsaturated) adds a plain
- *           value and a constant outside the immediate table.
+ *           value and a constant outside the immediate table; no
+ *           varying or attribute load loads a component nothing reads.
  * Invalidates: nothing (a rewritten instruction's readers read the new
  *              value).
  */
@@ -113,8 +118,80 @@ rewrite(struct ir_builder *b, struct ir_instr *I, struct ir_ref *out)
    return sign_bits(b, I, out) || add_immediate(b, I, out);
 }
 
+/* Rule 3: loads whose vector may be cut to the components read. */
+static bool
+narrowable_load(const struct ir_shader *s, const struct ir_instr *I)
+{
+   if (I->op != IR_OP_VA || I->ndst != 1 || I->dst.kind != IR_REF_VALUE ||
+       ir_value(s, I->dst.index)->nregs < 2)
+      return false;
+   switch (I->va_op) {
+   case VA_OP_LD_VAR_BUF_IMM_F32:
+   case VA_OP_LD_VAR_BUF_F32:
+   case VA_OP_LD_ATTR_IMM: return true;
+   default: return false;
+   }
+}
+
+/* Does source i of I read one 32-bit component of its value?  A
+ * COLLECT's parts and the plain operands of a Valhall form do; a staging
+ * operand, a phi or another generic operation may read all of it. */
+static bool
+reads_one_component(const struct ir_shader *s, const struct ir_instr *I,
+                    unsigned i)
+{
+   if (I->src[i].swizzle)
+      return false;
+   if (I->op == IR_OP_COLLECT)
+      return ir_value(s, I->dst.index)->nregs == I->nsrc;
+   return I->op == IR_OP_VA && i < ir_va_nr_srcs(I->va_op);
+}
+
+/* Per value: how many leading components its readers read (UINT8_MAX:
+ * all of it). */
+static uint8_t *
+components_read(struct ir_shader *s)
+{
+   uint8_t *used = ARENA_ARRAY(s->arena, uint8_t, s->values.len + 1);
+   ir_foreach_block(s, b) {
+      ir_foreach_instr(b, I) {
+         ir_foreach_src(I, i) {
+            struct ir_ref r = I->src[i];
+            if (r.kind != IR_REF_VALUE)
+               continue;
+            uint8_t n = reads_one_component(s, I, i) ? r.comp + 1
+                                                      : UINT8_MAX;
+            used[r.index] = n > used[r.index] ? n : used[r.index];
+         }
+      }
+   }
+   return used;
+}
+
+static bool
+narrow_loads(struct ir_shader *s)
+{
+   uint8_t *used = components_read(s);
+   bool progress = false;
+   ir_foreach_block(s, b) {
+      ir_foreach_instr(b, I) {
+         if (!narrowable_load(s, I))
+            continue;
+         struct ir_value *v = ir_value(s, I->dst.index);
+         uint8_t n = used[I->dst.index];
+         if (!n || n >= v->nregs)
+            continue;
+         v->nregs = n;
+         va_set_mod(I->va, VA_MOD_VECSIZE, n - 1);
+         progress = true;
+      }
+   }
+   return progress;
+}
+
 bool
 va_optimize(struct ir_shader *s)
 {
-   return ir_expand_instrs(s, rewrite);
+   bool progress = narrow_loads(s);
+   return ir_expand_instrs(s, rewrite) || progress;
 }

@@ -2,10 +2,11 @@
 /*
  * sched_order against every vertex, fragment and compute shader of
  * $TGSIVA_SHARED/corpus that uses no double-precision opcode: the IR
- * before the pass (after va_legalize) and after it, read back from their
- * printed form, compared block by block.  The rules are stated again
- * here, on their own, so that a slip in the pass's dependence graph shows
- * as a broken pair rather than as silently wrong code:
+ * before the pass (after sched_sink_loads, the pass before it) and after
+ * it, read back from their printed form, compared block by block.  The
+ * rules are stated again here, on their own, so that a slip in the pass's
+ * dependence graph shows as a broken pair rather than as silently wrong
+ * code:
  *
  * 1. Each block holds the same instructions; its leading phis and
  *    preloads and its terminator are where they were, and no preload
@@ -14,7 +15,10 @@
  *    (side effects, but no store or atomic; or a varying load in
  *    .retrieve mode) and anything else, and an
  *    instruction with side effects and a memory read (a message without
- *    side effects other than LD_VAR* and LEA_*).
+ *    side effects other than LD_VAR* and LEA_*), unless one of the two
+ *    is a LOAD or STORE of thread-local storage (addressed by
+ *    thread_local_pointer or a SHADDX of it) and the other is not: no
+ *    other address reaches a thread's own storage.
  * 3. The IR validator passes (definitions dominate uses).
  * 4. A program whose pressure was at most 31 stays at most 31.
  *
@@ -45,7 +49,7 @@ static void
 keep(void *ctx, const char *pass, const char *text)
 {
    struct texts *t = ctx;
-   if (!strcmp(pass, "va_legalize") && t->nbefore < 2)
+   if (!strcmp(pass, "sched_sink_loads") && t->nbefore < 2)
       t->before[t->nbefore++] = arena_strdup(t->arena, text);
    else if (!strcmp(pass, "sched_order") && t->nafter < 2)
       t->after[t->nafter++] = arena_strdup(t->arena, text);
@@ -81,13 +85,35 @@ kind_of(const struct ir_instr *I)
    return KIND_OTHER;
 }
 
+/* A LOAD or STORE whose address is thread_local_pointer, or a SHADDX
+ * of it. */
 static bool
-must_keep_order(enum kind a, enum kind b)
+thread_local(const struct ir_shader *s, const struct ir_instr *I)
+{
+   if (I->op != IR_OP_VA || !I->nsrc)
+      return false;
+   const char *name = va_form((enum va_op)I->va_op)->name;
+   if (!starts(name, "LOAD") && !starts(name, "STORE"))
+      return false;
+   struct ir_ref addr = I->src[0];
+   if (addr.kind == IR_REF_VALUE) {
+      const struct ir_instr *d = ir_value(s, addr.index)->def;
+      if (!d || d->op != IR_OP_VA ||
+          strcmp(va_form((enum va_op)d->va_op)->name, "SHADDX.u64"))
+         return false;
+      addr = d->src[0];
+   }
+   return addr.kind == IR_REF_SPECIAL &&
+          addr.index == VA_SPECIAL_THREAD_LOCAL_POINTER;
+}
+
+static bool
+must_keep_order(enum kind a, bool a_local, enum kind b, bool b_local)
 {
    if (a == KIND_FENCE || b == KIND_FENCE)
       return true;
    if (a == KIND_WRITE || b == KIND_WRITE)
-      return a != KIND_OTHER && b != KIND_OTHER;
+      return a != KIND_OTHER && b != KIND_OTHER && a_local == b_local;
    return false;
 }
 
@@ -162,8 +188,10 @@ check_block(struct arena *a, const struct ir_shader *sb,
    }
    for (size_t i = 0; i < n; i++) {
       enum kind ki = kind_of(old[i].I);
+      bool li = thread_local(sb, old[i].I);
       for (size_t j = i + 1; j < n; j++) {
-         if (must_keep_order(ki, kind_of(old[j].I)) &&
+         if (must_keep_order(ki, li, kind_of(old[j].I),
+                             thread_local(sb, old[j].I)) &&
              old[i].after > old[j].after)
             return arena_printf(a, "'%s' and '%s' swapped", old[i].text,
                                 old[j].text);

@@ -496,6 +496,58 @@ test_layout(void **state)
 }
 
 static void
+test_thread_local_array(void **state)
+{
+   (void)state;
+   /* An indirectly addressed array of more than 16 elements lives in
+    * thread-local storage, 16 bytes per element: a constant element is
+    * the pointer with its byte in the immediate (no SHADDX); a computed
+    * one adds the clamped element offset by SHADDX and keeps the
+    * channel's byte in the immediate. */
+   expect_translation(
+      "FRAG\n"
+      "DCL IN[0], GENERIC[0], CONSTANT\n"
+      "DCL OUT[0], COLOR\n"
+      "DCL TEMP[0..16], ARRAY(1), LOCAL\n"
+      "DCL ADDR[0]\n"
+      "  0: MOV TEMP[3].xy, IN[0]\n"
+      "  1: UARL ADDR[0].x, IN[0].zzzz\n"
+      "  2: MOV OUT[0].x, TEMP[ADDR[0].x+2](1).yyyy\n"
+      "  3: MOV TEMP[ADDR[0].x](1).w, IN[0].xxxx\n"
+      "  4: END\n",
+      "translate", false,
+      "shader fragment\n"
+      "b0 -> b1\n"
+      "  %1 = preload imm=61\n"
+      "  %2:v4 = va.LD_VAR_BUF_IMM.f32.slot0.v4.src_flat32.center.store %1 "
+      "index:0x0\n"
+      "  %17 = preload imm=60\n"
+      "b1 -> b2\n"
+      "  %3 = mov %2\n"
+      "  %4 = mov %2.1\n"
+      "  va.STORE.i32.force.slot0 thread_local_pointer, %3 offset:48\n"
+      "  va.STORE.i32.force.slot0 thread_local_pointer, %4 offset:52\n"
+      "  %5 = iadd %2.2, #0x2\n"
+      "  %6 = isub %5, #0x0\n"
+      "  %7 = umin %6, #0x10\n"
+      "  %8 = shl %7, #0x4\n"
+      "  %9:64 = va.SHADDX.u64 thread_local_pointer, %8 shift:0x0\n"
+      "  %10 = va.LOAD.i32.force.slot0 %9 offset:4\n"
+      "  %11 = mov %10\n"
+      "  %12 = mov %2\n"
+      "  %13 = isub %2.2, #0x0\n"
+      "  %14 = umin %13, #0x10\n"
+      "  %15 = shl %14, #0x4\n"
+      "  %16:64 = va.SHADDX.u64 thread_local_pointer, %15 shift:0x0\n"
+      "  va.STORE.i32.force.slot0 %16, %12 offset:12\n"
+      "  jump\n"
+      "b2\n"
+      "  %18 = va.ATEST %17, #0x0, atest_datum.w0\n"
+      "  %19:v4 = collect %11, #0x0, #0x0, #0x0\n"
+      "  va.BLEND.slot0.v4.auto blend_descriptor_0, %18, %19 target:0x0\n");
+}
+
+static void
 test_shared_size(void **state)
 {
    (void)state;
@@ -619,6 +671,7 @@ main(void)
       cmocka_unit_test(test_images),
       cmocka_unit_test(test_interpolation),
       cmocka_unit_test(test_layout),
+      cmocka_unit_test(test_thread_local_array),
       cmocka_unit_test(test_shared_size),
       cmocka_unit_test(test_loads_alone_do_not_write_memory),
       cmocka_unit_test(test_memory_errors),

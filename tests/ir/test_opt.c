@@ -47,11 +47,21 @@ test_constant_fold(void **state)
    IR_CASE(ir_opt_constant_fold,
            HDR "  %3 = csel.u.eq #0x1, #0x1, %1, %2\n  %4 = mov %3\n",
            HDR "  %4 = mov %1\n");
-   /* Undefined results and transcendentals stay. */
+   /* A reciprocal of a normal constant with a normal result folds,
+    * correctly rounded (1/60, -1/2). */
+   IR_CASE(ir_opt_constant_fold,
+           HDR "  %3 = frcp #0x42700000\n  %4 = frcp -#0x40000000\n"
+               "  %5 = collect %3, %4\n",
+           HDR "  %5 = collect #0x3c888889, #0xbf000000\n");
+   /* Undefined results and transcendentals stay, and so do reciprocals
+    * of zero, of a subnormal and with a subnormal result (2^-127). */
    IR_NEGCASE(ir_opt_constant_fold,
-              HDR "  %3 = idiv #0x1, #0x0\n  %4 = frcp #0x40000000\n"
+              HDR "  %3 = idiv #0x1, #0x0\n  %4 = fexp2 #0x40000000\n"
                   "  %5 = f2i #0x7f800000\n  %6 = ubfe %1, #0x1c, #0x8\n"
                   "  %7 = collect %3, %4, %5, %6\n");
+   IR_NEGCASE(ir_opt_constant_fold,
+              HDR "  %3 = frcp #0x0\n  %4 = frcp #0x1\n"
+                  "  %5 = frcp #0x7f000000\n  %6 = collect %3, %4, %5\n");
 }
 
 static void
@@ -430,6 +440,43 @@ test_va_optimize_add_immediate(void **state)
                   "  %9 = va.FADD.f32 %1, %2\n");
 }
 
+/* va_optimize, rule 3: a varying load whose readers read its first two
+ * components loads two; one read whole (a staging operand) or through
+ * its last component stays. */
+#define FS_LOAD                                                              \
+   "shader fragment\nb0\n  %1 = preload imm=61\n"                            \
+   "  %2:v4 = va.LD_VAR_BUF_IMM.f32.slot0.v4.src_f32.center.store %1 "     \
+   "index:0x0\n"
+static void
+test_va_optimize_narrow_loads(void **state)
+{
+   (void)state;
+   IR_CASE(va_optimize,
+           FS_LOAD "  %3 = va.FADD.f32 %2, %2.1\n"
+                   "  %4:v2 = collect %2.1, %3\n",
+           "shader fragment\nb0\n  %1 = preload imm=61\n"
+           "  %2:v2 = va.LD_VAR_BUF_IMM.f32.slot0.v2.src_f32.center.store "
+           "%1 index:0x0\n"
+           "  %3 = va.FADD.f32 %2, %2.1\n"
+           "  %4:v2 = collect %2.1, %3\n");
+   IR_NEGCASE(va_optimize, FS_LOAD "  %3 = va.FADD.f32 %2, %2.3\n");
+   IR_NEGCASE(va_optimize,
+              FS_LOAD "  %3:64 = va.LEA_BUF_IMM.slot0 %1 table:0xD "
+                      "index:0x0\n"
+                      "  va.STORE.i128.slot0 %3, %2 offset:0\n");
+}
+
+/* va_lower_transcendental, rule 4: sqrt(x) = 1 / rsqrt(x), with no
+ * selects (the special values come out right as they are). */
+static void
+test_lower_sqrt(void **state)
+{
+   (void)state;
+   IR_CASE(va_lower_transcendental,
+           HDR "  %3 = fsqrt %1\n  %4 = fadd %3, %2\n",
+           HDR "  %5 = frsq %1\n  %6 = frcp %5\n  %4 = fadd %6, %2\n");
+}
+
 /* The same rule on a shader made with the builder, as select leaves it:
  * |u1| moved into a value. */
 static void
@@ -484,6 +531,8 @@ main(void)
       cmocka_unit_test(test_fma),
       cmocka_unit_test(test_va_optimize_sign_bits),
       cmocka_unit_test(test_va_optimize_add_immediate),
+      cmocka_unit_test(test_va_optimize_narrow_loads),
+      cmocka_unit_test(test_lower_sqrt),
       cmocka_unit_test(test_va_optimize_built),
    };
    return cmocka_run_group_tests_name("ir passes", tests, NULL, NULL);

@@ -254,6 +254,79 @@ test_blend_registers_avoided(void **state)
    finish(&c);
 }
 
+static void
+test_blend_colour_planned_early(void **state)
+{
+   (void)state;
+   /* The BLEND colour must be in r0-r3.  %2 outlives the first colour
+    * part: planned from the start, the colour keeps it out of r0-r3, so
+    * every part is computed in place (no copy). */
+   struct ra_case c;
+   assert_true(allocate(
+      &c,
+      "shader fragment\nb0\n  %1 = preload imm=60\n"
+      "  %2 = va.FADD.f32 u0, u1\n"
+      "  %3 = va.FADD.f32 %2, u2\n"
+      "  %4 = va.FADD.f32 %2, u3\n"
+      "  %5 = va.FADD.f32 %2, u4\n"
+      "  %6 = va.FADD.f32 %2, u5\n"
+      "  %7:v4 = collect %3, %4, %5, %6\n"
+      "  va.BLEND.slot0.v4.auto blend_descriptor_0, %1, %7 target:0x0\n",
+      RA_REGS_32, 0));
+   assert_int_equal(count(c.s, VA_OP_MOV_I32), 0);
+   assert_true(enc(c.s, find(c.s, VA_OP_FADD_F32, 0))->dest.reg >= 4);
+   finish(&c);
+}
+
+static void
+test_vector_lines_up_with_collect(void **state)
+{
+   (void)state;
+   /* A vector whose components make up a COLLECT in order goes where
+    * the COLLECT's result must be (a BLEND colour: r0-r3). */
+   struct ra_case c;
+   assert_true(allocate(
+      &c,
+      "shader fragment\nb0\n  %1 = preload imm=60\n"
+      "  %2 = preload imm=61\n"
+      "  %3:v4 = va.LD_VAR_BUF_IMM.f32.slot0.v4.src_flat32.center.store "
+      "%2 index:0x0\n"
+      "  %4:v4 = collect %3, %3.1, %3.2, %3.3\n"
+      "  va.BLEND.slot0.v4.auto blend_descriptor_0, %1, %4 target:0x0\n",
+      RA_REGS_32, 0));
+   assert_int_equal(count(c.s, VA_OP_MOV_I32), 0);
+   struct ir_instr *ld = find(c.s, VA_OP_LD_VAR_BUF_IMM_F32, 0);
+   assert_int_equal(enc(c.s, ld)->staging[0].reg, 0);
+   finish(&c);
+}
+
+static void
+test_best_fit_when_lowest_fragments(void **state)
+{
+   (void)state;
+   /* Of r0-r7, r4 and r6 hold preloads.  The lowest register for %3
+    * would be r0 and leave no four free in a row for the vector; when
+    * that fails, colouring starts again best fit: %3 in the single free
+    * register r5 (or r7), the vector in r0-r3. */
+   struct ra_case c;
+   assert_true(allocate(
+      &c,
+      "shader compute\nb0\n  %1 = preload imm=4\n  %2 = preload imm=6\n"
+      "  %3 = va.IADD_IMM.i32 #0x0 #0x5\n"
+      "  %4:v4 = va.LOAD.i128.unsigned.slot0 workgroup_local_pointer "
+      "offset:0\n"
+      "  va.STORE.i128.slot0 workgroup_local_pointer, %4 offset:16\n"
+      "  %5 = va.IADD.u32 %1, %2\n"
+      "  %6 = va.IADD.u32 %5, %3\n"
+      "  va.STORE.i32.slot0 workgroup_local_pointer, %6 offset:32\n",
+      0xff, 0));
+   struct ir_instr *ld = find(c.s, VA_OP_LOAD_I128, 0);
+   assert_int_equal(enc(c.s, ld)->staging[0].reg, 0);
+   unsigned r = iadd_imm_reg(&c, 0);
+   assert_true(r == 5 || r == 7);
+   finish(&c);
+}
+
 static const char fixed_case[] =
    "shader fragment\nb0\n"
    "  %1 = va.IADD_IMM.i32 #0x0 #0x1\n"
@@ -755,6 +828,9 @@ main(void)
       cmocka_unit_test(test_staging_part_live_after),
       cmocka_unit_test(test_preloads_kept),
       cmocka_unit_test(test_blend_registers_avoided),
+      cmocka_unit_test(test_blend_colour_planned_early),
+      cmocka_unit_test(test_vector_lines_up_with_collect),
+      cmocka_unit_test(test_best_fit_when_lowest_fragments),
       cmocka_unit_test(test_fixed_value_takes_its_register),
       cmocka_unit_test(test_fixed_register_free_elsewhere),
       cmocka_unit_test(test_unfixed_values_unchanged),

@@ -183,6 +183,106 @@ test_load_store_alias(void **state)
    done(&r);
 }
 
+/* Thread-local storage is the thread's own: a load from it passes a
+ * store to other memory, not one to thread-local storage (here through
+ * a SHADDX of the pointer). */
+static void
+test_thread_local_space(void **state)
+{
+   (void)state;
+   struct scheduled r;
+   schedule(&r,
+            "shader compute\nb0\n"
+            "  %1 = va.FADD.f32 u0, u1\n"
+            "  %2 = collect %1\n"
+            "  va.STORE.i32.slot0 workgroup_local_pointer, %2 offset:0\n"
+            "  %3 = va.FADD.f32 u2, u3\n"
+            "  %4 = va.LOAD.i32.force.slot0 thread_local_pointer "
+            "offset:0\n"
+            "  %5 = va.FADD.f32 %4, %3\n"
+            "  %6 = collect %5\n"
+            "  %7:64 = va.SHADDX.u64 thread_local_pointer, u4 shift:0x0\n"
+            "  va.STORE.i32.force.slot0 %7, %6 offset:4\n"
+            "  %8 = va.LOAD.i32.force.slot0 thread_local_pointer "
+            "offset:8\n"
+            "  %9 = va.FADD.f32 %8, u5\n"
+            "  %10 = collect %9\n"
+            "  va.STORE.i32.slot0 workgroup_local_pointer, %10 offset:8\n",
+            64);
+   assert_true(r.progress);
+   EXPECT_ORDER(&r, "%4 = va.LOAD", "%2 offset:0");
+   EXPECT_ORDER(&r, "%6 offset:4", "%8 = va.LOAD");
+   done(&r);
+}
+
+/* A block whose original order needs more than 31 registers (eight vec4
+ * varyings loaded first, each read once) gets its loads sunk to their
+ * readers; the scheduler then hoists what fits and the shader stays in
+ * 32 registers. */
+static void
+test_loads_sink_over_pressure(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   struct strbuf sb;
+   strbuf_init(&sb, &a);
+   strbuf_puts(&sb, "shader fragment\nb0\n  %1 = preload imm=61\n");
+   for (unsigned k = 0; k < 8; k++)
+      strbuf_printf(&sb,
+                    "  %%%u:v4 = va.LD_VAR_BUF_IMM.f32.slot0.v4.src_f32."
+                    "center.store %%1 index:0x%x\n",
+                    k + 2, 16 * k);
+   strbuf_puts(&sb, "  %10 = va.FADD.f32 %2, %2.3\n");
+   for (unsigned k = 1; k < 8; k++)
+      strbuf_printf(&sb, "  %%%u = va.FADD.f32 %%%u, %%%u.3\n", k + 10,
+                    k + 9, k + 2);
+   struct scheduled r;
+   struct ir_shader *in = ir_test_read(&a, sb.data);
+   assert_true(ra_max_pressure(in) > 31);
+   schedule(&r, sb.data, 64);
+   assert_true(r.progress);
+   assert_true(ra_max_pressure(r.s) <= 31);
+   EXPECT_ORDER(&r, "index:0x70", "%16 = ");
+   done(&r);
+   arena_finish(&a);
+}
+
+/* Sinking alone is not enough when three chains each read one channel
+ * of every vector, one chain after the other: the vectors stay live from
+ * the first chain to the last.  Under the 32-register cap the scheduler
+ * interleaves the chains and the shader stays in 32 registers. */
+static void
+test_chains_interleaved_under_cap(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   struct strbuf sb;
+   strbuf_init(&sb, &a);
+   strbuf_puts(&sb, "shader fragment\nb0\n  %1 = preload imm=61\n");
+   for (unsigned k = 0; k < 8; k++)
+      strbuf_printf(&sb,
+                    "  %%%u:v4 = va.LD_VAR_BUF_IMM.f32.slot0.v4.src_f32."
+                    "center.store %%1 index:0x%x\n",
+                    k + 2, 16 * k);
+   for (unsigned c = 0; c < 3; c++) {
+      unsigned base = 10 + 8 * c;
+      strbuf_printf(&sb, "  %%%u = va.FADD.f32 %%2.%u, u0\n", base, c);
+      for (unsigned k = 1; k < 8; k++)
+         strbuf_printf(&sb, "  %%%u = va.FADD.f32 %%%u, %%%u.%u\n",
+                       base + k, base + k - 1, k + 2, c);
+   }
+   strbuf_puts(&sb, "  %34 = va.FADD.f32 %17, %25\n"
+                    "  %35 = va.FADD.f32 %34, %33\n");
+   struct scheduled r;
+   schedule(&r, sb.data, 64);
+   assert_true(r.progress);
+   assert_true(ra_max_pressure(r.s) <= 31);
+   done(&r);
+   arena_finish(&a);
+}
+
 /* Stores, atomics and barriers keep their relative order, and nothing
  * crosses a barrier. */
 static void
@@ -506,6 +606,9 @@ main(void)
       cmocka_unit_test(test_load_hoisted),
       cmocka_unit_test(test_message_first),
       cmocka_unit_test(test_load_store_alias),
+      cmocka_unit_test(test_thread_local_space),
+      cmocka_unit_test(test_loads_sink_over_pressure),
+      cmocka_unit_test(test_chains_interleaved_under_cap),
       cmocka_unit_test(test_side_effects_in_order),
       cmocka_unit_test(test_fragment_fences),
       cmocka_unit_test(test_phis_and_terminator),

@@ -79,6 +79,19 @@ test_vertex_shader_from_tokens(void **state)
    /* The viewport scale and offset come from the system-value buffer. */
    assert_int_equal(sh->sysval_count, 2);
    assert_int_equal(sh->sysvals[0].kind, TGSIVA_SYSVAL_VIEWPORT_SCALE);
+   assert_int_equal(sh->sysvals[1].kind, TGSIVA_SYSVAL_VIEWPORT_OFFSET);
+   /* Each channel's scale and offset share a FAU slot (an even push word
+    * and the next), which one FMA reads. */
+   for (unsigned c = 0; c < 3; c++) {
+      unsigned found = 0;
+      for (unsigned w = 0; w + 1 < sh->push_count; w += 2) {
+         if (sh->push[w].offset == 4 * c &&
+             sh->push[w + 1].offset == 16 + 4 * c &&
+             sh->push[w].ubo == sh->push[w + 1].ubo)
+            found++;
+      }
+      assert_int_equal(found, 1);
+   }
    tgsiva_shader_free(sh);
 }
 
