@@ -87,7 +87,8 @@ sim_env_attrib(const struct sim_env *env, uint32_t index, unsigned lane)
 {
    struct sim_vec4 v;
    for (unsigned c = 0; c < 4; c++)
-      v.w[c] = nice_float(draw(env, DRAW_ATTRIB, index, lane, c));
+      v.w[c] = nice_float(draw(env, DRAW_ATTRIB, index,
+                               (uint64_t)env->attrib_base + lane, c));
    return v;
 }
 
@@ -171,10 +172,17 @@ sim_env_live_lanes(const struct sim_env *env)
  * Per-lane inputs
  */
 
+/* The vertex id of lane 0 (the draw's first vertex). */
+static uint32_t
+first_vertex(const struct sim_env *env)
+{
+   return (uint32_t)(draw(env, DRAW_LANE, 0, 0, 0) % 64);
+}
+
 static void
 init_vertex(struct sim_env *env)
 {
-   uint32_t base = (uint32_t)(draw(env, DRAW_LANE, 0, 0, 0) % 64);
+   uint32_t base = first_vertex(env);
    for (unsigned l = 0; l < SIM_LANES; l++) {
       env->vertex_id[l] = base + l;
       env->instance_id[l] = (uint32_t)(draw(env, DRAW_LANE, 1, l, 0) % 4);
@@ -405,6 +413,20 @@ sim_env_set_draw(struct sim_env *env, uint32_t vertex_count)
    for (unsigned l = 0; l < SIM_LANES; l++) {
       env->vertex_id[l] = first + l % vertex_count;
       env->instance_id[l] = l / vertex_count;
+   }
+}
+
+void
+sim_env_set_draw_part(struct sim_env *env, uint32_t vertex_count,
+                      uint32_t part)
+{
+   uint32_t first = first_vertex(env);
+   env->draw_vertex_count = vertex_count;
+   env->draw_first_vertex = first;
+   env->attrib_base = part;
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      env->vertex_id[l] = first + part + l;
+      env->instance_id[l] = 0;
    }
 }
 

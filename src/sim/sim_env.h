@@ -251,6 +251,9 @@ struct sim_env {
     * what transform feedback captures of it (NULL: nothing). */
    uint32_t draw_vertex_count, draw_first_vertex;
    const struct sim_xfb *xfb;
+   /* Lane l reads the attributes of draw lane attrib_base + l: a draw
+    * longer than a warp runs as several warps (sim_env_set_draw_part). */
+   uint32_t attrib_base;
 
    /* Fragment: four 2x2 quads; lane 4q + i is quad q's pixel i
     * (0 top left, 1 top right, 2 bottom left, 3 bottom right). */
@@ -343,6 +346,13 @@ void sim_env_bind_scratch(struct sim_env *env, uint32_t bytes_per_lane);
  * vertex_count instances: lane l is vertex l % vertex_count of instance
  * l / vertex_count. */
 void sim_env_set_draw(struct sim_env *env, uint32_t vertex_count);
+/* Vertex warps of a one-instance draw of `vertex_count` vertices, which
+ * may be longer than a warp: lane l is draw vertex `part + l`, with the
+ * vertex id first vertex + part + l and the attributes of draw lane
+ * part + l (lanes past the draw hold the vertices after it).  The first
+ * vertex is the seed's, whatever the lanes held before. */
+void sim_env_set_draw_part(struct sim_env *env, uint32_t vertex_count,
+                           uint32_t part);
 /* Transform-feedback buffer `index` of `size` bytes, zero-filled. */
 void sim_env_bind_xfb(struct sim_env *env, uint32_t index, uint32_t size);
 

@@ -382,6 +382,8 @@ tgsi_interp_run(struct sim_env *env, const struct tgsi_shader *s,
    ip->res = res;
    ip->max_steps = opts && opts->max_steps ? opts->max_steps
                                            : DEFAULT_MAX_STEPS;
+   ip->vertices = opts ? opts->vertices : NULL;
+   ip->first_vertex = opts ? opts->first_vertex : 0;
    if (!check_stage(ip))
       return false;
    setup_files(ip);

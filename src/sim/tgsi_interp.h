@@ -106,8 +106,37 @@ struct tgsi_interp_annotations {
    uint32_t address_uncertain;
 };
 
+/* Draw vertices as a vertex shader left them: each (semantic, index)
+ * output register's four words, as written (the position in clip space,
+ * before the viewport transform), with their annotations; what a
+ * geometry shader after it reads (docs/abi.md, "Geometry shaders"). */
+struct tgsi_interp_vertices {
+   unsigned count;   /* draw vertices */
+   unsigned outputs; /* output registers per vertex */
+   uint8_t *semantic; /* [outputs]: enum tgsi_sem, TGSI_SEM_COUNT when
+                         the register is not declared */
+   uint32_t *index;   /* [outputs]: the semantic index */
+   uint32_t (*words)[4];                 /* [vertex * outputs + r] */
+   struct tgsi_interp_annot (*annot)[4]; /* the same; err INFINITY until
+                                            a run stores the vertex */
+};
+
+/* Vertices for `count` draw vertices of vertex shader `vs`, in `arena`,
+ * every word undefined. */
+void tgsi_interp_vertices_init(struct arena *arena,
+                               const struct tgsi_shader *vs, unsigned count,
+                               struct tgsi_interp_vertices *v);
+
 struct tgsi_interp_options {
    uint64_t max_steps; /* instructions per warp; 0: 1,000,000 */
+   /* NULL, or: a vertex shader stores the output registers of lane l
+    * as vertex first_vertex + l (lanes past `count` store nothing; a
+    * lane on an uncertain path stores undefined words); a geometry
+    * shader reads input vertex k of primitive p from vertex p * N + k,
+    * each input register from the output of its (semantic, index) (an
+    * input no output has is undefined), instead of generating it. */
+   struct tgsi_interp_vertices *vertices;
+   unsigned first_vertex;
 };
 
 #define TGSI_INTERP_GS_STREAMS 4

@@ -9,6 +9,11 @@
  *    its register r holds sim_env_gs_vertex of the register's (semantic,
  *    index), all four channels defined, as a vertex shader writing that
  *    output would give.  A PRIMID input holds p in x.
+ * 1a. After a vertex shader (tgsi_interp_options.vertices), register r
+ *    of draw vertex v is the vertex shader's output of the same
+ *    (semantic, index) at vertex v, words and allowances as it left them
+ *    (no fused product crosses the stages); an input no output feeds is
+ *    undefined, as GL says.
  * 2. EMIT s appends the lane's output registers, with their annotations,
  *    as the lane's next vertex (at most GS_MAX_OUTPUT_VERTICES, counted
  *    over all streams); the registers keep their values, as TGSI
@@ -53,6 +58,32 @@ indices_per_lane(unsigned per_prim, unsigned max_vertices)
                                               : 1);
 }
 
+/* Rule 1a: the four cells of input (semantic, index) of draw vertex
+ * `vertex` (writer and residual already cleared). */
+static void
+from_vertex_shader(const struct tgsi_interp_vertices *v, unsigned semantic,
+                   uint32_t index, uint32_t vertex, struct interp_cell *cell[4])
+{
+   for (unsigned c = 0; c < 4; c++) {
+      cell[c]->v = 0;
+      cell[c]->err = INFINITY;
+      cell[c]->kind = TGSI_INTERP_WORD_BITS;
+   }
+   if (vertex >= v->count)
+      return;
+   for (unsigned r = 0; r < v->outputs; r++) {
+      if (v->semantic[r] != semantic || v->index[r] != index)
+         continue;
+      size_t at = (size_t)vertex * v->outputs + r;
+      for (unsigned c = 0; c < 4; c++) {
+         cell[c]->v = v->words[at][c];
+         cell[c]->err = v->annot[at][c].err;
+         cell[c]->kind = v->annot[at][c].kind;
+      }
+      return;
+   }
+}
+
 static void
 fill_input(struct interp *ip, uint32_t r, unsigned k, unsigned l)
 {
@@ -75,8 +106,12 @@ fill_input(struct interp *ip, uint32_t r, unsigned k, unsigned l)
       return;
    }
    uint32_t index = d->sem_index + (r - d->first);
-   struct sim_vec4 v = sim_env_gs_vertex(env, d->sem_name, index,
-                                         p * env->gs_vertices_in + k);
+   uint32_t vertex = p * env->gs_vertices_in + k;
+   if (ip->vertices) {
+      from_vertex_shader(ip->vertices, d->sem_name, index, vertex, cell);
+      return;
+   }
+   struct sim_vec4 v = sim_env_gs_vertex(env, d->sem_name, index, vertex);
    for (unsigned c = 0; c < 4; c++) {
       cell[c]->v = v.w[c];
       cell[c]->err = 0;

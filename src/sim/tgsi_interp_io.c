@@ -29,6 +29,9 @@
  *    n = instance * draw vertex count + (vertex id - first vertex); when
  *    (n + 1) * stride fits the buffer for every buffer used, each captured
  *    component is written as the word it is, with its annotation.
+ * 4b. Draw vertices (tgsi_interp_options.vertices): lane l's output
+ *    registers, as written, become vertex first_vertex + l with their
+ *    annotations; a lane on an uncertain path leaves them undefined.
  * 5. Fragment outputs: COLOR[n] to render target n, POSITION.z the depth,
  *    STENCIL.y the stencil reference, SAMPLEMASK.x the sample mask.
  *    The fragment state copies COLOR[0] to its colour buffers
@@ -763,6 +766,62 @@ capture_xfb(struct interp *ip)
 }
 
 void
+tgsi_interp_vertices_init(struct arena *arena, const struct tgsi_shader *vs,
+                          unsigned count, struct tgsi_interp_vertices *v)
+{
+   unsigned n = 0;
+   for (unsigned i = 0; i < vs->num_decls; i++) {
+      const struct tgsi_decl *d = &vs->decls[i];
+      if (d->file == TGSI_REGFILE_OUTPUT && d->last + 1 > n)
+         n = d->last + 1;
+   }
+   v->count = count;
+   v->outputs = n;
+   v->semantic = ARENA_ARRAY(arena, uint8_t, n + 1);
+   v->index = ARENA_ARRAY(arena, uint32_t, n + 1);
+   memset(v->semantic, TGSI_SEM_COUNT, n + 1);
+   for (unsigned i = 0; i < vs->num_decls; i++) {
+      const struct tgsi_decl *d = &vs->decls[i];
+      if (d->file != TGSI_REGFILE_OUTPUT)
+         continue;
+      for (uint32_t r = d->first; r <= d->last; r++) {
+         v->semantic[r] = (uint8_t)d->sem_name;
+         v->index[r] = d->sem_index + (r - d->first);
+      }
+   }
+   size_t words = (size_t)count * n + 1;
+   v->words = arena_array(arena, words, sizeof(*v->words));
+   v->annot = arena_array(arena, words, sizeof(*v->annot));
+   for (size_t i = 0; i < words; i++) {
+      for (unsigned c = 0; c < 4; c++)
+         v->annot[i][c] = (struct tgsi_interp_annot){
+            .err = INFINITY, .insn = -1, .kind = TGSI_INTERP_WORD_BITS};
+   }
+}
+
+/* Rule 4b. */
+static void
+store_vertices(struct interp *ip)
+{
+   struct tgsi_interp_vertices *v = ip->vertices;
+   uint32_t regs = ip->output.count < v->outputs ? ip->output.count
+                                                 : v->outputs;
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      if (ip->first_vertex + l >= v->count)
+         break;
+      size_t base = (size_t)(ip->first_vertex + l) * v->outputs;
+      bool uncertain = (ip->path_uncertain >> l) & 1;
+      for (uint32_t r = 0; r < regs; r++) {
+         for (unsigned c = 0; c < 4; c++) {
+            const struct interp_cell *cell = &ip->output.r[r][c][l];
+            v->words[base + r][c] = cell->v;
+            annotate(&v->annot[base + r][c], cell, uncertain);
+         }
+      }
+   }
+}
+
+void
 interp_collect_outputs(struct interp *ip)
 {
    struct tgsi_interp_annotations *an = ip->res->annot;
@@ -777,6 +836,8 @@ interp_collect_outputs(struct interp *ip)
    }
    if (ip->env->stage == SIM_STAGE_VERTEX && ip->env->xfb)
       capture_xfb(ip);
+   if (ip->env->stage == SIM_STAGE_VERTEX && ip->vertices)
+      store_vertices(ip);
    if (ip->env->stage == SIM_STAGE_VERTEX) {
       for (unsigned l = 0; l < SIM_LANES; l++) {
          if (!((ip->path_uncertain >> l) & 1))

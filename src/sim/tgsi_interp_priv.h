@@ -143,6 +143,9 @@ struct interp {
    struct interp_word_writers *mem_writers[64]; /* per region word */
    uint32_t barriers; /* BARRIERs executed */
    struct interp_gs *gs; /* geometry shaders: tgsi_interp_gs.c */
+   /* tgsi_interp_options.vertices and first_vertex */
+   struct tgsi_interp_vertices *vertices;
+   unsigned first_vertex;
 };
 
 /* One ALU evaluation on one lane: sources in, four channels out. */

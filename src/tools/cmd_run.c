@@ -3,7 +3,9 @@
  * `tgsiva run`: runs a TGSI shader on seeded input sets in the reference
  * interpreter and prints its outputs, or with --check compiles it (or
  * takes a Mesa reference package's binaries) and compares the
- * interpreter with the Valhall simulator (run_check.h).
+ * interpreter with the Valhall simulator (run_check.h).  A geometry
+ * shader may come with its vertex shader (--vertex), which then makes
+ * its input vertices from the draw's attributes (run_vertices.c).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -25,12 +27,14 @@ struct run_args {
    unsigned max_registers; /* for --check: 0, or 8-64 */
    struct tgsiva_shader_key key; /* both models run this variant */
    const char *xfb;        /* for --check: --xfb SPEC, or NULL */
+   const char *vertex;     /* --vertex VS.tgsi, or NULL */
 };
 
 static void
 print_help(void)
 {
-   printf("usage: tgsiva run [options] FILE.tgsi\n\n"
+   printf("usage: tgsiva run [options] FILE.tgsi\n"
+          "       tgsiva run [options] --vertex VS.tgsi GS.tgsi\n\n"
           "Runs a shader on seeded input sets in the TGSI reference "
           "interpreter and\nprints its outputs.\n\n"
           "  --check            compile the shader, run the binary in the "
@@ -49,6 +53,13 @@ print_help(void)
           "program too\n"
           "                     (as compile --xfb) and compare the captured "
           "buffers\n"
+          "  --vertex VS.tgsi   the geometry shader's vertex shader: it "
+          "runs on the\n"
+          "                     draw's vertices and its outputs are the "
+          "geometry\n"
+          "                     shader's inputs (with --check, as its "
+          "compiled\n"
+          "                     transform-feedback program)\n"
           "  --seed N           the first input set (default 1)\n"
           "  --runs K           how many input sets (default 1, or 16 with "
           "--check)\n"
@@ -116,6 +127,10 @@ parse_args(int argc, char **argv, struct run_args *a)
          if (++i == argc)
             return cli_usage_error("run", "--xfb needs a SPEC");
          a->xfb = argv[i];
+      } else if (!strcmp(arg, "--vertex")) {
+         if (++i == argc)
+            return cli_usage_error("run", "--vertex needs a file");
+         a->vertex = argv[i];
       } else if (!strcmp(arg, "--seed")) {
          status = parse_value(argc, argv, &i, UINT64_MAX - 100000, &a->seed);
       } else if (!strcmp(arg, "--runs")) {
@@ -137,6 +152,9 @@ parse_args(int argc, char **argv, struct run_args *a)
    if (a->xfb && (!a->check || a->reference))
       return cli_usage_error("run", "--xfb needs --check (without "
                                     "--reference)");
+   if (a->vertex && (a->reference || a->xfb))
+      return cli_usage_error("run", "--vertex does not go with --reference "
+                                    "or --xfb");
    a->runs = runs ? (unsigned)runs : a->check ? 16 : 1;
    return -1;
 }
@@ -144,24 +162,38 @@ parse_args(int argc, char **argv, struct run_args *a)
 /* Interpreter only: print each input set's outputs. */
 static int
 print_runs(struct arena *arena, const struct tgsi_shader *s,
-           const struct run_args *a)
+           const struct run_vertex_stage *vs, const struct run_args *a)
 {
    for (unsigned k = 0; k < a->runs; k++) {
       uint64_t seed = a->seed + k;
       struct sim_env env;
       struct sim_outputs *out = ARENA_NEW(arena, struct sim_outputs);
       struct tgsi_interp_result res;
+      struct tgsi_interp_options opts = {.vertices = NULL};
       if (!run_setup_env(&env, arena, s, seed, NULL)) {
          fprintf(stderr, "%s: error: only vertex, fragment, compute and "
                          "geometry shaders run\n", a->input);
          return CLI_USER_ERROR;
       }
       run_fs_state(&a->key, &env.fs_state);
-      if (!tgsi_interp_run(&env, s, NULL, out, &res)) {
+      printf("input set: seed %llu\n", (unsigned long long)seed);
+      if (vs) {
+         char why[640];
+         opts.vertices = ARENA_NEW(arena, struct tgsi_interp_vertices);
+         enum run_vertices_result vr = run_vertices(
+            arena, vs, seed, &env, opts.vertices, NULL, why, sizeof(why));
+         if (vr == RUN_VERTICES_ERROR) {
+            fprintf(stderr, "%s: error: %s\n", a->vertex, why);
+            return CLI_USER_ERROR;
+         }
+         if (vr != RUN_VERTICES_OK)
+            printf("undefined behaviour (inconclusive): %s\n", why);
+         run_print_vertices(stdout, opts.vertices);
+      }
+      if (!tgsi_interp_run(&env, s, &opts, out, &res)) {
          fprintf(stderr, "%s: error: %s\n", a->input, res.message);
          return CLI_USER_ERROR;
       }
-      printf("input set: seed %llu\n", (unsigned long long)seed);
       if (res.undefined || res.undefined_values)
          printf("undefined behaviour%s: %s\n",
                 res.undefined ? " (inconclusive)" : " in values",
@@ -175,7 +207,7 @@ print_runs(struct arena *arena, const struct tgsi_shader *s,
 
 static int
 check(struct arena *arena, const struct tgsi_shader *s,
-      const struct run_args *a)
+      struct run_vertex_stage *vs, const struct run_args *a)
 {
    struct run_programs p;
    struct tgsiva_diagnostic d;
@@ -196,7 +228,10 @@ check(struct arena *arena, const struct tgsi_shader *s,
                                                     &a->key, so, &p, &d);
    if (!loaded)
       return cli_report(&d, a->reference ? a->reference : a->input);
-   struct run_options o = {.seed = a->seed, .runs = a->runs};
+   if (vs && !run_compile_vertex_stage(arena, vs->s, s, a->max_registers,
+                                       vs, &d))
+      return cli_report(&d, a->vertex);
+   struct run_options o = {.seed = a->seed, .runs = a->runs, .vertex = vs};
    struct run_report r;
    run_check(arena, s, &p, &o, &r);
    fputs(r.text.data ? r.text.data : "", stdout);
@@ -210,6 +245,10 @@ check(struct arena *arena, const struct tgsi_shader *s,
       if (so)
          printf("transform feedback: %llu buffer words compared\n",
                 (unsigned long long)r.xfb_words);
+      if (vs)
+         printf("vertex shader: %llu input words of the geometry shader "
+                "defined\n",
+                (unsigned long long)r.vertex_words);
       return CLI_OK;
    case RUN_INCONCLUSIVE:
       printf("inconclusive: %s\n", r.cause);
@@ -221,6 +260,26 @@ check(struct arena *arena, const struct tgsi_shader *s,
       fprintf(stderr, "%s: error: %s\n", a->input, r.cause);
       return CLI_USER_ERROR;
    }
+}
+
+/* --vertex: the vertex shader, parsed, which must come with a geometry
+ * shader (check() compiles it). */
+static bool
+vertex_shader(struct arena *arena, const struct tgsi_shader *gs,
+              const struct run_args *a, struct run_vertex_stage **out,
+              struct tgsiva_diagnostic *d)
+{
+   struct tgsi_shader *vs;
+   if (!tgsi_parse_file(arena, a->vertex, &vs, d))
+      return false;
+   if (vs->processor != TGSI_PROC_VERTEX ||
+       gs->processor != TGSI_PROC_GEOMETRY)
+      return diag_error(d, TGSIVA_ERROR_INPUT,
+                        "--vertex takes a vertex shader, and the shader "
+                        "run must be a geometry shader");
+   *out = ARENA_NEW(arena, struct run_vertex_stage);
+   (*out)->s = vs;
+   return true;
 }
 
 int
@@ -236,12 +295,16 @@ cmd_run(int argc, char **argv)
    struct tgsi_shader *s;
    arena_init(&arena, 0);
    diag_clear(&d);
-   if (!tgsi_parse_file(&arena, a.input, &s, &d))
+   struct run_vertex_stage *vs = NULL;
+   if (!tgsi_parse_file(&arena, a.input, &s, &d)) {
       status = cli_report(&d, a.input);
-   else if (a.check)
-      status = check(&arena, s, &a);
-   else
-      status = print_runs(&arena, s, &a);
+   } else if (a.vertex && !vertex_shader(&arena, s, &a, &vs, &d)) {
+      status = cli_report(&d, a.vertex);
+   } else if (a.check) {
+      status = check(&arena, s, vs, &a);
+   } else {
+      status = print_runs(&arena, s, vs, &a);
+   }
    arena_finish(&arena);
    return status;
 }

@@ -21,6 +21,12 @@
  * 4. A geometry shader's program runs first; its buffers are compared,
  *    then its pass-through pair draws every vertex they name
  *    (run_gs_draw), on the geometry program's memory.
+ * 4a. With a vertex shader (run_options.vertex), its job comes before:
+ *    both models run it on the draw's vertices (run_vertices.c), the
+ *    simulator's transform-feedback program filling the vertex-output
+ *    buffer the geometry program reads, the interpreter's outputs
+ *    feeding its geometry shader; only the geometry shader's results
+ *    are compared, so the vertex shader's words count through them.
  * 5. The first difference stops the check; the report names the input
  *    set, the output, both values and the allowed error, the TGSI
  *    instruction that last wrote it and the simulator's instruction
@@ -72,14 +78,20 @@ run_setup_env(struct sim_env *env, struct arena *arena,
       xfb_draw(env, seed, &p->xfb);
    if (p && env->stage == SIM_STAGE_GEOMETRY)
       run_gs_bind(env, &p->layout);
-   if (p && p->layout.tls_size)
+   if (p)
+      run_bind_program_memory(env, p);
+   return true;
+}
+
+void
+run_bind_program_memory(struct sim_env *env, const struct run_programs *p)
+{
+   if (p->layout.tls_size)
       sim_env_bind_scratch(env, p->layout.tls_size);
    struct sim_region *shared =
       sim_memory_region(&env->memory, SIM_REGION_SHARED, 0);
-   if (p && p->layout.wls_size && (!shared ||
-                                   shared->size < p->layout.wls_size))
+   if (p->layout.wls_size && (!shared || shared->size < p->layout.wls_size))
       sim_env_bind_shared(env, p->layout.wls_size);
-   return true;
 }
 
 static void
@@ -294,9 +306,45 @@ run_fault_is_lawful(const struct run_sim_stop *stop,
 
 /* One input set; false when the check is over (a difference or an
  * error). */
+/* Rule 4a: the vertex shader's job before a geometry shader's; false
+ * when the check is over, *conclusive false for an inconclusive input
+ * set. */
+static bool
+vertex_job(struct arena *arena, const struct run_vertex_stage *vertex,
+           uint64_t seed, const struct sim_env *ref_env,
+           struct sim_env *sim_env, struct tgsi_interp_vertices *v,
+           struct run_report *r, bool *conclusive)
+{
+   char why[640];
+   struct sim_region *in =
+      sim_memory_region(&sim_env->memory, SIM_REGION_GS_INPUT, 0);
+   *conclusive = false;
+   switch (run_vertices(arena, vertex, seed, ref_env, v, in, why,
+                        sizeof(why))) {
+   case RUN_VERTICES_OK: *conclusive = true; return true;
+   case RUN_VERTICES_UNDEFINED:
+      if (!r->inconclusive++)
+         strbuf_printf(&r->text, "seed %llu is inconclusive: %s\n",
+                       (unsigned long long)seed, why);
+      return true;
+   case RUN_VERTICES_STOPPED:
+      set_cause(r, RUN_DIFFER, "simulator: %.120s", why);
+      strbuf_printf(&r->text, "input set: seed %llu\nthe simulator "
+                              "stopped: %s\n",
+                    (unsigned long long)seed, why);
+      return false;
+   default:
+      set_cause(r, RUN_ERROR, "interpreter: %.120s", why);
+      strbuf_printf(&r->text, "the interpreter cannot run the shaders: "
+                              "%s\n", why);
+      return false;
+   }
+}
+
 static bool
 check_one(struct arena *arena, const struct tgsi_shader *s,
-          const struct run_programs *p, uint64_t seed, struct run_report *r)
+          const struct run_programs *p, const struct run_vertex_stage *vertex,
+          uint64_t seed, struct run_report *r)
 {
    struct sim_env ref_env, sim_env;
    struct sim_outputs *ref = ARENA_NEW(arena, struct sim_outputs);
@@ -310,7 +358,22 @@ check_one(struct arena *arena, const struct tgsi_shader *s,
       return false;
    }
    copy_env(&sim_env, &ref_env, arena);
-   bool ran = tgsi_interp_run(&ref_env, s, NULL, ref, &res);
+   struct tgsi_interp_options opts = {.vertices = NULL};
+   if (vertex) {
+      bool conclusive;
+      opts.vertices = ARENA_NEW(arena, struct tgsi_interp_vertices);
+      if (ref_env.stage != SIM_STAGE_GEOMETRY) {
+         set_cause(r, RUN_ERROR, "%s", "a vertex shader without a "
+                                       "geometry shader");
+         return false;
+      }
+      if (!vertex_job(arena, vertex, seed, &ref_env, &sim_env,
+                      opts.vertices, r, &conclusive))
+         return false;
+      if (!conclusive)
+         return true;
+   }
+   bool ran = tgsi_interp_run(&ref_env, s, &opts, ref, &res);
    if (!ran && res.status == TGSI_INTERP_LIMIT) {
       /* A loop these inputs never end: the shader's own business. */
       res.undefined = TGSI_INTERP_UB_UNDEFINED;
@@ -373,6 +436,8 @@ check_one(struct arena *arena, const struct tgsi_shader *s,
    r->tolerant_words += st.tolerant;
    r->skipped_words += st.skipped;
    r->xfb_words += st.xfb;
+   if (vertex)
+      r->vertex_words += run_vertices_defined(opts.vertices, s);
    if (same) {
       r->agreed++;
       return true;
@@ -394,7 +459,7 @@ run_check(struct arena *arena, const struct tgsi_shader *s,
    memset(r, 0, sizeof(*r));
    strbuf_init(&r->text, arena);
    for (unsigned k = 0; k < o->runs; k++) {
-      if (!check_one(arena, s, p, o->seed + k, r))
+      if (!check_one(arena, s, p, o->vertex, o->seed + k, r))
          return;
    }
    if (r->agreed) {

@@ -45,9 +45,23 @@ enum run_verdict {
    RUN_ERROR,        /* a model could not run the shader at all */
 };
 
+/* The vertex shader before a geometry shader (`run --vertex`, docs/abi.md
+ * "Geometry shaders", job 1). */
+struct run_vertex_stage {
+   const struct tgsi_shader *s;
+   /* For --check: its binaries, compiled with the stream output that
+    * tgsiva_gs_vertex_capture() builds for the geometry shader (program
+    * 2, the transform-feedback program, fills the vertex-output buffer);
+    * count 0 for the interpreter alone. */
+   struct run_programs p;
+   uint32_t record_bytes; /* the geometry shader's gs_input_stride */
+};
+
 struct run_options {
    uint64_t seed; /* the first input set; the others follow */
    unsigned runs;
+   /* A geometry shader's vertex shader; NULL: generated input vertices. */
+   const struct run_vertex_stage *vertex;
 };
 
 struct run_report {
@@ -57,6 +71,10 @@ struct run_report {
    uint64_t exact_words, tolerant_words, skipped_words;
    /* Of those, words of transform-feedback buffers compared. */
    uint64_t xfb_words;
+   /* With a vertex shader: the geometry shader's input words it defined
+    * (every input register of every draw vertex, summed over input
+    * sets), so that a check that lost them cannot pass unseen. */
+   uint64_t vertex_words;
    /* A short cause without numbers, for grouping in suites. */
    char cause[160];
    struct strbuf text; /* the full explanation for a person */
@@ -185,6 +203,51 @@ void run_check(struct arena *arena, const struct tgsi_shader *s,
 bool run_setup_env(struct sim_env *env, struct arena *arena,
                    const struct tgsi_shader *s, uint64_t seed,
                    const struct run_programs *p);
+
+/* run_check.c: binds the scratch and shared memory the programs `p`
+ * need in `env`. */
+void run_bind_program_memory(struct sim_env *env, const struct run_programs *p);
+
+/* run_vertices.c: compiles `vs` for geometry shader `gs` into `out` (as a
+ * driver does: both through the public API for
+ * tgsiva_gs_vertex_capture(), then `vs` with that stream output and at
+ * most `max_registers` registers). */
+bool run_compile_vertex_stage(struct arena *arena, const struct tgsi_shader *vs,
+                              const struct tgsi_shader *gs,
+                              unsigned max_registers,
+                              struct run_vertex_stage *out,
+                              struct tgsiva_diagnostic *d);
+
+enum run_vertices_result {
+   RUN_VERTICES_OK,
+   RUN_VERTICES_UNDEFINED, /* the vertex shader met undefined behaviour */
+   RUN_VERTICES_ERROR,     /* the interpreter cannot run it */
+   RUN_VERTICES_STOPPED,   /* the simulator stopped */
+};
+
+/* run_vertices.c: job 1 of a geometry draw for the geometry environment
+ * `gs_env` of input set `seed`: the vertex shader runs on every vertex of
+ * its input primitives in GL's geometry-shader input order (one
+ * instance, a list: vertex k of primitive p is draw vertex p * N + k),
+ * 16 vertices a warp, in the interpreter (into `v`, set up here) and,
+ * when `gs_input` is not NULL, as its transform-feedback program in the
+ * simulator, whose records fill `gs_input` (zeroed first).  Anything
+ * but RUN_VERTICES_OK comes with `message`. */
+enum run_vertices_result run_vertices(struct arena *arena,
+                                      const struct run_vertex_stage *vs,
+                                      uint64_t seed,
+                                      const struct sim_env *gs_env,
+                                      struct tgsi_interp_vertices *v,
+                                      struct sim_region *gs_input,
+                                      char *message, size_t size);
+
+/* run_vertices.c: the geometry shader `gs`'s input words that `v`
+ * defines (finite allowance), over every draw vertex. */
+uint64_t run_vertices_defined(const struct tgsi_interp_vertices *v,
+                              const struct tgsi_shader *gs);
+
+/* run_vertices.c: every draw vertex's output registers. */
+void run_print_vertices(FILE *f, const struct tgsi_interp_vertices *v);
 
 /* run_programs.c: compiles `s` with tgsiva. */
 bool run_compile(struct arena *arena, const struct tgsi_shader *s,
