@@ -11,9 +11,10 @@
  *    moves (first order); an interval holding zero is tried at zero too
  *    (poles).  With several inexact float inputs, the corners of the box
  *    that push each result channel up or down are tried too: the sum
- *    misses what moves together add (a product's ea * eb).  A move
- *    across a discontinuity (a comparison,
- *    FLR, F2I) shows up as a changed integer or a jump and makes the
+ *    misses what moves together add (a product's ea * eb).  Two
+ *    operands whose intervals overlap are tried equal too (an equality
+ *    changes only where they meet).  A move across a discontinuity (a
+ *    comparison, FLR, F2I) shows up as a changed integer or a jump and makes the
  *    channel uncertain (integers) or widens it by the jump (floats).
  * 2. Dependence.  A source channel whose err is INFINITY (undefined), or
  *    a float with an error read as an integer, cannot be moved by an
@@ -342,6 +343,77 @@ joint_corners(struct lane_eval *le, const struct inexact *in)
    }
 }
 
+/* A float inside both [a - ea, a + ea] and [b - eb, b + eb] (their
+ * overlap is not empty), as a double; NAN if none is. */
+static double
+common_point(double a, double ea, double b, double eb, bool f64)
+{
+   double lo = fmax(a - ea, b - eb), hi = fmin(a + ea, b + eb);
+   if (lo > hi)
+      return NAN;
+   double m = lo + (hi - lo) / 2;
+   if (f64)
+      return m;
+   float f = (float)m;
+   if ((double)f < lo)
+      f = nextafterf(f, INFINITY);
+   if ((double)f > hi)
+      f = nextafterf(f, -INFINITY);
+   return (double)f >= lo && (double)f <= hi ? (double)f : NAN;
+}
+
+/* Rule 1 moves each input to the ends of its interval, where an
+ * ordering comparison flips; an equality (SEQ, FSNE, DSEQ, a MIN of two
+ * values that may be equal) changes only where the two operands meet,
+ * inside both intervals.  So two float operands of one channel whose
+ * intervals overlap are also tried equal, at a point of the overlap. */
+static void
+meeting_points(struct lane_eval *le, unsigned op, const struct interp_vec *src,
+               unsigned n)
+{
+   double worst[4] = {0, 0, 0, 0};
+   for (unsigned i = 0; i < n; i++) {
+      for (unsigned j = i + 1; j < n; j++) {
+         enum tgsi_value_type t = tgsi_op_src_type(op, i);
+         if (t != tgsi_op_src_type(op, j) ||
+             (t != TGSI_VT_F32 && t != TGSI_VT_F64))
+            continue;
+         bool f64 = t == TGSI_VT_F64;
+         for (unsigned c = 0; c < 4; c += f64 ? 2 : 1) {
+            double ea = src[i].err[c], eb = src[j].err[c];
+            if (f64) {
+               ea = fmax(ea, src[i].err[c + 1]);
+               eb = fmax(eb, src[j].err[c + 1]);
+            }
+            if ((ea == 0 && eb == 0) || ea == INFINITY || eb == INFINITY)
+               continue;
+            const uint32_t *va = le->ref->s[i], *vb = le->ref->s[j];
+            double a = f64 ? interp_d(va[c], va[c + 1])
+                           : (double)bits_to_float(va[c]);
+            double b = f64 ? interp_d(vb[c], vb[c + 1])
+                           : (double)bits_to_float(vb[c]);
+            if (!isfinite(a) || !isfinite(b) || a == b)
+               continue;
+            double m = common_point(a, ea, b, eb, f64);
+            if (isnan(m))
+               continue;
+            struct alu_io io = *le->ref;
+            if (f64) {
+               interp_put_d(m, &io.s[i][c], &io.s[i][c + 1]);
+               interp_put_d(m, &io.s[j][c], &io.s[j][c + 1]);
+            } else {
+               io.s[i][c] = io.s[j][c] = float_to_bits((float)m);
+            }
+            measure(le, &io, worst);
+         }
+      }
+   }
+   for (unsigned k = 0; k < 4; k++) {
+      if (worst[k] > le->err[k])
+         le->err[k] = worst[k];
+   }
+}
+
 static void
 propagate(struct lane_eval *le, unsigned op, const struct interp_vec *src,
           unsigned n)
@@ -374,6 +446,7 @@ propagate(struct lane_eval *le, unsigned op, const struct interp_vec *src,
       }
    }
    joint_corners(le, &in);
+   meeting_points(le, op, src, n);
 }
 
 static bool
