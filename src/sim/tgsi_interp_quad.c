@@ -37,6 +37,19 @@ difference(const struct interp_vec *v, unsigned a, unsigned b, unsigned c,
       *err = INFINITY;
 }
 
+/* How far the other pair's difference is from this pair's: infinite
+ * when one is not finite and the other differs (a NaN or an infinity in
+ * the other column is what the other model may return; fmax would drop
+ * a NaN gap). */
+static double
+pair_gap(float d, float d2)
+{
+   if (d == d2 || (isnan(d) && isnan(d2)))
+      return 0;
+   double gap = fabs((double)d2 - (double)d);
+   return isfinite(gap) ? gap : INFINITY;
+}
+
 static void
 derivative(struct interp *ip, bool y_axis, bool fine)
 {
@@ -64,7 +77,7 @@ derivative(struct interp *ip, bool y_axis, bool fine)
             e2 = INFINITY;
             if (ok2)
                difference(v, a2, b2, c, &d2, &e2);
-            e = fmax(e, fabs((double)d2 - (double)d) + e2);
+            e = fmax(e, pair_gap(d, d2) + e2);
          }
          out[l].v[c] = float_to_bits(d);
          out[l].err[c] = e;
