@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# A short fuzz campaign: builds the libFuzzer targets with clang, ASan and
-# UBSan (build-fuzz), replays every regression input under
+# A short fuzz campaign: takes the libFuzzer targets of .ci/sanitize.sh's
+# clang build (ASan and UBSan) when it has them, else builds them
+# (build-fuzz-ci), replays every regression input under
 # tests/fuzz/regressions/, then fuzzes each target for FUZZ_SECONDS
 # (default 5) from the seed corpora made from ../shared.  Exits non-zero
 # on any crash, sanitizer report, hang (> 25 s instrumented, about 10 s of
@@ -13,11 +14,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 source .ci/common.sh
-dir=build-fuzz-ci
+dir=build-sanitize
 start=$(date +%s)
-CC=${CC:-clang} CFLAGS="-fno-sanitize-recover=all -fno-omit-frame-pointer" \
-   fresh_build "$dir" -Dfuzz=true -Db_sanitize=address,undefined \
-   -Ddiff_suite=false
+if ! grep -q 'fuzz_compile_text' "$dir/build.ninja" 2>/dev/null; then
+   dir=build-fuzz-ci
+   CC=${CC:-clang} CFLAGS="-fno-sanitize-recover=all -fno-omit-frame-pointer" \
+      fresh_build "$dir" -Dfuzz=true -Db_sanitize=address,undefined \
+      -Ddiff_suite=false
+fi
 targets=(tgsi_text tgsi_tokens compile_text compile_tokens va_asm va_disasm
          sim shader_blob)
 ninja -C "$dir" tests/fuzz/seeds.txt \

@@ -4,10 +4,15 @@
 # golden and corpus suites.  -fno-sanitize-recover=all and halt_on_error
 # turn every report into a failed test; exits non-zero on any.
 #
+# The build is clang's, with the libFuzzer targets (-Dfuzz=true), so that
+# .ci/fuzz.sh fuzzes the same build instead of compiling the project a
+# second time with the same sanitizers (CI's budget).
+#
 # usage: .ci/sanitize.sh            (from anywhere; builds build-sanitize)
-#   CC=clang .ci/sanitize.sh        another compiler (default gcc)
+#   CC=gcc .ci/sanitize.sh          another compiler (default clang; gcc
+#                                   builds no fuzz targets)
 #   SANITIZE_FULL=1 .ci/sanitize.sh the whole corpus suite; by default the
-#                                   corpus suites run on every 8th shader
+#                                   corpus suites run on every 12th shader
 #                                   (TGSIVA_CORPUS_STRIDE, which each test
 #                                   reports), and the tests of Mesa's own
 #                                   binaries (va_mesa_ref_rules, mesa_ref,
@@ -20,8 +25,8 @@ cd "$(dirname "$0")/.."
 source .ci/common.sh
 dir=build-sanitize
 start=$(date +%s)
-CFLAGS="-fno-sanitize-recover=all -fno-omit-frame-pointer" \
-   fresh_build "$dir" -Db_sanitize=address,undefined
+CC=${CC:-clang} CFLAGS="-fno-sanitize-recover=all -fno-omit-frame-pointer" \
+   fresh_build "$dir" -Db_sanitize=address,undefined -Dfuzz=true
 ninja -C "$dir" >/dev/null
 built=$(date +%s)
 
@@ -39,7 +44,7 @@ else
 fi
 meson test -C "$dir" --print-errorlogs "${suites[@]}"
 if [ ${#corpus[@]} -gt 0 ]; then
-   TGSIVA_CORPUS_STRIDE=${TGSIVA_CORPUS_STRIDE:-8} \
+   TGSIVA_CORPUS_STRIDE=${TGSIVA_CORPUS_STRIDE:-12} \
       meson test -C "$dir" --print-errorlogs "${corpus[@]}"
 fi
 # A report that a test caught without failing would still be a report.

@@ -7,7 +7,7 @@
 # or any other failure.
 #
 # usage: .ci/tsan.sh   (CC=clang for clang's ThreadSanitizer; TSAN_LIMIT=N
-#                       corpus shaders, default 150)
+#                       corpus shaders, default 100)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,7 +23,7 @@ export TGSIVA_SOURCE_ROOT=$PWD TGSIVA_SHARED=$PWD/../shared
 "$dir"/tests/util/test_api
 "$dir"/tests/threads/test_threads builtin --rounds 2
 status=0
-"$dir"/tests/threads/test_threads corpus --limit "${TSAN_LIMIT:-150}" \
+"$dir"/tests/threads/test_threads corpus --limit "${TSAN_LIMIT:-100}" \
    --rounds 1 || status=$?
 # 77: no ../shared; the built-in shaders above still ran.
 if [ "$status" -ne 0 ] && [ "$status" -ne 77 ]; then exit "$status"; fi

@@ -11,7 +11,9 @@ sets; the variant options (--color-buffers, --rt-types, --clip-planes,
 status 1 with a message for bad options, a missing file, a stage the
 interpreter does not model.  Transform feedback: run --check --xfb
 compares buffer words, compile --xfb writes FILE.xfb, bad descriptions
-are refused.
+are refused.  Geometry: run lists the output primitives; --vertex runs
+a vertex shader first (and with --check, its transform-feedback program
+in the simulator).
 """
 import os
 import sys
@@ -88,6 +90,27 @@ def main():
         r = run([exe, 'run', '--check', gs])
         check(r.returncode == 0 and 'input sets agree' in r.stdout,
               'run --check compares a geometry program')
+        vs = os.path.join(d, 'vs.tgsi')
+        with open(vs, 'w', encoding='utf-8') as f:
+            f.write(VERTEX)
+        r = run([exe, 'run', '--vertex', vs, gs])
+        check(r.returncode == 0 and 'draw vertex 0 OUT[1] GENERIC[0]' in
+              r.stdout and 'stream 0 triangle' in r.stdout,
+              'run --vertex runs the vertex shader, then the geometry shader')
+        for extra in ([], ['--max-registers', '8']):
+            r = run([exe, 'run', '--check', '--vertex', vs] + extra + [gs])
+            check(r.returncode == 0 and ' 0 inconclusive' in r.stdout and
+                  'input words of the geometry shader defined' in r.stdout,
+                  f'run --check --vertex {" ".join(extra)}: the vertex '
+                  'shader\'s transform-feedback program feeds the geometry '
+                  'program')
+        for args, what in [([gs, gs], 'a geometry shader as --vertex'),
+                           ([vs, vs], 'a vertex shader run with --vertex'),
+                           ([os.path.join(d, 'none.tgsi'), gs],
+                            'a missing --vertex file')]:
+            r = run([exe, 'run', '--vertex'] + args)
+            check(r.returncode == 1 and r.stderr,
+                  f'{what}: exit 1 and a message')
 
     with tempfile.TemporaryDirectory() as d:
         check_xfb(exe, example, d)
