@@ -726,7 +726,8 @@ t_tex(struct tgsi_to_ir *t)
       for (unsigned c = 0; c < x.tt->ncoord; c++)
          coords[c] = t_src(t, 0, c);
       t_tex_query_lod(t, x.tt, &x.view,
-                      row->sampler >= 0 ? &x.sampler : &x.view, coords);
+                      row->sampler >= 0 ? &x.sampler : &x.view, coords,
+                      row->view_decl ? x.swizzle : NULL);
       break;
    }
    }
