@@ -27,10 +27,12 @@
  *    LOD; other stages use LOD 0, as GL requires (a bias becomes an
  *    explicit LOD).  TXD and SAMPLE_D compute the LOD from their
  *    gradients and sample at that explicit LOD.
- * 6. The write mask is the channels the instruction writes (SAMPLE*:
- *    through the view's swizzle); the message writes them, in order, to
- *    consecutive registers.  The register type follows the view's
- *    return type (SINT: s, UINT: u, anything else: f).
+ * 6. The write mask is the channels the instruction writes (SAMPLE*,
+ *    GATHER4 included: through the view's swizzle, which for GATHER4, a
+ *    gather of red, picks among the four texels); the message writes
+ *    them, in order, to consecutive registers.  The register type
+ *    follows the view's return type (SINT: s, UINT: u, anything else:
+ *    f).
  * 7. In fragment shaders TEX_SINGLE and TEX_GATHER get `.skip` when no
  *    texture result can be needed in a helper lane
  *    (from_tgsi_tex_helpers.c).
@@ -592,8 +594,10 @@ do_gather(struct tgsi_to_ir *t, const struct t_tex *x)
    place_float_coords(t, x, &m, coords);
    m.sr[SR_OFFSETMS] = texel_offsets(t, x->tt);
    if (x->row->view_decl) {
-      /* GATHER4: the view's swizzle picks the component. */
-      m.component = t->insn->src[x->row->view].swizzle[0] & 3;
+      /* GATHER4 gathers red, and the view's swizzle, as for every
+       * SAMPLE* form, then picks among the four texels (tgsi.rst; D3D10.1's
+       * gather4, which it comes from, reads srcSampler.R). */
+      m.component = 0;
    } else if (!x->shadow) {
       uint32_t c;
       if (!is_const(t_src_raw(t, 1, 0), &c))
@@ -602,7 +606,7 @@ do_gather(struct tgsi_to_ir *t, const struct t_tex *x)
          t_error(t, "TG4 component %u is not 0-3", c);
       m.component = c;
    }
-   emit(t, x, &m, NULL);
+   emit(t, x, &m, x->row->view_decl ? x->swizzle : NULL);
 }
 
 static void
@@ -726,7 +730,8 @@ t_tex(struct tgsi_to_ir *t)
       for (unsigned c = 0; c < x.tt->ncoord; c++)
          coords[c] = t_src(t, 0, c);
       t_tex_query_lod(t, x.tt, &x.view,
-                      row->sampler >= 0 ? &x.sampler : &x.view, coords);
+                      row->sampler >= 0 ? &x.sampler : &x.view, coords,
+                      row->view_decl ? x.swizzle : NULL);
       break;
    }
    }

@@ -74,11 +74,12 @@ struct ir_ref t_tex_grad_lod(struct tgsi_to_ir *t,
                              const struct ir_ref *coords,
                              const struct ir_ref *ddx,
                              const struct ir_ref *ddy);
-/* LODQ, LOD: (level accessed, computed LOD) of sampling `coords`. */
+/* LODQ, LOD: (level accessed, computed LOD, 0, 0) of sampling `coords`,
+ * through `swizzle` (LOD's view swizzle) unless it is NULL. */
 void t_tex_query_lod(struct tgsi_to_ir *t, const struct t_tex_target *tt,
                      const struct t_tex_unit *view,
                      const struct t_tex_unit *sampler,
-                     const struct ir_ref *coords);
+                     const struct ir_ref *coords, const uint8_t *swizzle);
 
 /* from_tgsi_tex_helpers.c: may texture results be left undefined in
  * helper lanes (the `.skip` modifier)?  True unless a texture result can

@@ -22,6 +22,9 @@
  *    (GL's lambda'), x = the level sampled: y clamped to the sampler's
  *    [min, max] LOD, rounded for nearest mipmapping, clamped to
  *    [0, levels - 1], or 0 without mipmapping (IR_SYSVAL_SAMPLER_LOD).
+ *    LOD, a SAMPLE* form, then takes the SVIEW operand's swizzle, as its
+ *    other results do (tgsi.rst: the view's swizzle applies after the
+ *    lookup; D3D10's lod swizzles srcResource alike).
  * 4. Indirect units read their system value from the buffer at a
  *    computed offset when the units' slots are consecutive, else through
  *    a select over every declared unit.
@@ -272,7 +275,8 @@ level_accessed(struct tgsi_to_ir *t, const struct t_tex_unit *view,
 void
 t_tex_query_lod(struct tgsi_to_ir *t, const struct t_tex_target *tt,
                 const struct t_tex_unit *view,
-                const struct t_tex_unit *sampler, const struct ir_ref *coords)
+                const struct t_tex_unit *sampler, const struct ir_ref *coords,
+                const uint8_t *swizzle)
 {
    if (t->s->stage != IR_STAGE_FRAGMENT)
       t_unsupported(t, "%s outside a fragment shader: it needs "
@@ -289,16 +293,22 @@ t_tex_query_lod(struct tgsi_to_ir *t, const struct t_tex_target *tt,
    struct ir_ref base = t_tex_grad_lod(t, tt, view, coords, ddx, ddy);
    struct ir_ref bias = t_tex_sysval(t, IR_SYSVAL_SAMPLER_LOD, sampler, 0);
    struct ir_ref lod = ir_alu2(&t->b, IR_OP_FADD, base, bias);
+   struct ir_ref level = {0};
    for (unsigned c = 0; c < 4; c++) {
       if (!(t_writemask(t, 0) & (1u << c)))
          continue;
-      struct ir_ref v = c == 1 ? lod : ir_imm(0);
-      if (c == 0) {
-         struct ir_ref lo = t_tex_sysval(t, IR_SYSVAL_SAMPLER_LOD, sampler,
-                                         1);
-         struct ir_ref hi = t_tex_sysval(t, IR_SYSVAL_SAMPLER_LOD, sampler,
-                                         2);
-         v = level_accessed(t, view, sampler, fclamp(t, lod, lo, hi));
+      unsigned k = swizzle ? swizzle[c] & 3 : c;
+      struct ir_ref v = k == 1 ? lod : ir_imm(0);
+      if (k == 0) {
+         if (level.kind == IR_REF_NONE) {
+            struct ir_ref lo = t_tex_sysval(t, IR_SYSVAL_SAMPLER_LOD,
+                                            sampler, 1);
+            struct ir_ref hi = t_tex_sysval(t, IR_SYSVAL_SAMPLER_LOD,
+                                            sampler, 2);
+            level = level_accessed(t, view, sampler,
+                                   fclamp(t, lod, lo, hi));
+         }
+         v = level;
       }
       t_dst(t, 0, c, v);
    }

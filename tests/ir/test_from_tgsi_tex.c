@@ -525,7 +525,8 @@ test_sample_family(void **state)
 {
    (void)state;
    /* SAMPLE_C, SAMPLE_C_LZ, SAMPLE_L, SAMPLE_I_MS, GATHER4 and SVIEWINFO in
-    * a compute shader: no implicit derivatives, so LOD 0. */
+    * a compute shader: no implicit derivatives, so LOD 0.  GATHER4 gathers
+    * red, and SVIEW[0].zzzz gives every channel its third texel. */
    expect_translation(
       "COMP\n"
       "DCL SAMP[0]\n"
@@ -566,7 +567,7 @@ test_sample_family(void **state)
       "  %17:v4 = va.TEX_FETCH.slot0.u.32.2d.texel_offset %15, %16\n"
       "  %18:64 = collect #0x20001800, #0x0\n"
       "  %19:v3 = collect u0, u1, u2\n"
-      "  %20:v4 = va.TEX_GATHER.slot0.f.32.2d.array_enable.gather4_b %18, %19\n"
+      "  %20 = va.TEX_GATHER.slot0.f.32.b.2d.array_enable.gather4_r %18, %19\n"
       "  %21 = ushr u9, u3\n"
       "  %22 = umax %21, #0x1\n"
       "  %23 = csel.u.lt u3, u10, %22, #0x0\n"
