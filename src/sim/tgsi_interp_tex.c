@@ -21,7 +21,10 @@
  * 4. Errors: every float field of a request whose operand may differ is
  *    moved up and down by its err, for the lane and, with implicit LOD,
  *    for its quad neighbours, and the coordinates also to the corners of
- *    their box together; the texel values the moves reach bound the
+ *    their box together and, across more than a texel, through it in a
+ *    grid of half-texel steps (REPEAT brings both ends back to one
+ *    texel); the
+ *    texel values the moves reach bound the
  *    result (a different integer texel makes it undefined).  An
  *    undefined field makes the result undefined only if other values of
  *    it change the result: targets do not read every channel.
@@ -432,6 +435,97 @@ move_field(const struct interp *ip, struct tex_op *t, unsigned l,
       err[c] += worst[c];
 }
 
+/* Texels per unit of coordinate (lane m's request): the largest
+ * dimension of a normalised target, 1 for RECT's texel coordinates, and
+ * for a cube map's direction the face size over the major axis; 0 when
+ * the direction is too short to tell. */
+static double
+texels_per_unit(const struct interp *ip, const struct tex_lane *tm)
+{
+   const struct sim_texture *tex = &ip->env->textures[tm->req.texture];
+   if (tm->target == TGSI_TEX_RECT || tm->target == TGSI_TEX_SHADOWRECT)
+      return 1;
+   double size = tex->width;
+   if (tex->height > size)
+      size = tex->height;
+   if (tex->depth > size)
+      size = tex->depth;
+   if (!is_cube(tm->target))
+      return size;
+   double ma = 0;
+   for (unsigned c = 0; c < 3; c++)
+      ma = fmax(ma, fabs((double)tm->req.coord[c]));
+   return ma > 1e-30 ? size / ma : 0;
+}
+
+/* A coordinate interval that spans more than a texel: its ends alone
+ * miss the texels in between, and with REPEAT both ends may land on the
+ * reference texel (a coordinate of cos(2^31), anywhere in [-1, 1]).
+ * Such intervals are swept together, as a grid of half-texel steps (a
+ * texel diagonal to the reference one needs both coordinates moved);
+ * past 4096 points the texel is anyone's, and the result undefined if
+ * the coordinates matter. */
+static void
+sweep_coords(const struct interp *ip, struct tex_op *t, unsigned l,
+             unsigned m, struct sim_vec4 ref, bool is_float, double err[4])
+{
+   struct tex_lane *tm = &t->lane[m];
+   double per_unit = texels_per_unit(ip, tm);
+   unsigned steps[4], n = 0, at[4] = {0, 0, 0, 0};
+   unsigned which[4];
+   double points = 1;
+   bool wide = false;
+   for (unsigned c = 0; c < 4; c++) {
+      double e = tm->e.coord[c];
+      if (e == 0 || !isfinite(e))
+         continue;
+      double k = per_unit > 0 ? ceil(4 * e * per_unit) : INFINITY;
+      wide |= k > 2;
+      which[n] = c;
+      steps[n] = k > 2 ? (k < 4096 ? (unsigned)k : 4096) : 1;
+      points *= steps[n] + 1;
+      n++;
+   }
+   if (!wide)
+      return;
+   if (points > 4096) {
+      bool matters = false;
+      for (unsigned k = 0; k < n; k++)
+         matters |= depends_on(ip, t, l, &tm->req.coord[which[k]], ref);
+      if (matters) {
+         for (unsigned k = 0; k < 4; k++)
+            err[k] = INFINITY;
+      }
+      return;
+   }
+   float saved[4];
+   for (unsigned k = 0; k < n; k++)
+      saved[k] = tm->req.coord[which[k]];
+   double worst[4] = {0, 0, 0, 0};
+   for (;;) {
+      for (unsigned k = 0; k < n; k++) {
+         double e = tm->e.coord[which[k]];
+         tm->req.coord[which[k]] =
+            (float)((double)saved[k] - e + 2 * e * at[k] / steps[k]);
+      }
+      struct sim_vec4 v = sample(ip, t, l);
+      for (unsigned k = 0; k < 4; k++)
+         worst[k] = fmax(worst[k],
+                         texel_deviation(is_float, ref.w[k], v.w[k]));
+      unsigned k = 0;
+      while (k < n && ++at[k] > steps[k])
+         at[k++] = 0;
+      if (k == n)
+         break;
+   }
+   for (unsigned k = 0; k < n; k++)
+      tm->req.coord[which[k]] = saved[k];
+   for (unsigned k = 0; k < 4; k++) {
+      if (worst[k] > err[k])
+         err[k] = worst[k];
+   }
+}
+
 /* The coordinates moved together to every corner of their box: a texel
  * diagonal to the reference one (x and y both across a texel edge, as
  * when both are the same uncertain value) can differ more than the two
@@ -488,6 +582,7 @@ lane_moves(const struct interp *ip, struct tex_op *t, unsigned l,
    for (unsigned c = 0; c < 4; c++)
       err[c] += single[c];
    move_coords_jointly(ip, t, l, tm, ref, is_float, single, err);
+   sweep_coords(ip, t, l, m, ref, is_float, err);
    for (unsigned c = 0; c < 3; c++) {
       move_field(ip, t, l, &r->ddx[c], tm->e.ddx[c], ref, is_float, err);
       move_field(ip, t, l, &r->ddy[c], tm->e.ddy[c], ref, is_float, err);
@@ -542,15 +637,32 @@ lane_result(const struct interp *ip, struct tex_op *t, unsigned l,
    }
 }
 
+/* The face a cube-map direction selects (0 +x, 1 -x, 2 +y, ...), or -1
+ * when two components are within 2^-20 of the major one: a tie, where
+ * GL leaves the face to the implementation. */
+static int
+cube_face(const float *d)
+{
+   double a[3] = {fabs((double)d[0]), fabs((double)d[1]), fabs((double)d[2])};
+   unsigned m = a[0] >= a[1] && a[0] >= a[2] ? 0 : a[1] >= a[2] ? 1 : 2;
+   for (unsigned c = 0; c < 3; c++) {
+      if (c != m && a[c] >= a[m] * (1 - 0x1p-20))
+         return -1;
+   }
+   return (int)(2 * m + (d[m] < 0));
+}
+
 /* LODQ/LOD: GL leaves how rho and its logarithm are approximated to the
- * implementation, and texture units keep LODs in 8.8 fixed point: y
+ * implementation (a cube map's derivatives too, below), and texture
+ * units keep LODs in 8.8 fixed point: y
  * may differ by 1/256 plus LG2's 3 ulp; x, the level picked from y, is
  * not compared where that straddles a rounding point.  A NaN LOD (the
  * derivative of an infinite coordinate) is undefined. */
 static void
-query_lod_allowance(const struct interp *ip, const struct tex_lane *tl,
-                    struct interp_vec *out)
+query_lod_allowance(const struct interp *ip, const struct tex_op *t,
+                    unsigned l, struct interp_vec *out)
 {
+   const struct tex_lane *tl = &t->lane[l];
    float lambda = bits_to_float(out->v[1]);
    if (isnan(lambda)) {
       out->err[0] = out->err[1] = INFINITY; /* GL leaves it undefined */
@@ -559,6 +671,35 @@ query_lod_allowance(const struct interp *ip, const struct tex_lane *tl,
    if (!isfinite(lambda))
       return;
    double a = 1.0 / 256 + 3 * interp_ulp32(lambda);
+   if (t->implicit && is_cube(tl->target)) {
+      /* The face coordinates' derivatives: differences of the projected
+       * coordinates over the quad (the reference) or the direction's
+       * differences projected by the quotient rule (what a shader can
+       * compute from DDX and DDY): both are GL's "approximated"
+       * derivatives, and differ by about the major axis' relative change
+       * over the quad, to first order; twice that bounds rho's ratio. */
+      double lo = INFINITY, hi = 0;
+      int face = -1;
+      bool one_face = true;
+      for (unsigned i = 0; i < 4; i++) {
+         const float *d = t->lane[(l & ~3u) + i].req.coord;
+         int f = cube_face(d);
+         one_face &= f >= 0 && (face < 0 || f == face);
+         face = f;
+         double ma = fmax(fabs((double)d[0]),
+                          fmax(fabs((double)d[1]), fabs((double)d[2])));
+         lo = fmin(lo, ma);
+         hi = fmax(hi, ma);
+      }
+      /* Lanes on different faces (or at a tie, where the face is the
+       * implementation's) difference coordinates of unrelated faces. */
+      double r = lo > 0 ? (hi - lo) / lo : INFINITY;
+      if (!one_face || !(r < 0.5)) {
+         out->err[0] = out->err[1] = INFINITY;
+         return;
+      }
+      a += log2(1 + 2 * r);
+   }
    out->err[1] += a;
    uint32_t tex = tl->req.texture, samp = tl->req.sampler;
    if (sim_env_level_of_lod(ip->env, tex, samp, (float)(lambda - a)) !=
@@ -706,7 +847,7 @@ op_sample(struct interp *ip)
                    "texel fetch outside the texture in lane %u", l);
       }
       if (t->form->op == SIM_TEX_QUERY_LOD) {
-         query_lod_allowance(ip, tl, &out[l]);
+         query_lod_allowance(ip, t, l, &out[l]);
          for (unsigned c = 2; c < 4; c++) {
             bool lod_op = insn->opcode == TGSI_OP_LOD;
             out[l].v[c] = 0;
