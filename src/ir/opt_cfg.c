@@ -7,12 +7,19 @@
  *    in TGSI leaves such blocks).
  * 2. A branch on a constant becomes a jump to the side it takes.
  * 3. A block whose only predecessor has it as its only successor is
- *    merged into that predecessor (phis in it have one source and are
- *    plain copies).
+ *    merged with that predecessor (phis in it have one source and are
+ *    plain copies).  The merged block sits where the later of the two
+ *    did in the layout (the entry stays first): lanes reconverge at the
+ *    lowest program counter (docs/sim.md), so a block gathers every lane
+ *    bound for it from below, and the later place gathers at least the
+ *    lanes either block did.  Kept in the earlier place, a loop's exit
+ *    merged into the block of its BRK would run inside the loop's range,
+ *    ahead of lanes still looping (a BARRIER there saw some of them).
  *
  * Requires: a consistent CFG.
  * Ensures:  every block is reachable; no constant branches; no mergeable
- *           block pairs.
+ *           block pairs; a merged block in the later place of the two
+ *           (or first, for the entry).
  * Invalidates: dominance and block numbering.
  */
 #include "ir.h"
@@ -90,47 +97,92 @@ fold_branches(struct ir_shader *s)
    return progress;
 }
 
-/* Merges b's only successor into b when b is its only predecessor. */
+/* Joins n, b's only successor and with b as its only predecessor, onto
+ * the end of b in the block `keep` (b or n), which takes the other's
+ * edges; the other leaves the layout. */
+static void
+join_blocks(struct ir_shader *s, struct ir_block *b, struct ir_block *n,
+            struct ir_block *keep)
+{
+   struct ir_instr *t = ir_block_terminator(b);
+   if (t)
+      ir_instr_remove(t);
+   /* Single-source phis become moves in place. */
+   ir_foreach_instr(n, I) {
+      if (I->op == IR_OP_PHI)
+         I->op = IR_OP_MOV;
+   }
+   struct ir_block *gone = keep == b ? n : b;
+   if (keep == b) {
+      ir_foreach_instr_safe(n, I) {
+         ir_instr_remove(I);
+         ir_instr_append(b, I);
+      }
+      b->succ[0] = n->succ[0];
+      b->succ[1] = n->succ[1];
+      for (unsigned k = 0; k < 2; k++) {
+         struct ir_block *x = n->succ[k];
+         if (!x || (k == 1 && x == n->succ[0]))
+            continue;
+         for (size_t p = 0; p < x->preds.len; p++) {
+            if (x->preds.data[p] == n)
+               x->preds.data[p] = b;
+         }
+      }
+   } else {
+      while (b->last) {
+         struct ir_instr *I = b->last;
+         ir_instr_remove(I);
+         if (n->first)
+            ir_instr_insert_before(n->first, I);
+         else
+            ir_instr_append(n, I);
+      }
+      /* b's phis keep their sources: n takes b's predecessors in order. */
+      n->preds = b->preds;
+      for (size_t p = 0; p < n->preds.len; p++) {
+         struct ir_block *x = n->preds.data[p];
+         for (unsigned k = 0; k < 2; k++) {
+            if (x->succ[k] == b)
+               x->succ[k] = n;
+         }
+      }
+      n->loop_header = b->loop_header;
+      b->preds.data = NULL;
+      b->preds.cap = 0;
+   }
+   gone->succ[0] = gone->succ[1] = NULL;
+   gone->preds.len = 0;
+   if (gone->prev)
+      gone->prev->next = gone->next;
+   else
+      s->first_block = gone->next;
+   if (gone->next)
+      gone->next->prev = gone->prev;
+   else
+      s->last_block = gone->prev;
+}
+
+/* Merges b's only successor with b when b is its only predecessor. */
 static bool
 merge_blocks(struct ir_shader *s)
 {
+   /* Layout positions: a block that stays keeps its number, so the
+    * numbers rise along the layout throughout. */
+   ir_renumber_blocks(s);
    bool progress = false;
    ir_foreach_block(s, b) {
       struct ir_block *n = b->succ[0];
       while (n && !b->succ[1] && n != b && n->preds.len == 1 &&
              n != s->first_block) {
-         struct ir_instr *t = ir_block_terminator(b);
-         if (t)
-            ir_instr_remove(t);
-         /* Single-source phis become moves in place. */
-         ir_foreach_instr_safe(n, I) {
-            ir_instr_remove(I);
-            if (I->op == IR_OP_PHI)
-               I->op = IR_OP_MOV;
-            ir_instr_append(b, I);
-         }
-         b->succ[0] = n->succ[0];
-         b->succ[1] = n->succ[1];
-         for (unsigned k = 0; k < 2; k++) {
-            struct ir_block *x = n->succ[k];
-            if (!x || (k == 1 && x == n->succ[0]))
-               continue;
-            for (size_t p = 0; p < x->preds.len; p++) {
-               if (x->preds.data[p] == n)
-                  x->preds.data[p] = b;
-            }
-         }
-         n->succ[0] = n->succ[1] = NULL;
-         n->preds.len = 0;
-         if (n->prev)
-            n->prev->next = n->next;
-         else
-            s->first_block = n->next;
-         if (n->next)
-            n->next->prev = n->prev;
-         else
-            s->last_block = n->prev;
          progress = true;
+         if (n->index > b->index && b != s->first_block) {
+            /* n, later in the layout, is visited (and merged on) after
+             * b, whose `next` still leads there. */
+            join_blocks(s, b, n, n);
+            break;
+         }
+         join_blocks(s, b, n, b);
          n = b->succ[0];
       }
    }

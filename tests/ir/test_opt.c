@@ -391,6 +391,67 @@ test_fma(void **state)
                   "  %9 = fmul %2, u3\n  %10 = fadd %9, %9\n");
 }
 
+/* ir_opt_cfg, rule 3: the merged block sits where the later of the two
+ * did, so a loop's exit merged with the block of its BRK stays after the
+ * loop (lanes reconverge at the lowest program counter: the exit's
+ * BARRIER placed inside the loop ran ahead of lanes still looping); the
+ * block after the BRK's IF moves to the back edge's place.  The entry
+ * stays first. */
+static void
+test_cfg_merge_keeps_later_place(void **state)
+{
+   (void)state;
+   IR_CASE(ir_opt_cfg,
+           "shader compute\n"
+           "b0 -> b1\n  %1 = preload imm=1\n"
+           "b1 loop -> b2 b3\n  %2 = phi b0:#0x0, b4:%3\n"
+           "  %4 = icmp.u.ge.m1 %2, %1\n  branch %4\n"
+           "b2 -> b5\n  jump\n"
+           "b3 -> b4\n  %3 = iadd %2, #0x1\n"
+           "b4 -> b1\n  %5 = phi b3:%3\n"
+           "  va.STORE.i32.slot0 %5, lane_id.w0 offset:0\n  jump\n"
+           "b5\n  va.BARRIER.slot0\n",
+           "shader compute\n"
+           "b0 -> b1\n  %1 = preload imm=1\n"
+           "b1 loop -> b3 b2\n  %2 = phi b0:#0x0, b2:%3\n"
+           "  %4 = icmp.u.ge.m1 %2, %1\n  branch %4\n"
+           "b2 -> b1\n  %3 = iadd %2, #0x1\n  %5 = mov %3\n"
+           "  va.STORE.i32.slot0 %5, lane_id.w0 offset:0\n  jump\n"
+           "b3\n  va.BARRIER.slot0\n");
+   /* The entry's successors join it in its place, wherever they sit. */
+   IR_CASE(ir_opt_cfg,
+           "shader compute\n"
+           "b0 -> b2\n  %1 = preload imm=1\n  jump\n"
+           "b1\n  va.BARRIER.slot0\n"
+           "b2 -> b1\n  %2 = iadd %1, #0x1\n  jump\n",
+           "shader compute\n"
+           "b0\n  %1 = preload imm=1\n  %2 = iadd %1, #0x1\n"
+           "  va.BARRIER.slot0\n");
+   /* A join keeps its phis when it moves to its successor's place. */
+   IR_CASE(ir_opt_cfg,
+           "shader compute\n"
+           "b0 -> b1 b4\n  %1 = preload imm=1\n  branch %1\n"
+           "b1 -> b2 b3\n  branch %1\n"
+           "b2 -> b3\n  jump\n"
+           "b3 -> b5\n  %2 = phi b1:#0x1, b2:#0x2\n  jump\n"
+           "b4 -> b6\n  jump\n"
+           "b5 -> b6\n  va.STORE.i32.slot0 %2, lane_id.w0 offset:0\n  jump\n"
+           "b6\n  va.BARRIER.slot0\n",
+           "shader compute\n"
+           "b0 -> b1 b3\n  %1 = preload imm=1\n  branch %1\n"
+           "b1 -> b2 b4\n  branch %1\n"
+           "b2 -> b4\n  jump\n"
+           "b3 -> b5\n  jump\n"
+           "b4 -> b5\n  %2 = phi b1:#0x1, b2:#0x2\n"
+           "  va.STORE.i32.slot0 %2, lane_id.w0 offset:0\n  jump\n"
+           "b5\n  va.BARRIER.slot0\n");
+   IR_NEGCASE(ir_opt_cfg,
+              "shader compute\n"
+              "b0 -> b1 b2\n  %1 = preload imm=1\n  branch %1\n"
+              "b1 -> b2\n  jump\n"
+              "b2\n  va.BARRIER.slot0\n");
+}
+
 /* va_optimize, rule 1: a float-modified MOV.i32 becomes sign-bit
  * operations; other MOVs and other forms stay. */
 static void
@@ -529,6 +590,7 @@ main(void)
       cmocka_unit_test(test_legalize_shares_constants),
       cmocka_unit_test(test_legalize_constant_table),
       cmocka_unit_test(test_fma),
+      cmocka_unit_test(test_cfg_merge_keeps_later_place),
       cmocka_unit_test(test_va_optimize_sign_bits),
       cmocka_unit_test(test_va_optimize_add_immediate),
       cmocka_unit_test(test_va_optimize_narrow_loads),
