@@ -21,7 +21,8 @@
  *    amount: it is replaced by a handful of unrelated values, and every
  *    result channel that changes is undefined.  All undefined channels
  *    are also moved together (an OR of two uncertain booleans only
- *    changes when both do).
+ *    changes when both do), and two of one channel apart (an ordering
+ *    of two unrelated undefined values).
  * 3. Allowance.  The row's allow function adds what TGSI lets the
  *    opcode itself differ by (transcendentals, MAD, DIV, ...), the
  *    largest at the points rule 1 tried: the other model's result may be
@@ -274,6 +275,41 @@ joint_dependence(struct lane_eval *le, const struct interp_vec *src,
    }
 }
 
+/* Two undefined operands of one channel, each given its own value: the
+ * joint move above gives them the same one, and each alone is tried
+ * against the other's reference value, so an ordering of two unrelated
+ * undefined values (USLT of UMOD by zero against IDIV by zero) looked
+ * settled.  A few values of both signs and ends of the ranges, paired. */
+static void
+cross_dependence(struct lane_eval *le, const struct interp_vec *src,
+                 unsigned n)
+{
+   static const uint32_t few[] = {0x00000000u, 0x00000001u, 0x7fffffffu,
+                                  0x80000000u, 0xffffffffu, 0x3f800000u,
+                                  0xbf800000u, 0x7fc00000u};
+   double worst[4] = {0, 0, 0, 0};
+   for (unsigned c = 0; c < 4; c++) {
+      for (unsigned i = 0; i < n; i++) {
+         for (unsigned j = i + 1; j < n; j++) {
+            if (src[i].err[c] != INFINITY || src[j].err[c] != INFINITY)
+               continue;
+            for (unsigned a = 0; a < 8; a++) {
+               for (unsigned b = 0; b < 8; b++) {
+                  struct alu_io io = *le->ref;
+                  io.s[i][c] = few[a];
+                  io.s[j][c] = few[b];
+                  measure(le, &io, worst);
+               }
+            }
+         }
+      }
+   }
+   for (unsigned k = 0; k < 4; k++) {
+      if (worst[k] != 0)
+         le->err[k] = INFINITY;
+   }
+}
+
 /* The inexact float inputs of a propagation: (source, channel, err). */
 struct inexact {
    unsigned count;
@@ -420,6 +456,7 @@ propagate(struct lane_eval *le, unsigned op, const struct interp_vec *src,
 {
    struct inexact in = {.count = 0};
    joint_dependence(le, src, n);
+   cross_dependence(le, src, n);
    for (unsigned i = 0; i < n; i++) {
       enum tgsi_value_type t = tgsi_op_src_type(op, i);
       for (unsigned c = 0; c < 4; c++) {
