@@ -283,6 +283,14 @@ apply_modifiers(const struct tgsi_src *src, enum tgsi_value_type type,
             x = -x;
          v->v[p] = (uint32_t)x;
          v->v[p + 1] = (uint32_t)(x >> 32);
+         /* The words of a pair depend on each other: the absolute
+          * value's sign is the high word's, and a negation borrows from
+          * the low word into the high one. */
+         bool sign_unknown = src->absolute && v->err[p + 1] != 0;
+         if (sign_unknown)
+            v->err[p] = INFINITY;
+         if (v->err[p] != 0)
+            v->err[p + 1] = INFINITY;
       }
    } else {
       for (unsigned c = 0; c < 4; c++) {
