@@ -74,7 +74,7 @@ deviation(enum tgsi_value_type t, const uint32_t *a, const uint32_t *b,
       double x = interp_d(a[p], a[p + 1]), y = interp_d(b[p], b[p + 1]);
       if (!isfinite(x) || !isfinite(y))
          return INFINITY;
-      return fabs(x - y);
+      return x == 0 && y == 0 ? 0x1p-1074 : fabs(x - y);
    }
    if (a[c] == b[c])
       return 0;
@@ -83,6 +83,10 @@ deviation(enum tgsi_value_type t, const uint32_t *a, const uint32_t *b,
    float x = bits_to_float(a[c]), y = bits_to_float(b[c]);
    if (!isfinite(x) || !isfinite(y))
       return INFINITY;
+   /* +0 against -0: no distance, but the sign is not settled, which the
+    * least positive error says (the bits may be read as an integer). */
+   if (x == 0 && y == 0)
+      return 0x1p-149;
    return fabs((double)x - (double)y);
 }
 
@@ -97,7 +101,9 @@ move_f32(float x, double e, int sign, uint32_t *out)
       f = nextafterf(f, -INFINITY);
    if (sign < 0 && (double)f < t)
       f = nextafterf(f, INFINITY);
-   if (f == x || !isfinite(f))
+   /* Bits, not values: a zero moved by less than the least subnormal
+    * may still become the other zero. */
+   if (float_to_bits(f) == float_to_bits(x) || !isfinite(f))
       return false;
    *out = float_to_bits(f);
    return true;
