@@ -14,8 +14,9 @@
  *    misses what moves together add (a product's ea * eb).  Two
  *    operands whose intervals overlap are tried equal too (an equality
  *    changes only where they meet).  A move across a discontinuity (a
- *    comparison, FLR, F2I) shows up as a changed integer or a jump and makes the
- *    channel uncertain (integers) or widens it by the jump (floats).
+ *    comparison, FLR, F2I) shows up as a changed integer or a jump and
+ *    makes the channel uncertain (integers) or widens it by the jump
+ *    (floats).
  * 2. Dependence.  A source channel whose err is INFINITY (undefined), or
  *    a float with an error read as an integer, cannot be moved by an
  *    amount: it is replaced by a handful of unrelated values, and every
