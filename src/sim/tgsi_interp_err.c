@@ -376,6 +376,53 @@ joint_corners(struct lane_eval *le, const struct inexact *in)
       for (unsigned k = 0; k < 4; k++)
          rise[m][k] = d[1][k] - d[0][k];
    }
+   /* Up to 6 inputs that move a result, every corner: which way pushes
+    * a product up flips inside the box when its partner's interval
+    * holds zero (DP2 of (x, y) and (x, x) with y in [-4.1, 2.2]), so the
+    * corners picked by the slopes at the reference point can miss the
+    * highest one.  More inputs (DP4 of computed vectors) keep the slope
+    * corners: 2^n evaluations per lane would slow every check. */
+   unsigned moving[16], n = 0;
+   for (unsigned m = 0; m < in->count; m++) {
+      /* An input moves a result if it does with the others at rest or
+       * with the others moved (x * x at x = 0 moves only together). */
+      bool moves = false;
+      for (unsigned k = 0; k < 4; k++)
+         moves |= rise[m][k] != 0;
+      struct alu_io ends[2];
+      for (int end = 0; end < 2 && !moves; end++) {
+         ends[end] = *le->ref;
+         for (unsigned j = 0; j < in->count; j++) {
+            float x = bits_to_float(le->ref->s[in->i[j]][in->c[j]]);
+            move_f32(x, in->e[j], j == m && !end ? -1 : 1,
+                     &ends[end].s[in->i[j]][in->c[j]]);
+         }
+         ends[end].undef = 0;
+         le->row->eval(&ends[end]);
+      }
+      if (!moves)
+         moves = memcmp(ends[0].d, ends[1].d, sizeof(ends[0].d)) != 0;
+      if (moves)
+         moving[n++] = m;
+   }
+   if (n >= 2 && n <= 6) {
+      double worst[4] = {0, 0, 0, 0};
+      for (unsigned corner = 0; corner < (1u << n); corner++) {
+         struct alu_io io = *le->ref;
+         for (unsigned j = 0; j < n; j++) {
+            unsigned m = moving[j];
+            float x = bits_to_float(le->ref->s[in->i[m]][in->c[m]]);
+            move_f32(x, in->e[m], (corner >> j) & 1 ? 1 : -1,
+                     &io.s[in->i[m]][in->c[m]]);
+         }
+         measure(le, &io, worst);
+         note_allowance(le, &io);
+      }
+      for (unsigned k = 0; k < 4; k++) {
+         if (worst[k] > le->err[k] || isnan(worst[k]))
+            le->err[k] = isnan(worst[k]) ? INFINITY : worst[k];
+      }
+   }
    for (unsigned k = 0; k < 4; k++) {
       int up[16];
       for (unsigned m = 0; m < in->count; m++)
