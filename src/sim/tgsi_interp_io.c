@@ -414,6 +414,16 @@ max_u32(uint32_t a, uint32_t b)
    return a > b ? a : b;
 }
 
+/* A word's error as a float: a word of a double with an error (F2D of
+ * an inexact float) is bits of that double, not a float near its value. */
+static double
+float_err(const struct interp_cell *c)
+{
+   bool double_word = c->kind == TGSI_INTERP_WORD_F64_LO ||
+                      c->kind == TGSI_INTERP_WORD_F64_HI;
+   return double_word && c->err != 0 ? INFINITY : c->err;
+}
+
 /* 1/w, x/w * scale + offset: the allowance for computing the reciprocal
  * (4 ulp) and the products and sums (fused or not), plus the inputs'
  * errors carried through exactly, not to first order: w within ew of
@@ -426,7 +436,7 @@ interp_viewport(const struct sim_env *env, const struct interp_cell cell[4],
                 float pos[4], struct tgsi_interp_annot a[4])
 {
    float w = bits_to_float(cell[3].v), rw = 1.0f / w;
-   double aw = fabs((double)w), ew = cell[3].err;
+   double aw = fabs((double)w), ew = float_err(&cell[3]);
    double e_rw = 4 * interp_ulp32(rw) +
                  (ew == 0 ? 0 : ew < aw ? ew / (aw * (aw - ew)) : INFINITY);
    bool bad = !isfinite(rw) || w == 0.0f;
@@ -434,7 +444,7 @@ interp_viewport(const struct sim_env *env, const struct interp_cell cell[4],
       float x = bits_to_float(cell[k].v), xn = x * rw;
       float s = env->viewport_scale[k], o = env->viewport_offset[k];
       float p = xn * s, r = p + o;
-      double ex = cell[k].err;
+      double ex = float_err(&cell[k]);
       double e_xn = fabs((double)x) * e_rw + fabs((double)rw) * ex +
                     ex * e_rw + interp_ulp32(xn);
       double e = fabs((double)s) * e_xn + interp_ulp32(p) + interp_ulp32(r);

@@ -340,6 +340,12 @@ interp_fetch(struct interp *ip, const struct tgsi_src *src,
              cell->kind == TGSI_INTERP_WORD_F32 &&
              isnan(bits_to_float(cell->v)))
             out[l].err[c] = INFINITY;
+         /* A word of an inexact double read as a float is bits of that
+          * double, not a float near a value. */
+         if (type == TGSI_VT_F32 && cell->err != 0 &&
+             (cell->kind == TGSI_INTERP_WORD_F64_LO ||
+              cell->kind == TGSI_INTERP_WORD_F64_HI))
+            out[l].err[c] = INFINITY;
       }
       /* A double's error is the pair's when a double made it; a float's
        * error on a word says nothing of the double those bits make
