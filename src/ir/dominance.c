@@ -51,8 +51,8 @@ post_order(struct ir_shader *s, struct dfs *d)
    }
 }
 
-static struct ir_block *
-intersect(struct ir_block *a, struct ir_block *b)
+struct ir_block *
+ir_common_dominator(struct ir_block *a, struct ir_block *b)
 {
    while (a != b) {
       while (a->rpo_index > b->rpo_index)
@@ -137,7 +137,7 @@ ir_compute_dominance(struct ir_shader *s)
             struct ir_block *pred = b->preds.data[p];
             if (!pred->idom)
                continue;
-            idom = idom ? intersect(pred, idom) : pred;
+            idom = idom ? ir_common_dominator(pred, idom) : pred;
          }
          if (idom != b->idom) {
             b->idom = idom;

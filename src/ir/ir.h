@@ -587,6 +587,8 @@ struct ir_shader *ir_read(struct arena *arena, const char *text,
 /* dominance.c: rpo_index and idom of every reachable block. */
 void ir_compute_dominance(struct ir_shader *s);
 bool ir_block_dominates(const struct ir_block *a, const struct ir_block *b);
+/* The nearest block dominating both (by rpo_index and idom). */
+struct ir_block *ir_common_dominator(struct ir_block *a, struct ir_block *b);
 
 /* validate.c: checks SSA form, operand sizes and the CFG; reports the
  * first problem through ir_invalid() naming `after`. */

@@ -43,12 +43,8 @@ remove_pred(struct ir_block *b, struct ir_block *pred)
 }
 
 static void
-unlink_block(struct ir_shader *s, struct ir_block *b)
+remove_from_layout(struct ir_shader *s, struct ir_block *b)
 {
-   for (unsigned k = 0; k < 2; k++) {
-      if (b->succ[k] && !(k == 1 && b->succ[1] == b->succ[0]))
-         remove_pred(b->succ[k], b);
-   }
    if (b->prev)
       b->prev->next = b->next;
    else
@@ -57,6 +53,16 @@ unlink_block(struct ir_shader *s, struct ir_block *b)
       b->next->prev = b->prev;
    else
       s->last_block = b->prev;
+}
+
+static void
+unlink_block(struct ir_shader *s, struct ir_block *b)
+{
+   for (unsigned k = 0; k < 2; k++) {
+      if (b->succ[k] && !(k == 1 && b->succ[1] == b->succ[0]))
+         remove_pred(b->succ[k], b);
+   }
+   remove_from_layout(s, b);
 }
 
 static bool
@@ -153,14 +159,7 @@ join_blocks(struct ir_shader *s, struct ir_block *b, struct ir_block *n,
    }
    gone->succ[0] = gone->succ[1] = NULL;
    gone->preds.len = 0;
-   if (gone->prev)
-      gone->prev->next = gone->next;
-   else
-      s->first_block = gone->next;
-   if (gone->next)
-      gone->next->prev = gone->prev;
-   else
-      s->last_block = gone->prev;
+   remove_from_layout(s, gone);
 }
 
 /* Merges b's only successor with b when b is its only predecessor. */

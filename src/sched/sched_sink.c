@@ -50,21 +50,6 @@ movable_load(const struct ir_instr *I)
    }
 }
 
-/* The nearest common dominator of a and b (either may be NULL). */
-static struct ir_block *
-common_dominator(struct ir_block *a, struct ir_block *b)
-{
-   if (!a || !b)
-      return a ? a : b;
-   while (a != b) {
-      while (a->rpo_index > b->rpo_index)
-         a = a->idom;
-      while (b->rpo_index > a->rpo_index)
-         b = b->idom;
-   }
-   return a;
-}
-
 /* Per value: the nearest block that dominates every reader. */
 static struct ir_block **
 reader_blocks(struct ir_shader *s)
@@ -78,7 +63,8 @@ reader_blocks(struct ir_shader *s)
             if (r.kind != IR_REF_VALUE)
                continue;
             struct ir_block *use = I->op == IR_OP_PHI ? b->preds.data[i] : b;
-            at[r.index] = common_dominator(at[r.index], use);
+            at[r.index] = at[r.index] ? ir_common_dominator(at[r.index], use)
+                                      : use;
          }
       }
    }
