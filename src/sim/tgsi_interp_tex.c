@@ -652,6 +652,93 @@ cube_face(const float *d)
    return (int)(2 * m + (d[m] < 0));
 }
 
+/* A cube map's face coordinates (s, t) in [0, 1] of direction d on face
+ * f (cube_face's numbering), in double. */
+static void
+face_coords(const float *d, int f, double st[2])
+{
+   unsigned m = (unsigned)f / 2;
+   bool neg = f & 1;
+   double x = d[0], y = d[1], z = d[2], ma = fabs((double)d[m]);
+   double sc = m == 0 ? (neg ? z : -z) : m == 1 ? x : (neg ? -x : x);
+   double tc = m == 1 ? (neg ? -z : z) : -y;
+   st[0] = 0.5 * (sc / ma + 1);
+   st[1] = 0.5 * (tc / ma + 1);
+}
+
+/* The same by the quotient rule: the derivative of (s, t) at d along the
+ * direction's derivative dd. */
+static void
+face_gradient(const float *d, const double *dd, int f, double out[2])
+{
+   unsigned m = (unsigned)f / 2;
+   bool neg = f & 1;
+   double ma = fabs((double)d[m]), dma = neg ? -dd[m] : dd[m];
+   double sc = m == 0 ? (neg ? d[2] : -(double)d[2])
+               : m == 1 ? d[0] : (neg ? -(double)d[0] : d[0]);
+   double dsc = m == 0 ? (neg ? dd[2] : -dd[2])
+                : m == 1 ? dd[0] : (neg ? -dd[0] : dd[0]);
+   double tc = m == 1 ? (neg ? -(double)d[2] : d[2]) : -(double)d[1];
+   double dtc = m == 1 ? (neg ? -dd[2] : dd[2]) : -dd[1];
+   out[0] = (dsc * ma - sc * dma) / (2 * ma * ma);
+   out[1] = (dtc * ma - tc * dma) / (2 * ma * ma);
+}
+
+static double
+log2_rho(double size, const double gx[2], const double gy[2])
+{
+   double lx = gx[0] * gx[0] + gx[1] * gx[1];
+   double ly = gy[0] * gy[0] + gy[1] * gy[1];
+   return 0.5 * log2(fmax(lx, ly)) + log2(size);
+}
+
+/* How far a cube map's LOD may be from the reference's (differences of
+ * the projected coordinates over the quad's first row and column): an
+ * implementation may instead project the direction's differences by
+ * the quotient rule at a lane's own direction, whose s and t enter the
+ * rule (lanes of one quad may point anywhere on the face), with the
+ * quad's coarse or a lane's fine differences.  Every such choice is
+ * evaluated; infinite when one is not finite. */
+static double
+cube_lod_spread(const struct interp *ip, const struct tex_op *t, unsigned l,
+                int face)
+{
+   unsigned q = l & ~3u;
+   const float *d[4];
+   for (unsigned i = 0; i < 4; i++)
+      d[i] = t->lane[q + i].req.coord;
+   double size = ip->env->textures[t->lane[l].req.texture].width;
+   double st[4][2], gx[2], gy[2];
+   for (unsigned i = 0; i < 4; i++)
+      face_coords(d[i], face, st[i]);
+   for (unsigned k = 0; k < 2; k++) {
+      gx[k] = st[1][k] - st[0][k];
+      gy[k] = st[2][k] - st[0][k];
+   }
+   double ref = log2_rho(size, gx, gy), spread = 0;
+   /* Lane pairs differenced for x and for y: each lane's fine row and
+    * column (lane 0's are the coarse ones). */
+   static const unsigned char pairs[4][4] = {
+      {0, 1, 0, 2}, {0, 1, 1, 3}, {2, 3, 0, 2}, {2, 3, 1, 3}};
+   for (unsigned at = 0; at < 4; at++) {
+      for (unsigned v = 0; v < 4; v++) {
+         const unsigned char *pr = pairs[v];
+         double ddx[3], ddy[3], qx[2], qy[2];
+         for (unsigned c = 0; c < 3; c++) {
+            ddx[c] = (double)d[pr[1]][c] - d[pr[0]][c];
+            ddy[c] = (double)d[pr[3]][c] - d[pr[2]][c];
+         }
+         face_gradient(d[at], ddx, face, qx);
+         face_gradient(d[at], ddy, face, qy);
+         double lod = log2_rho(size, qx, qy);
+         if (!isfinite(lod) || !isfinite(ref))
+            return lod == ref ? spread : INFINITY;
+         spread = fmax(spread, fabs(lod - ref));
+      }
+   }
+   return spread;
+}
+
 /* LODQ/LOD: GL leaves how rho and its logarithm are approximated to the
  * implementation (a cube map's derivatives too, below), and texture
  * units keep LODs in 8.8 fixed point: y
@@ -676,8 +763,10 @@ query_lod_allowance(const struct interp *ip, const struct tex_op *t,
        * coordinates over the quad (the reference) or the direction's
        * differences projected by the quotient rule (what a shader can
        * compute from DDX and DDY): both are GL's "approximated"
-       * derivatives, and differ by about the major axis' relative change
-       * over the quad, to first order; twice that bounds rho's ratio. */
+       * derivatives.  They differ through the major axis' relative
+       * change over the quad (twice that bounds rho's ratio to first
+       * order) and through the lane whose s and t the rule takes
+       * (cube_lod_spread evaluates every choice). */
       double lo = INFINITY, hi = 0;
       int face = -1;
       bool one_face = true;
@@ -698,7 +787,7 @@ query_lod_allowance(const struct interp *ip, const struct tex_op *t,
          out->err[0] = out->err[1] = INFINITY;
          return;
       }
-      a += log2(1 + 2 * r);
+      a += fmax(log2(1 + 2 * r), cube_lod_spread(ip, t, l, face));
    }
    out->err[1] += a;
    uint32_t tex = tl->req.texture, samp = tl->req.sampler;
