@@ -296,6 +296,16 @@ lane_offsets(struct tex_op *t, unsigned l)
    }
 }
 
+/* The zero direction (or a NaN) names no face: undefined; so does one
+ * of subnormals, which an implementation may flush. */
+static bool
+faceless(const float *d)
+{
+   return (fabsf(d[0]) < FLT_MIN && fabsf(d[1]) < FLT_MIN &&
+           fabsf(d[2]) < FLT_MIN) ||
+          isnan(d[0]) || isnan(d[1]) || isnan(d[2]);
+}
+
 static bool
 build_lane(struct interp *ip, struct tex_op *t, unsigned l)
 {
@@ -323,12 +333,7 @@ build_lane(struct interp *ip, struct tex_op *t, unsigned l)
        * exact. */
       for (unsigned c = 0; c < 3; c++)
          tl->e.coord[c] += fabs((double)tl->req.coord[c]) * 0x1p-20;
-      /* The zero direction (or a NaN) names no face: undefined; so
-       * does one of subnormals, which an implementation may flush. */
-      const float *d = tl->req.coord;
-      tl->e.undefined |= (fabsf(d[0]) < FLT_MIN && fabsf(d[1]) < FLT_MIN &&
-                          fabsf(d[2]) < FLT_MIN) ||
-                         isnan(d[0]) || isnan(d[1]) || isnan(d[2]);
+      tl->e.undefined |= faceless(tl->req.coord);
    }
    lane_shadow(t, l);
    lane_extra(t, l, s0);
@@ -400,6 +405,17 @@ depends_on(const struct interp *ip, struct tex_op *t, unsigned l,
       *field = others[k];
       struct sim_vec4 v = sample(ip, t, l);
       changed |= memcmp(&v, &ref, sizeof(v)) != 0;
+      /* A cube direction the other value leaves without a face: the
+       * result is undefined, even where the reference's projection
+       * happens to give the same texel (x and y zero: s = t = 1/2 for
+       * every z but 0). */
+      for (unsigned m = l & ~3u; m < (l & ~3u) + 4; m++) {
+         const struct tex_lane *tm = &t->lane[m];
+         const float *d = tm->req.coord;
+         bool in_d = field == &d[0] || field == &d[1] || field == &d[2];
+         changed |= in_d && t->form->op != SIM_TEX_FETCH &&
+                    is_cube(tm->target) && faceless(d);
+      }
    }
    *field = saved;
    return changed;
