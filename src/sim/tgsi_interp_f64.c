@@ -265,6 +265,11 @@ al_dmad(const struct alu_io *io, unsigned c)
    double fused = result(io, c);
    if (isnan(unfused) != isnan(fused) || isinf(unfused) != isinf(fused))
       return INFINITY;
+   /* A product that underflows to -0 plus +0 is +0 unfused, while the
+    * fused sum keeps the exact result's sign: the zero's sign is not
+    * settled, which the least positive allowance says. */
+   if (fused == 0 && unfused == 0 && signbit(fused) != signbit(unfused))
+      return 0x1p-1074;
    return isfinite(fused) ? fabs(fused - unfused) : 0;
 }
 
