@@ -3,6 +3,9 @@
  * `tgsiva COMMAND [ARGS]`: dispatches to one subcommand per file.
  */
 #include <errno.h>
+#ifdef __GLIBC__ /* errno.h brought features.h */
+#include <malloc.h>
+#endif
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -107,8 +110,26 @@ run_command(int argc, char **argv)
    return CLI_USER_ERROR;
 }
 
+/* The checking commands (gen --check, batch runs) fork a child per
+ * program, which allocates and frees its arenas' chunks many times:
+ * glibc's default returns the heap's top to the kernel at every large
+ * free and grows it again at the next allocation, and those brk and
+ * munmap calls were half of a campaign's time (system time 2.1 s of
+ * 4.1 s per 100 programs, 1.4x faster with the heap kept).  A process
+ * setting, not the library's: drivers keep their own allocator. */
+static void
+keep_freed_heap(void)
+{
+#ifdef M_TOP_PAD
+   mallopt(M_TOP_PAD, 64 << 20);
+   mallopt(M_TRIM_THRESHOLD, 256 << 20);
+   mallopt(M_MMAP_THRESHOLD, 32 << 20);
+#endif
+}
+
 int
 main(int argc, char **argv)
 {
+   keep_freed_heap();
    return finish_stdout(run_command(argc, argv));
 }
