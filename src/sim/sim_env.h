@@ -131,6 +131,9 @@ void sim_memory_copy(struct sim_memory *dst, const struct sim_memory *src,
 unsigned sim_format_bytes(uint32_t format);
 struct sim_vec4 sim_format_unpack(uint32_t format, const uint8_t *texel);
 void sim_format_pack(uint32_t format, struct sim_vec4 v, uint8_t *texel);
+/* Whether packing keeps the shader's words as they are (32-bit
+ * channels: FLOAT, UINT and SINT). */
+bool sim_format_words_kept(uint32_t format);
 /* Whether the format's channels are normalized (UNORM or SNORM). */
 bool sim_format_normalized(uint32_t format);
 /* False when packing v rounds a normalized channel from exactly halfway

@@ -137,6 +137,13 @@ sim_format_normalized(uint32_t format)
 }
 
 bool
+sim_format_words_kept(uint32_t format)
+{
+   const struct format_desc *f = find(format);
+   return f && f->bits == 32;
+}
+
+bool
 sim_format_pack_exact(uint32_t format, struct sim_vec4 v)
 {
    const struct format_desc *f = find(format);

@@ -376,7 +376,7 @@ store_lane(struct interp *ip, const struct access *a, uint8_t mask,
            const struct interp_vec *v, struct written *wr,
            unsigned lane)
 {
-   if (a->format) {
+   if (a->format && !sim_format_words_kept(a->format)) {
       sim_format_pack(a->format, (struct sim_vec4){{v->v[0], v->v[1],
                                                     v->v[2], v->v[3]}},
                       a->region->bytes + a->offset);
@@ -395,6 +395,11 @@ store_lane(struct interp *ip, const struct access *a, uint8_t mask,
       }
       return;
    }
+   /* A format of 32-bit channels stores the shader's words as they are
+    * (the whole texel): each keeps its own error and kind, so that a
+    * float NaN agrees with any NaN as it does in a register. */
+   if (a->format)
+      mask = (uint8_t)((1u << (texel_bytes(a) / 4)) - 1);
    for (unsigned c = 0; c < 4; c++) {
       if (!((mask >> c) & 1))
          continue;
