@@ -516,6 +516,12 @@ op_barrier(struct interp *ip)
    else if (ip->exec && ip->returned)
       interp_ub(ip, TGSI_INTERP_UB_BARRIER,
                 "BARRIER after some lanes returned from main");
+   /* A lane whose path an undefined or inexact condition chose may,
+    * on the other path, have returned, or reach this BARRIER another
+    * number of times. */
+   else if (ip->exec && (ip->live & ~ip->helper & ip->path_uncertain))
+      interp_ub(ip, TGSI_INTERP_UB_BARRIER,
+                "BARRIER after a lane's path was not settled");
 }
 
 static const interp_op_fn flow_ops[TGSI_OP_COUNT] = {
