@@ -541,7 +541,9 @@ al_dp4(const struct alu_io *io, unsigned c)
 /* x*y + (1-x)*z in any of its usual forms (including x*(y-z) + z).
  * Their zeros differ in sign (x > 1, y = -0, z = +0: -0 + -0 against
  * x*(-0) + 0 = +0): a zero's sign is not specified, which the least
- * positive allowance says. */
+ * positive allowance says.  Subnormal terms round in absolute steps of
+ * the smallest subnormal, one per rounding of a form (three at most):
+ * 0.49999997 * 0 + 0.50000003 * 2^-149 is 0 or 2^-149 by the form. */
 static double
 al_lrp(const struct alu_io *io, unsigned c)
 {
@@ -550,7 +552,8 @@ al_lrp(const struct alu_io *io, unsigned c)
                 fabs(x * (y - z)) + fabs(x * z);
    if (bits_to_float(io->d[c]) == 0.0f && mag == 0)
       return 0x1p-149;
-   return 0x1p-22 * mag;
+   double tiny = mag > 0 && mag < 0x1p-100 ? 3 * 0x1p-149 : 0;
+   return 0x1p-22 * mag + tiny;
 }
 
 /* Division may be a * (1 / b): a few ulp, unless 1 / b is tiny enough
