@@ -30,6 +30,10 @@
  * 6. The colour of a BLEND is a COLLECT used by nothing else and made
  *    after the previous BLEND, so that the allocator can put it in r0-r3,
  *    where a blend shader reads it.
+ * 7. A memory access whose byte offset does not fit its immediate (16
+ *    bits, signed) adds the offset to its 64-bit address with a SHADDX
+ *    of its own: records of thousands of declared registers (a geometry
+ *    shader's inputs, 16 bytes each) reach past 32 KiB.
  *
  * Requires: selected IR (only IR_OP_VA besides structure and branches).
  * Ensures:  ir_va_src() accepts every source once values are registers,
@@ -388,6 +392,32 @@ own_blend_collect(struct legalize *l, struct ir_instr *I, unsigned i)
       ir_instr_remove(def);
 }
 
+/* Rule 7. */
+static void
+fit_offset(struct legalize *l, struct ir_instr *I, const struct va_form *f)
+{
+   for (unsigned k = 0; k < f->nr_imms; k++) {
+      const struct va_imm_info *m = &f->imms[k];
+      if (m->imm != VA_IMM_OFFSET || !f->nr_srcs || f->srcs[0].size != 64)
+         continue;
+      int64_t v = I->va->imm[VA_IMM_OFFSET];
+      int64_t half = (int64_t)1 << (m->bits - 1);
+      int64_t lo = m->is_signed ? -half : 0;
+      int64_t hi = m->is_signed ? half - 1 : 2 * half - 1;
+      if (v >= lo && v <= hi)
+         return;
+      struct ir_ref srcs[2] = {I->src[0], ir_imm((uint32_t)v)};
+      struct ir_instr *A = ir_va_create(
+         l->s, v < 0 ? VA_OP_SHADDX_S64 : VA_OP_SHADDX_U64, 2, srcs);
+      ir_instr_def(l->s, A, 64, 2);
+      A->va->imm[VA_IMM_SHIFT] = 0;
+      ir_instr_insert_before(I, A);
+      legalize_instr(l, A);
+      I->src[0] = A->dst;
+      I->va->imm[VA_IMM_OFFSET] = 0;
+   }
+}
+
 static void
 legalize_instr(struct legalize *l, struct ir_instr *I)
 {
@@ -407,6 +437,7 @@ legalize_instr(struct legalize *l, struct ir_instr *I)
    if (I->op != IR_OP_VA)
       return;
    const struct va_form *f = va_form(I->va_op);
+   fit_offset(l, I, f);
    for (unsigned i = 0; i < f->nr_srcs && i < I->nsrc; i++)
       fix_source(l, I, i);
    while (!fau_legal(l, I)) {

@@ -319,6 +319,33 @@ test_legalize_shares_constants(void **state)
            "  %4:v2 = collect %7, %3\n");
 }
 
+/* va_legalize, rule 7: a LOAD/STORE offset past the signed 16-bit
+ * immediate moves into the address (SHADDX.u64, or .s64 below the
+ * range); offsets in range stay. */
+static void
+test_legalize_offset_out_of_range(void **state)
+{
+   (void)state;
+#define MEM_HDR "shader compute\nb0\n  %1 = preload imm=2\n" \
+                "  %9:64 = va.SHADDX.u64 u8, %1 shift:0x0\n"
+   IR_CASE(va_legalize,
+           MEM_HDR "  %2:v4 = va.LOAD.i128.unsigned.slot0 %9 offset:61456\n",
+           MEM_HDR "  %11 = va.IADD_IMM.i32 #0x0 #0xF010\n"
+                   "  %10:64 = va.SHADDX.u64 %9, %11 shift:0x0\n"
+                   "  %2:v4 = va.LOAD.i128.unsigned.slot0 %10 offset:0\n");
+   IR_CASE(va_legalize,
+           MEM_HDR "  %2:v4 = va.LOAD.i128.unsigned.slot0 %9 offset:-32769\n",
+           MEM_HDR "  %11 = va.IADD_IMM.i32 #0x0 #0xFFFF7FFF\n"
+                   "  %10:64 = va.SHADDX.s64 %9, %11 shift:0x0\n"
+                   "  %2:v4 = va.LOAD.i128.unsigned.slot0 %10 offset:0\n");
+   IR_CASE(va_legalize,
+           MEM_HDR "  %2:v4 = va.LOAD.i128.unsigned.slot0 %9 offset:32767\n"
+                   "  %3:v4 = va.LOAD.i128.unsigned.slot0 %9 offset:-32768\n",
+           MEM_HDR "  %2:v4 = va.LOAD.i128.unsigned.slot0 %9 offset:32767\n"
+                   "  %3:v4 = va.LOAD.i128.unsigned.slot0 %9 offset:-32768\n");
+#undef MEM_HDR
+}
+
 /* va_legalize with the driver interface at hand (rule 1's constant
  * table): a constant outside the immediate table becomes a push word the
  * driver fills with the value, shared by equal constants, when the FAU
@@ -588,6 +615,7 @@ main(void)
       cmocka_unit_test(test_lower_derivative_keeps_clamp),
       cmocka_unit_test(test_legalize_blend_colour_not_live_across_blend),
       cmocka_unit_test(test_legalize_shares_constants),
+      cmocka_unit_test(test_legalize_offset_out_of_range),
       cmocka_unit_test(test_legalize_constant_table),
       cmocka_unit_test(test_fma),
       cmocka_unit_test(test_cfg_merge_keeps_later_place),
