@@ -116,6 +116,11 @@ void va_set_mod(struct va_instr *I, enum va_mod mod, int value);
 /* The form's description of `mod`, or NULL if it has no such modifier. */
 const struct va_mod_info *va_form_mod(const struct va_form *f,
                                       enum va_mod mod);
+/* The form's description of immediate `imm`, or NULL if it has none. */
+const struct va_imm_info *va_form_imm(const struct va_form *f,
+                                      enum va_imm imm);
+/* The values an immediate field holds, lo to hi inclusive. */
+void va_imm_range(const struct va_imm_info *imm, int64_t *lo, int64_t *hi);
 /* The form named `name` (exact mnemonic, e.g. "FADD.f32"). */
 bool va_op_by_name(const char *name, size_t len, enum va_op *op);
 /* Name of enum value `value` of `e` ("rte"), or NULL if reserved. */

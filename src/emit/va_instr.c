@@ -90,6 +90,24 @@ va_form_mod(const struct va_form *f, enum va_mod mod)
    return NULL;
 }
 
+const struct va_imm_info *
+va_form_imm(const struct va_form *f, enum va_imm imm)
+{
+   for (unsigned i = 0; i < f->nr_imms; i++) {
+      if (f->imms[i].imm == imm)
+         return &f->imms[i];
+   }
+   return NULL;
+}
+
+void
+va_imm_range(const struct va_imm_info *imm, int64_t *lo, int64_t *hi)
+{
+   int64_t span = (int64_t)1 << imm->bits;
+   *lo = imm->is_signed ? -span / 2 : 0;
+   *hi = (imm->is_signed ? span / 2 : span) - 1;
+}
+
 bool
 va_op_by_name(const char *name, size_t len, enum va_op *op)
 {

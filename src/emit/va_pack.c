@@ -250,12 +250,8 @@ pack_mods(struct packer *p)
 static bool
 pack_imm(struct packer *p, const struct va_imm_info *imm)
 {
-   int64_t v = p->I->imm[imm->imm];
-   int64_t lo = 0, hi = ((int64_t)1 << imm->bits) - 1;
-   if (imm->is_signed) {
-      lo = -((int64_t)1 << (imm->bits - 1));
-      hi = ((int64_t)1 << (imm->bits - 1)) - 1;
-   }
+   int64_t v = p->I->imm[imm->imm], lo, hi;
+   va_imm_range(imm, &lo, &hi);
    if (v < lo || v > hi)
       return invalid(p, "%s %lld out of range (%lld to %lld)",
                      va_imm_names[imm->imm], (long long)v, (long long)lo,

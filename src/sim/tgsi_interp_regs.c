@@ -340,20 +340,17 @@ interp_fetch(struct interp *ip, const struct tgsi_src *src,
              cell->kind == TGSI_INTERP_WORD_F32 &&
              isnan(bits_to_float(cell->v)))
             out[l].err[c] = INFINITY;
-         /* Likewise a word of a double NaN (F2D of a float NaN) read
-          * as anything but that double: its payload is not specified. */
-         unsigned k = src->swizzle[c] & 3;
-         bool lo = cell->kind == TGSI_INTERP_WORD_F64_LO && !(k & 1);
-         bool hi = cell->kind == TGSI_INTERP_WORD_F64_HI && (k & 1);
-         if (type != TGSI_VT_F64 && (lo || hi) &&
-             isnan(lo ? interp_d(cell->v, cells[k | 1].v)
-                      : interp_d(cells[k & ~1u].v, cell->v)))
-            out[l].err[c] = INFINITY;
-         /* A word of an inexact double read as a float is bits of that
-          * double, not a float near a value. */
-         if (type == TGSI_VT_F32 && cell->err != 0 &&
-             (cell->kind == TGSI_INTERP_WORD_F64_LO ||
-              cell->kind == TGSI_INTERP_WORD_F64_HI))
+         /* A word of a double read as anything but that double: of an
+          * inexact one, read as a float, bits of that double rather
+          * than a float near a value; of a NaN (F2D of a float NaN),
+          * bits of an unspecified payload. */
+         unsigned k = src->swizzle[c] & 3, p = k & ~1u;
+         bool lo = cell->kind == TGSI_INTERP_WORD_F64_LO;
+         if (type != TGSI_VT_F64 &&
+             (lo || cell->kind == TGSI_INTERP_WORD_F64_HI) &&
+             ((type == TGSI_VT_F32 && cell->err != 0) ||
+              (lo == (k == p) &&
+               isnan(interp_d(cells[p].v, cells[p + 1].v)))))
             out[l].err[c] = INFINITY;
       }
       /* A double's error is the pair's when a double made it; a float's

@@ -668,36 +668,40 @@ cube_face(const float *d)
    return (int)(2 * m + (d[m] < 0));
 }
 
-/* A cube map's face coordinates (s, t) in [0, 1] of direction d on face
- * f (cube_face's numbering), in double. */
+/* Face f's (cube_face's numbering) linear view of a direction v: the
+ * unnormalised face coordinates sc and tc and the major axis, signed so
+ * that it is |v[m]| for a direction on that face.  Linear, so the same
+ * map takes a direction's derivative to theirs. */
+static void
+face_project(const double v[3], int f, double out[3])
+{
+   unsigned m = (unsigned)f / 2;
+   double sign = f & 1 ? -1 : 1;
+   out[0] = m == 0 ? -sign * v[2] : m == 1 ? v[0] : sign * v[0];
+   out[1] = m == 1 ? sign * v[2] : -v[1];
+   out[2] = sign * v[m];
+}
+
+/* A cube map's face coordinates (s, t) in [0, 1] of direction d. */
 static void
 face_coords(const float *d, int f, double st[2])
 {
-   unsigned m = (unsigned)f / 2;
-   bool neg = f & 1;
-   double x = d[0], y = d[1], z = d[2], ma = fabs((double)d[m]);
-   double sc = m == 0 ? (neg ? z : -z) : m == 1 ? x : (neg ? -x : x);
-   double tc = m == 1 ? (neg ? -z : z) : -y;
-   st[0] = 0.5 * (sc / ma + 1);
-   st[1] = 0.5 * (tc / ma + 1);
+   double v[3] = {d[0], d[1], d[2]}, p[3];
+   face_project(v, f, p);
+   for (unsigned k = 0; k < 2; k++)
+      st[k] = 0.5 * (p[k] / p[2] + 1);
 }
 
-/* The same by the quotient rule: the derivative of (s, t) at d along the
- * direction's derivative dd. */
+/* Their derivative at d along the direction's derivative dd, by the
+ * quotient rule: (dc ma - c dma) / (2 ma^2). */
 static void
 face_gradient(const float *d, const double *dd, int f, double out[2])
 {
-   unsigned m = (unsigned)f / 2;
-   bool neg = f & 1;
-   double ma = fabs((double)d[m]), dma = neg ? -dd[m] : dd[m];
-   double sc = m == 0 ? (neg ? d[2] : -(double)d[2])
-               : m == 1 ? d[0] : (neg ? -(double)d[0] : d[0]);
-   double dsc = m == 0 ? (neg ? dd[2] : -dd[2])
-                : m == 1 ? dd[0] : (neg ? -dd[0] : dd[0]);
-   double tc = m == 1 ? (neg ? -(double)d[2] : d[2]) : -(double)d[1];
-   double dtc = m == 1 ? (neg ? -dd[2] : dd[2]) : -dd[1];
-   out[0] = (dsc * ma - sc * dma) / (2 * ma * ma);
-   out[1] = (dtc * ma - tc * dma) / (2 * ma * ma);
+   double v[3] = {d[0], d[1], d[2]}, p[3], dp[3];
+   face_project(v, f, p);
+   face_project(dd, f, dp);
+   for (unsigned k = 0; k < 2; k++)
+      out[k] = (dp[k] * p[2] - p[k] * dp[2]) / (2 * p[2] * p[2]);
 }
 
 static double

@@ -396,26 +396,22 @@ own_blend_collect(struct legalize *l, struct ir_instr *I, unsigned i)
 static void
 fit_offset(struct legalize *l, struct ir_instr *I, const struct va_form *f)
 {
-   for (unsigned k = 0; k < f->nr_imms; k++) {
-      const struct va_imm_info *m = &f->imms[k];
-      if (m->imm != VA_IMM_OFFSET || !f->nr_srcs || f->srcs[0].size != 64)
-         continue;
-      int64_t v = I->va->imm[VA_IMM_OFFSET];
-      int64_t half = (int64_t)1 << (m->bits - 1);
-      int64_t lo = m->is_signed ? -half : 0;
-      int64_t hi = m->is_signed ? half - 1 : 2 * half - 1;
-      if (v >= lo && v <= hi)
-         return;
-      struct ir_ref srcs[2] = {I->src[0], ir_imm((uint32_t)v)};
-      struct ir_instr *A = ir_va_create(
-         l->s, v < 0 ? VA_OP_SHADDX_S64 : VA_OP_SHADDX_U64, 2, srcs);
-      ir_instr_def(l->s, A, 64, 2);
-      A->va->imm[VA_IMM_SHIFT] = 0;
-      ir_instr_insert_before(I, A);
-      legalize_instr(l, A);
-      I->src[0] = A->dst;
-      I->va->imm[VA_IMM_OFFSET] = 0;
-   }
+   const struct va_imm_info *m = va_form_imm(f, VA_IMM_OFFSET);
+   if (!m || !f->nr_srcs || f->srcs[0].size != 64)
+      return;
+   int64_t v = I->va->imm[VA_IMM_OFFSET], lo, hi;
+   va_imm_range(m, &lo, &hi);
+   if (v >= lo && v <= hi)
+      return;
+   struct ir_ref srcs[2] = {I->src[0], ir_imm((uint32_t)v)};
+   struct ir_instr *A = ir_va_create(
+      l->s, v < 0 ? VA_OP_SHADDX_S64 : VA_OP_SHADDX_U64, 2, srcs);
+   ir_instr_def(l->s, A, 64, 2);
+   A->va->imm[VA_IMM_SHIFT] = 0;
+   ir_instr_insert_before(I, A);
+   legalize_instr(l, A);
+   I->src[0] = A->dst;
+   I->va->imm[VA_IMM_OFFSET] = 0;
 }
 
 static void
