@@ -48,12 +48,12 @@
  * programs went to 64 registers; with 28, none).  A block over S first
  * has its loads sunk to their first readers as far as rules 3-5 allow,
  * when that lowers its peak (translation loads inputs first and stores
- * outputs last), and with 64 registers is first scheduled under S - 3,
- * the larger limit only if that fails.  Within 4 of the limit the
- * scheduler takes what frees registers, else the original order; a
- * block still over keeps its original order.  Windows of 256
- * instructions keep the work linear; choices depend on positions and
- * numbers only (deterministic).
+ * outputs last), and with 64 registers is first scheduled under S - 3
+ * (the heuristic, careful from the start, then the demand order), the
+ * larger limit only if that fails.  Within 4 of the limit the scheduler
+ * takes what adds the fewest registers; a block still over keeps its
+ * original order.  Windows of 256 instructions keep the work linear;
+ * choices depend on positions and numbers only (deterministic).
  *
  * Requires: legalized SSA IR (va_legalize), before register allocation.
  * Ensures:  the rules above; every block's peak pressure within the limit.
@@ -123,6 +123,7 @@ struct node {
    uint8_t cost;  /* issue cycles: 1 for a Valhall instruction */
    uint8_t dregs; /* registers of its result */
    bool message;
+   uint32_t demand; /* position in the demand order (demand_order) */
 };
 
 struct edge {
@@ -163,6 +164,7 @@ struct sched {
    unsigned limit, soft, cur, peak;
    unsigned max_dregs; /* the largest result in the window */
    uint32_t now; /* cycle */
+   bool by_demand; /* take the demand order, not the heuristic */
    struct node *nodes;
    uint32_t *ready;
    uint32_t node_room; /* entries in nodes and ready */
@@ -524,7 +526,8 @@ build_graph(struct sched *S, struct ir_instr **in, uint32_t n)
 struct candidate {
    uint32_t index;
    uint8_t tier; /* 0: within the reserve, 1: within the limit, 2: over */
-   bool frees, ready, message;
+   bool ready, message;
+   int growth; /* registers it adds to the pressure (negative: frees) */
    uint32_t earliest, prio;
 };
 
@@ -546,13 +549,15 @@ evaluate(const struct sched *S, uint32_t i)
    unsigned at = pressure_at(S, N->I);
    unsigned after = at - (result_dead(S, N->I) ? dst_regs(S, N->I) : 0);
    c.tier = at <= S->soft ? 0 : at <= S->limit ? 1 : 2;
-   c.frees = after < S->cur;
+   c.growth = (int)after - (int)S->cur;
    return c;
 }
 
 /* Is `a` a better next instruction than `b`?  With room to spare: ready
  * first (else the one ready soonest), messages, the longest path.  Near
- * the limit: what frees registers.  Ties: the original order. */
+ * the limit: what adds the fewest registers (frees the most), so that
+ * work on the values already live finishes before new ones come.  Ties:
+ * the original order. */
 static bool
 better(const struct candidate *a, const struct candidate *b)
 {
@@ -567,8 +572,8 @@ better(const struct candidate *a, const struct candidate *b)
          return a->message;
       if (a->prio != b->prio)
          return a->prio > b->prio;
-   } else if (a->frees != b->frees) {
-      return a->frees;
+   } else if (a->growth != b->growth) {
+      return a->growth < b->growth;
    }
    return a->index < b->index;
 }
@@ -609,9 +614,84 @@ pick_fast(const struct sched *S, uint32_t nready)
    return best;
 }
 
+/* The demand order: the instructions that must keep their turn (all but
+ * pure ones) and pure ones nothing in the window reads stay in their
+ * original order, and each comes right after the pure instructions it
+ * needs that have not come yet, depth first, operands in their original
+ * order.  Each value is then made just before the first instruction that
+ * needs it, so a block of many independent expressions (values selected
+ * from two sets, each feeding a store) holds one expression's values at
+ * a time, where the heuristic above, which looks one instruction ahead,
+ * may make every first operand before any second one. */
+static void
+demand_order(struct sched *S, uint32_t n)
+{
+   uint32_t *first = ARENA_ARRAY(S->s->arena, uint32_t, n + 1);
+   memset(first, 0, (n + 1) * sizeof(*first));
+   for (uint32_t i = 0; i < n; i++) {
+      for (uint32_t e = S->nodes[i].edges; e != NONE;
+           e = S->edges.data[e].next)
+         first[S->edges.data[e].to + 1]++;
+   }
+   for (uint32_t i = 0; i < n; i++)
+      first[i + 1] += first[i];
+   /* preds[first[i] .. first[i + 1]) are i's predecessors, ascending. */
+   uint32_t *preds = ARENA_ARRAY(S->s->arena, uint32_t, first[n] + 1);
+   uint32_t *fill = ARENA_ARRAY(S->s->arena, uint32_t, n + 1);
+   memcpy(fill, first, (n + 1) * sizeof(*fill));
+   for (uint32_t i = 0; i < n; i++) {
+      for (uint32_t e = S->nodes[i].edges; e != NONE;
+           e = S->edges.data[e].next)
+         preds[fill[S->edges.data[e].to]++] = i;
+   }
+   /* Iterative depth-first walk: stack of nodes and their next pred. */
+   uint32_t *stack = ARENA_ARRAY(S->s->arena, uint32_t, n);
+   uint32_t *next = ARENA_ARRAY(S->s->arena, uint32_t, n);
+   for (uint32_t i = 0; i < n; i++)
+      S->nodes[i].demand = NONE;
+   uint32_t rank = 0;
+   for (uint32_t root = 0; root < n; root++) {
+      const struct node *R = &S->nodes[root];
+      if (R->demand != NONE ||
+          (R->order == ORDER_PURE && R->edges != NONE))
+         continue;
+      uint32_t depth = 0;
+      S->nodes[root].demand = NONE - 1;
+      stack[depth] = root;
+      next[depth++] = first[root];
+      while (depth) {
+         uint32_t i = stack[depth - 1];
+         if (next[depth - 1] < first[i + 1]) {
+            uint32_t p = preds[next[depth - 1]++];
+            if (S->nodes[p].demand == NONE) {
+               S->nodes[p].demand = NONE - 1; /* on the stack */
+               stack[depth] = p;
+               next[depth++] = first[p];
+            }
+            continue;
+         }
+         S->nodes[i].demand = rank++;
+         depth--;
+      }
+   }
+}
+
+static uint32_t
+pick_demand(const struct sched *S, uint32_t nready)
+{
+   uint32_t best = 0;
+   for (uint32_t k = 1; k < nready; k++) {
+      if (S->nodes[S->ready[k]].demand < S->nodes[S->ready[best]].demand)
+         best = k;
+   }
+   return best;
+}
+
 static uint32_t
 pick(const struct sched *S, uint32_t nready)
 {
+   if (S->by_demand)
+      return pick_demand(S, nready);
    if (S->cur + S->max_dregs <= S->soft)
       return pick_fast(S, nready);
    uint32_t best = 0;
@@ -651,6 +731,8 @@ schedule_window(struct sched *S, struct ir_instr **in, uint32_t n,
                 struct ir_instr **out)
 {
    build_graph(S, in, n);
+   if (S->by_demand)
+      demand_order(S, n);
    uint32_t nready = 0;
    for (uint32_t i = 0; i < n; i++) {
       if (!S->nodes[i].npreds)
@@ -874,14 +956,15 @@ sink_loads(struct sched *S, struct ir_block *b, struct region *R,
    return true;
 }
 
-/* Schedules region R into `order` under `limit`; false if it went over. */
+/* Schedules region R into `order` under `limit`, turning careful
+ * `reserve` registers below it; false if it went over. */
 static bool
 schedule_within(struct sched *S, struct ir_block *b, const struct region *R,
-                unsigned limit, struct ir_instr **order)
+                unsigned limit, unsigned reserve, struct ir_instr **order)
 {
    enter_region(S, b, R);
    S->limit = limit;
-   S->soft = S->limit > RESERVE ? S->limit - RESERVE : 0;
+   S->soft = S->limit > reserve ? S->limit - reserve : 0;
    for (uint32_t start = 0; start < R->n; start += WINDOW) {
       uint32_t n = R->n - start < WINDOW ? R->n - start : WINDOW;
       schedule_window(S, R->instrs + start, n, order + start);
@@ -889,9 +972,37 @@ schedule_within(struct sched *S, struct ir_block *b, const struct region *R,
    return S->peak <= S->limit;
 }
 
-/* Without a message there is no latency to hide: the block stays.  A
- * block over S is first tried at S's cap, so that it can stay in the
- * 32-register set when some order of it fits there. */
+/* For a block over S with 64 registers available: an order within S, so
+ * that the shader can stay in the 32-register set, if one of three finds
+ * one.  Latency first while there is room below S's cap; if that runs
+ * into the cap, careful all along (the order that adds the fewest
+ * registers at each step); then the demand order.  Of orders over the
+ * cap but within S, the lowest. */
+static bool
+fit_small_set(struct sched *S, struct ir_block *b, const struct region *R,
+              unsigned small, struct ir_instr **order)
+{
+   unsigned cap = small - SMALL_MARGIN;
+   if (schedule_within(S, b, R, cap, RESERVE, order))
+      return true;
+   unsigned best = S->peak;
+   struct ir_instr **other = ARENA_ARRAY(S->s->arena, struct ir_instr *,
+                                         R->n);
+   for (unsigned attempt = 0; attempt < 2; attempt++) {
+      S->by_demand = attempt == 1;
+      bool fits = schedule_within(S, b, R, cap, cap, other);
+      S->by_demand = false;
+         if (fits || S->peak < best) {
+         memcpy(order, other, R->n * sizeof(*order));
+         best = S->peak;
+      }
+      if (fits)
+         return true;
+   }
+   return best <= small;
+}
+
+/* Without a message there is no latency to hide: the block stays. */
 static bool
 schedule_block(struct sched *S, struct ir_block *b, unsigned registers)
 {
@@ -906,9 +1017,9 @@ schedule_block(struct sched *S, struct ir_block *b, unsigned registers)
    struct ir_instr **order = ARENA_ARRAY(S->s->arena, struct ir_instr *,
                                          R.n);
    bool fits = peak > small && registers > 32 &&
-               schedule_within(S, b, &R, small - SMALL_MARGIN, order);
-   if (!fits &&
-       !schedule_within(S, b, &R, pressure_limit(peak, registers), order))
+               fit_small_set(S, b, &R, small, order);
+   if (!fits && !schedule_within(S, b, &R, pressure_limit(peak, registers),
+                                 RESERVE, order))
       return sunk;
    sink_to_readers(S, order, R.n, false);
    if (!memcmp(order, R.instrs, R.n * sizeof(*order)))

@@ -283,6 +283,63 @@ test_chains_interleaved_under_cap(void **state)
    arena_finish(&a);
 }
 
+/* Three writes through an index into a 27-element array kept in
+ * registers (each element a select between the written value and the
+ * element before), then the array stored to the varyings four elements
+ * at a time (vs/a6f37e424d7a's varying program, in short).  Made
+ * round by round, all 27 elements of a round are live at once, and the
+ * heuristic, careful or not, goes over 31 registers; the demand order
+ * makes each store's elements, through the three rounds, right before
+ * the store, and the shader stays in 32 registers. */
+static void
+test_demand_order_under_cap(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   struct strbuf sb;
+   strbuf_init(&sb, &a);
+   strbuf_puts(&sb, "shader vertex_varying\nb0\n  %4 = preload imm=59\n"
+                    "  %1 = va.IMUL.i32 u16, #0x3\n"
+                    "  %2 = va.IADD.u32 #0x2, %1\n"
+                    "  %3 = va.IADD.u32 #0x1, %1\n");
+   for (unsigned k = 1; k < 9; k++)
+      strbuf_printf(&sb, "  %%%u = va.IADD_IMM.i32 #0x0 #0x%x\n", 10 + k, k);
+   /* Element e = 3k + c of round r is value 100 + 27r + e. */
+   for (unsigned r = 0; r < 3; r++) {
+      for (unsigned c = 0; c < 3; c++) {
+         for (unsigned k = 0; k < 9; k++) {
+            unsigned e = 3 * k + c, v = 100 + 27 * r + e;
+            char key[16], prev[16];
+            snprintf(key, sizeof(key), k ? "%%%u" : "#0x0", 10 + k);
+            snprintf(prev, sizeof(prev), r ? "%%%u" : "#0x0", v - 27);
+            strbuf_printf(&sb, "  %%%u = va.CSEL.u32.eq %%%u, %s, u%u, %s\n",
+                          v, 1 + r, key, 17 + 3 * r + c, prev);
+         }
+      }
+   }
+   strbuf_puts(&sb, "  %5:64 = va.LEA_BUF_IMM.slot0 %4 table:0xD index:0x0\n");
+   for (unsigned q = 0; q < 7; q++) {
+      unsigned n = q < 6 ? 4 : 3, v = 100 + 54 + 4 * q;
+      strbuf_printf(&sb, "  %%%u:v%u = collect", 200 + q, n);
+      for (unsigned i = 0; i < n; i++)
+         strbuf_printf(&sb, "%s %%%u", i ? "," : "", v + i);
+      strbuf_printf(&sb, "\n  va.STORE.i%u.estream.slot0 %%5, %%%u "
+                         "offset:%u\n",
+                    32 * n, 200 + q, 16 * q);
+   }
+   struct ir_shader *in = ir_test_read(&a, sb.data);
+   assert_true(ra_max_pressure(in) > 31);
+   struct scheduled r;
+   schedule(&r, sb.data, 64);
+   assert_true(r.progress);
+   assert_true(ra_max_pressure(r.s) <= 31);
+   /* The first store comes before the last store's elements are made. */
+   EXPECT_ORDER(&r, "offset:0\n", "%180 = ");
+   done(&r);
+   arena_finish(&a);
+}
+
 /* Stores, atomics and barriers keep their relative order, and nothing
  * crosses a barrier. */
 static void
@@ -609,6 +666,7 @@ main(void)
       cmocka_unit_test(test_thread_local_space),
       cmocka_unit_test(test_loads_sink_over_pressure),
       cmocka_unit_test(test_chains_interleaved_under_cap),
+      cmocka_unit_test(test_demand_order_under_cap),
       cmocka_unit_test(test_side_effects_in_order),
       cmocka_unit_test(test_fragment_fences),
       cmocka_unit_test(test_phis_and_terminator),
