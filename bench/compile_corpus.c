@@ -11,10 +11,13 @@
  * before and after a change that should not change code: it did not).
  *
  *    bench_compile_corpus [--rounds N] [--max-registers N] [--slowest K]
- *                         [--text] [CORPUS_TGSI_DIR...]
+ *                         [--text] [--workspace] [CORPUS_TGSI_DIR...]
  *
  * --text times tgsiva_compile_text() on the files' text instead of
  * tgsiva_compile() on tokens (a driver that keeps tgsi_dump text).
+ * --workspace compiles in one tgsiva_workspace (a driver's compile
+ * thread keeping its memory from shader to shader) instead of memory
+ * from malloc for each compile; the checksum must not change.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -135,7 +138,7 @@ checksum(uint64_t h, const struct tgsiva_shader *out)
 
 struct run {
    unsigned rounds, slowest;
-   bool text;
+   bool text, workspace;
    struct tgsiva_compile_options opts;
 };
 
@@ -150,6 +153,8 @@ parse_args(int argc, char **argv, struct run *run, const char **dirs,
          run->opts.max_registers = (unsigned)atoi(argv[++i]);
       else if (!strcmp(argv[i], "--text"))
          run->text = true;
+      else if (!strcmp(argv[i], "--workspace"))
+         run->workspace = true;
       else if (!strcmp(argv[i], "--slowest") && i + 1 < argc)
          run->slowest = (unsigned)atoi(argv[++i]);
       else if (argv[i][0] == '-' || *ndirs == 16)
@@ -174,7 +179,11 @@ main(int argc, char **argv)
    if (!parse_args(argc, argv, &run, dirs, &ndirs)) {
       fprintf(stderr, "usage: bench_compile_corpus [--rounds N] "
                       "[--max-registers N] [--slowest K] [--text] "
-                      "[DIR...]\n");
+                      "[--workspace] [DIR...]\n");
+      return 1;
+   }
+   if (run.workspace && !(run.opts.workspace = tgsiva_workspace_create())) {
+      fprintf(stderr, "out of memory\n");
       return 1;
    }
    if (!ndirs) {
@@ -257,6 +266,7 @@ main(int argc, char **argv)
    }
    for (size_t i = 0; i < shaders.len; i++)
       tgsiva_tgsi_free(shaders.data[i].tokens);
+   tgsiva_workspace_destroy(run.opts.workspace);
    free(per);
    arena_finish(&arena);
    return 0;

@@ -30,9 +30,33 @@ _Static_assert(sizeof(struct tgsiva_shader_key) == 20,
                "struct tgsiva_shader_key has no padding");
 
 #define DEFAULT_MEMORY_LIMIT (256u * 1024 * 1024)
+#define WORKSPACE_KEEP (64u * 1024 * 1024)
+
+struct tgsiva_workspace {
+   struct arena arena;
+};
+
+struct tgsiva_workspace *
+tgsiva_workspace_create(void)
+{
+   struct tgsiva_workspace *ws = malloc(sizeof(*ws));
+   if (ws)
+      arena_init(&ws->arena, 0);
+   return ws;
+}
+
+void
+tgsiva_workspace_destroy(struct tgsiva_workspace *ws)
+{
+   if (!ws)
+      return;
+   arena_finish(&ws->arena);
+   free(ws);
+}
 
 struct call {
-   struct arena arena;
+   struct arena *arena; /* the call's own, or the workspace's */
+   struct arena own;
    jmp_buf bail;
    struct tgsiva_diagnostic *d;
    struct compile_options opts;
@@ -222,8 +246,8 @@ run(struct call *c, const uint32_t *tokens, size_t count, const char *text,
       return;
    struct tgsi_shader *tgsi;
    struct compile_result r;
-   bool ok = text ? tgsi_parse_text(&c->arena, text, len, &tgsi, c->d)
-                  : tgsi_read_tokens(&c->arena, tokens, count, &tgsi, c->d);
+   bool ok = text ? tgsi_parse_text(c->arena, text, len, &tgsi, c->d)
+                  : tgsi_read_tokens(c->arena, tokens, count, &tgsi, c->d);
    /* Capturing a geometry shader's streams is future work
     * (docs/abi.md, "Geometry shaders"). */
    if (ok && tgsi->processor == TGSI_PROC_GEOMETRY && c->opts.stream_output &&
@@ -233,7 +257,7 @@ run(struct call *c, const uint32_t *tokens, size_t count, const char *text,
                  "supported (docs/abi.md)");
       return;
    }
-   if (ok && compile_tgsi(&c->arena, tgsi, &c->opts, &r, c->d)) {
+   if (ok && compile_tgsi(c->arena, tgsi, &c->opts, &r, c->d)) {
       *out = export(&r);
       if (!*out)
          diag_error(c->d, TGSIVA_ERROR_NOMEM, "out of memory");
@@ -285,11 +309,23 @@ compile(const uint32_t *tokens, size_t count, const char *text, size_t len,
    *out = NULL;
    if (!check_key(c.opts.key, d))
       return d->status;
-   arena_init(&c.arena, limit);
-   c.arena.fail = out_of_memory;
-   c.arena.fail_ctx = &c;
+   struct tgsiva_workspace *ws = opts ? opts->workspace : NULL;
+   if (ws) {
+      c.arena = &ws->arena;
+      c.arena->limit_bytes = limit;
+   } else {
+      c.arena = &c.own;
+      arena_init(c.arena, limit);
+   }
+   c.arena->fail = out_of_memory;
+   c.arena->fail_ctx = &c;
    run(&c, tokens, count, text, len, out);
-   arena_finish(&c.arena);
+   c.arena->fail = NULL;
+   c.arena->fail_ctx = NULL;
+   if (ws)
+      arena_recycle(c.arena, WORKSPACE_KEEP);
+   else
+      arena_finish(c.arena);
    return d->status;
 }
 

@@ -118,7 +118,22 @@ struct tgsiva_compile_options {
    /* Vertex shaders: what transform feedback captures, or NULL (none).
     * With it the result has a third program (docs/xfb.md). */
    const struct tgsiva_stream_output *stream_output;
+   /* Memory kept from one compile to the next (tgsiva_workspace_create),
+    * or NULL: each compile takes its memory from malloc and gives it
+    * back.  One compile at a time may use a workspace. */
+   struct tgsiva_workspace *workspace;
 };
+
+/*
+ * A workspace: the memory of finished compiles, kept for the next one
+ * (up to 64 MiB), so that a driver compiling shader after shader on a
+ * thread does not map and fault in fresh pages for each.  Give each
+ * compiling thread its own.  The results do not depend on it.  NULL when
+ * out of memory; tgsiva_workspace_destroy(NULL) does nothing.
+ */
+struct tgsiva_workspace;
+TGSIVA_API struct tgsiva_workspace *tgsiva_workspace_create(void);
+TGSIVA_API void tgsiva_workspace_destroy(struct tgsiva_workspace *ws);
 
 enum tgsiva_stage {
    TGSIVA_STAGE_VERTEX,

@@ -25,17 +25,81 @@ arena_init(struct arena *a, size_t limit_bytes)
    a->limit_bytes = limit_bytes;
 }
 
-void
-arena_finish(struct arena *a)
+static void
+free_chunks(struct arena_chunk *c)
 {
-   struct arena_chunk *c = a->chunks;
    while (c) {
       struct arena_chunk *next = c->next;
       free(c);
       c = next;
    }
-   a->chunks = NULL;
+}
+
+void
+arena_finish(struct arena *a)
+{
+   free_chunks(a->chunks);
+   free_chunks(a->spare);
+   a->chunks = a->spare = NULL;
    a->used_bytes = a->held_bytes = a->peak_bytes = 0;
+}
+
+/* Chunk c, no longer in use, joins the spares. */
+static void
+make_spare(struct arena *a, struct arena_chunk *c)
+{
+   a->held_bytes -= c->size;
+   c->next = a->spare;
+   a->spare = c;
+}
+
+void
+arena_recycle(struct arena *a, size_t keep_bytes)
+{
+   while (a->chunks) {
+      struct arena_chunk *c = a->chunks;
+      a->chunks = c->next;
+      make_spare(a, c);
+   }
+   /* Keep the largest spares first: a big compile's chunks serve a
+    * small one, not the other way round. */
+   struct arena_chunk *kept = NULL, **tail = &kept;
+   size_t total = 0;
+   while (a->spare) {
+      struct arena_chunk **best = &a->spare;
+      for (struct arena_chunk **p = &a->spare; *p; p = &(*p)->next) {
+         if ((*p)->size > (*best)->size)
+            best = p;
+      }
+      struct arena_chunk *c = *best;
+      *best = c->next;
+      if (total + c->size <= keep_bytes) {
+         total += c->size;
+         c->next = NULL;
+         *tail = c;
+         tail = &c->next;
+      } else {
+         free(c);
+      }
+   }
+   a->spare = kept;
+   a->used_bytes = a->held_bytes = a->peak_bytes = 0;
+}
+
+/* A spare of at least `size` usable bytes that the limit allows, taken
+ * off the list, or NULL. */
+static struct arena_chunk *
+take_spare(struct arena *a, size_t size)
+{
+   size_t room = a->limit_bytes ? a->limit_bytes - a->held_bytes : SIZE_MAX;
+   for (struct arena_chunk **p = &a->spare; *p; p = &(*p)->next) {
+      if ((*p)->size >= size && (*p)->size <= room) {
+         struct arena_chunk *c = *p;
+         *p = c->next;
+         return c;
+      }
+   }
+   return NULL;
 }
 
 static void
@@ -59,19 +123,22 @@ arena_alloc(struct arena *a, size_t size)
 
    struct arena_chunk *c = a->chunks;
    if (!c || c->size - c->used < size) {
-      size_t chunk = ARENA_MIN_CHUNK;
-      while (chunk < size)
-         chunk *= 2;
-      if (a->limit_bytes && a->held_bytes + chunk > a->limit_bytes)
-         arena_fail(a, true);
-      c = malloc(sizeof(*c) + chunk);
-      if (!c)
-         arena_fail(a, false);
-      c->size = chunk;
+      c = take_spare(a, size);
+      if (!c) {
+         size_t chunk = ARENA_MIN_CHUNK;
+         while (chunk < size)
+            chunk *= 2;
+         if (a->limit_bytes && a->held_bytes + chunk > a->limit_bytes)
+            arena_fail(a, true);
+         c = malloc(sizeof(*c) + chunk);
+         if (!c)
+            arena_fail(a, false);
+         c->size = chunk;
+      }
       c->used = 0;
       c->next = a->chunks;
       a->chunks = c;
-      a->held_bytes += chunk;
+      a->held_bytes += c->size;
       if (a->held_bytes > a->peak_bytes)
          a->peak_bytes = a->held_bytes;
    }
@@ -94,8 +161,7 @@ arena_release(struct arena *a, struct arena_mark m)
    while (a->chunks != m.chunk) {
       struct arena_chunk *c = a->chunks;
       a->chunks = c->next;
-      a->held_bytes -= c->size;
-      free(c);
+      make_spare(a, c);
    }
    if (m.chunk)
       m.chunk->used = m.chunk_used;

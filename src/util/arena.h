@@ -20,8 +20,12 @@ struct arena_chunk;
 
 struct arena {
    struct arena_chunk *chunks;
+   /* Chunks released (arena_release, arena_recycle) and kept for reuse:
+    * their pages are already mapped, so reusing them costs no page
+    * faults; freed by arena_finish. */
+   struct arena_chunk *spare;
    size_t used_bytes;  /* bytes handed out, for statistics */
-   size_t held_bytes;  /* bytes obtained from malloc */
+   size_t held_bytes;  /* bytes of the chunks in use (not the spares) */
    size_t peak_bytes;  /* the most held at once */
    size_t limit_bytes; /* 0: no limit */
    /* Called when allocation fails; `over_limit` tells why.  Must not
@@ -32,6 +36,10 @@ struct arena {
 
 void arena_init(struct arena *a, size_t limit_bytes);
 void arena_finish(struct arena *a);
+/* Frees everything allocated, keeping up to `keep_bytes` of chunks as
+ * spares for the next allocations (an arena that serves one compile after
+ * another); statistics start again. */
+void arena_recycle(struct arena *a, size_t keep_bytes);
 
 /* Uninitialised, aligned for any object. */
 void *arena_alloc(struct arena *a, size_t size);
@@ -50,7 +58,8 @@ char *arena_printf(struct arena *a, const char *fmt, ...)
 
 /* A point to go back to: arena_release() frees everything allocated
  * since arena_mark(), for scratch memory of a loop's iterations (nothing
- * allocated in between may be used afterwards). */
+ * allocated in between may be used afterwards); the chunks become
+ * spares. */
 struct arena_mark {
    struct arena_chunk *chunk;
    size_t chunk_used, used_bytes;

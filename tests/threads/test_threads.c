@@ -7,7 +7,9 @@
  * them again, ROUNDS times, by text or by tokens in turn, and every
  * result must equal its reference byte for byte: the code of each program
  * and every field of the shader information, or the same status and
- * message for a shader that fails.
+ * message for a shader that fails.  Every other pair of shaders each
+ * thread compiles in a tgsiva_workspace of its own, whose memory serves
+ * compile after compile (dirty, as a driver's would be).
  *
  *   test_threads builtin [--limit N] [--rounds R]
  *                    the shaders under shaders/ of the source tree
@@ -128,9 +130,9 @@ serialise(struct strbuf *sb, enum tgsiva_status status,
 /* Compiles one case, from text or (by_tokens) from tokens. */
 static void
 compile_case(const struct shader_case *c, bool by_tokens,
-             struct strbuf *out)
+             struct tgsiva_workspace *ws, struct strbuf *out)
 {
-   struct tgsiva_compile_options o = {.validate = true};
+   struct tgsiva_compile_options o = {.validate = true, .workspace = ws};
    struct tgsiva_shader *sh = NULL;
    struct tgsiva_diagnostic d;
    enum tgsiva_status st;
@@ -152,10 +154,13 @@ static void *
 worker(void *arg)
 {
    struct run *r = arg;
+   struct tgsiva_workspace *ws = tgsiva_workspace_create();
    for (;;) {
       size_t i = atomic_fetch_add(&r->next, 1);
-      if (i >= r->count)
+      if (i >= r->count) {
+         tgsiva_workspace_destroy(ws);
          return NULL;
+      }
       struct shader_case *c = &r->cases[i];
       struct arena arena;
       struct strbuf got;
@@ -163,7 +168,8 @@ worker(void *arg)
       strbuf_init(&got, &arena);
       bool by_tokens = (i + r->round) % 2;
       const struct strbuf *ref = &c->reference[by_tokens];
-      compile_case(c, by_tokens, &got);
+      bool in_ws = (i / 2 + r->round) % 2;
+      compile_case(c, by_tokens, in_ws ? ws : NULL, &got);
       atomic_fetch_add(&r->compiled, 1);
       if (got.len != ref->len || memcmp(got.data, ref->data, got.len)) {
          if (atomic_fetch_add(&r->differ, 1) < 10)
@@ -253,7 +259,7 @@ load_cases(struct arena *a, const struct options *o,
       c->text = text;
       for (unsigned k = 0; k < 2; k++) {
          strbuf_init(&c->reference[k], a);
-         compile_case(c, k, &c->reference[k]);
+         compile_case(c, k, NULL, &c->reference[k]);
       }
       count++;
    }

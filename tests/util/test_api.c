@@ -368,6 +368,52 @@ test_geometry_shader(void **state)
    tgsiva_shader_free(gs);
 }
 
+/* A workspace serves compile after compile, with the same results as
+ * memory of its own, also after a compile that ran out of its limit. */
+static void
+test_workspace(void **state)
+{
+   (void)state;
+   struct tgsiva_workspace *ws = tgsiva_workspace_create();
+   assert_non_null(ws);
+   struct tgsiva_diagnostic d;
+   const char *const texts[] = {vertex, fragment, geometry};
+   struct tgsiva_shader *alone[3];
+   for (unsigned i = 0; i < 3; i++)
+      assert_int_equal(tgsiva_compile_text(texts[i], strlen(texts[i]), NULL,
+                                           &alone[i], &d),
+                       TGSIVA_OK);
+   struct tgsiva_compile_options in_ws = {.workspace = ws};
+   struct tgsiva_compile_options tiny = {.workspace = ws,
+                                         .memory_limit = 32 * 1024};
+   for (unsigned round = 0; round < 3; round++) {
+      for (unsigned i = 0; i < 3; i++) {
+         struct tgsiva_shader *sh;
+         assert_int_equal(tgsiva_compile_text(texts[i], strlen(texts[i]),
+                                              &in_ws, &sh, &d),
+                          TGSIVA_OK);
+         assert_int_equal(sh->program_count, alone[i]->program_count);
+         for (unsigned p = 0; p < sh->program_count; p++) {
+            assert_int_equal(sh->programs[p].size, alone[i]->programs[p].size);
+            assert_memory_equal(sh->programs[p].code,
+                                alone[i]->programs[p].code,
+                                sh->programs[p].size);
+         }
+         tgsiva_shader_free(sh);
+      }
+      /* Past its limit, with spares bigger than the limit at hand. */
+      struct tgsiva_shader *sh;
+      assert_int_equal(tgsiva_compile_text(geometry, strlen(geometry), &tiny,
+                                           &sh, &d),
+                       TGSIVA_ERROR_LIMIT);
+      assert_null(sh);
+   }
+   for (unsigned i = 0; i < 3; i++)
+      tgsiva_shader_free(alone[i]);
+   tgsiva_workspace_destroy(ws);
+   tgsiva_workspace_destroy(NULL);
+}
+
 int
 main(void)
 {
@@ -378,6 +424,7 @@ main(void)
       cmocka_unit_test(test_transform_feedback),
       cmocka_unit_test(test_geometry_shader),
       cmocka_unit_test(test_threads),
+      cmocka_unit_test(test_workspace),
    };
    return cmocka_run_group_tests_name("api", tests, NULL, NULL);
 }

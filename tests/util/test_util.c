@@ -104,6 +104,33 @@ test_arena_mark_release(void **state)
    arena_finish(&a);
 }
 
+/* Recycling keeps chunks as spares, largest first and up to the bound,
+ * and the next allocations reuse them; the limit counts only the chunks
+ * in use, and a spare the limit does not allow is passed over. */
+static void
+test_arena_recycle(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   void *small = arena_alloc(&a, 1000);        /* a 64 KiB chunk */
+   void *big = arena_alloc(&a, 300 * 1024);    /* and a 512 KiB one */
+   assert_int_equal(a.held_bytes, 576 * 1024);
+   arena_recycle(&a, 520 * 1024);              /* keeps only the big one */
+   assert_int_equal(a.held_bytes, 0);
+   assert_int_equal(a.peak_bytes, 0);
+   void *again = arena_alloc(&a, 1000);
+   assert_ptr_equal(again, big); /* the kept spare, from its start */
+   assert_ptr_not_equal(again, small);
+   assert_int_equal(a.held_bytes, 512 * 1024);
+   arena_recycle(&a, 1024 * 1024);
+   a.limit_bytes = 128 * 1024; /* the 512 KiB spare is over it */
+   void *fresh = arena_alloc(&a, 1000);
+   assert_ptr_not_equal(fresh, big);
+   assert_int_equal(a.held_bytes, 64 * 1024);
+   arena_finish(&a);
+}
+
 static void
 test_vec_push(void **state)
 {
@@ -277,6 +304,7 @@ main(void)
       cmocka_unit_test(test_arena_alignment_and_zero),
       cmocka_unit_test(test_arena_limit_calls_hook),
       cmocka_unit_test(test_arena_mark_release),
+      cmocka_unit_test(test_arena_recycle),
       cmocka_unit_test(test_vec_push),
       cmocka_unit_test(test_strbuf_printf_grows),
       cmocka_unit_test(test_diag_first_error_wins_and_formats),
