@@ -56,33 +56,27 @@ make_spare(struct arena *a, struct arena_chunk *c)
 void
 arena_recycle(struct arena *a, size_t keep_bytes)
 {
-   while (a->chunks) {
-      struct arena_chunk *c = a->chunks;
-      a->chunks = c->next;
-      make_spare(a, c);
+   /* The chunks in use join the spares in front, newest first. */
+   if (a->chunks) {
+      struct arena_chunk *last = a->chunks;
+      while (last->next)
+         last = last->next;
+      last->next = a->spare;
+      a->spare = a->chunks;
+      a->chunks = NULL;
    }
-   /* Keep the largest spares first: a big compile's chunks serve a
-    * small one, not the other way round. */
-   struct arena_chunk *kept = NULL, **tail = &kept;
+   /* The spares past the bound go back to malloc. */
    size_t total = 0;
-   while (a->spare) {
-      struct arena_chunk **best = &a->spare;
-      for (struct arena_chunk **p = &a->spare; *p; p = &(*p)->next) {
-         if ((*p)->size > (*best)->size)
-            best = p;
-      }
-      struct arena_chunk *c = *best;
-      *best = c->next;
+   for (struct arena_chunk **p = &a->spare; *p;) {
+      struct arena_chunk *c = *p;
       if (total + c->size <= keep_bytes) {
          total += c->size;
-         c->next = NULL;
-         *tail = c;
-         tail = &c->next;
+         p = &c->next;
       } else {
+         *p = c->next;
          free(c);
       }
    }
-   a->spare = kept;
    a->used_bytes = a->held_bytes = a->peak_bytes = 0;
 }
 

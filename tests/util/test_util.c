@@ -104,9 +104,9 @@ test_arena_mark_release(void **state)
    arena_finish(&a);
 }
 
-/* Recycling keeps chunks as spares, largest first and up to the bound,
- * and the next allocations reuse them; the limit counts only the chunks
- * in use, and a spare the limit does not allow is passed over. */
+/* Recycling keeps chunks as spares up to the bound, and the next
+ * allocations reuse them; the limit counts only the chunks in use, and a
+ * spare the limit does not allow is passed over. */
 static void
 test_arena_recycle(void **state)
 {
@@ -116,7 +116,7 @@ test_arena_recycle(void **state)
    void *small = arena_alloc(&a, 1000);        /* a 64 KiB chunk */
    void *big = arena_alloc(&a, 300 * 1024);    /* and a 512 KiB one */
    assert_int_equal(a.held_bytes, 576 * 1024);
-   arena_recycle(&a, 520 * 1024);              /* keeps only the big one */
+   arena_recycle(&a, 520 * 1024); /* keeps the newest, the big one */
    assert_int_equal(a.held_bytes, 0);
    assert_int_equal(a.peak_bytes, 0);
    void *again = arena_alloc(&a, 1000);
