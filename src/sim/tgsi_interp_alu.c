@@ -632,7 +632,12 @@ pow_allowance(float x, float y, float r)
     * gives 1). */
    if (isnan(t))
       return INFINITY;
-   if (x == 0.0f || x == 1.0f)
+   /* 0^y (y > 0) is a zero whose sign the formula does not settle:
+    * C's pow keeps -0's for an odd integer y, exp2(y * log2(x)) gives
+    * +0; the least allowance says either. */
+   if (x == 0.0f)
+      return 0x1p-149;
+   if (x == 1.0f)
       return 0;
    if (fabs(t) > 126.0)
       return INFINITY;

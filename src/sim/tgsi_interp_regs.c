@@ -340,15 +340,16 @@ interp_fetch(struct interp *ip, const struct tgsi_src *src,
              cell->kind == TGSI_INTERP_WORD_F32 &&
              isnan(bits_to_float(cell->v)))
             out[l].err[c] = INFINITY;
-         /* A word of a double read as anything but that double: of an
-          * inexact one, read as a float, bits of that double rather
-          * than a float near a value; of a NaN (F2D of a float NaN),
-          * bits of an unspecified payload. */
+         /* A word of a double read as anything but that double or as
+          * bits moved as they are: of an inexact one, bits of that
+          * double rather than a float near a value or a known integer
+          * (a low word is the last bits of the significand); of a NaN
+          * (F2D of a float NaN), bits of an unspecified payload. */
          unsigned k = src->swizzle[c] & 3, p = k & ~1u;
          bool lo = cell->kind == TGSI_INTERP_WORD_F64_LO;
          if (type != TGSI_VT_F64 &&
              (lo || cell->kind == TGSI_INTERP_WORD_F64_HI) &&
-             ((type == TGSI_VT_F32 && cell->err != 0) ||
+             ((type != TGSI_VT_UNTYPED && cell->err != 0) ||
               (lo == (k == p) &&
                isnan(interp_d(cells[p].v, cells[p + 1].v)))))
             out[l].err[c] = INFINITY;
@@ -372,7 +373,14 @@ interp_fetch_src(struct interp *ip, unsigned i, uint32_t lanes,
                  struct interp_vec out[SIM_LANES])
 {
    enum tgsi_value_type type = tgsi_op_src_type(ip->insn->opcode, i);
-   return interp_fetch(ip, &ip->insn->src[i], type, lanes, out);
+   /* STORE's data is words written as they are (a double's two words
+    * are compared as that double in memory), unless a modifier makes it
+    * integers. */
+   const struct tgsi_src *src = &ip->insn->src[i];
+   if (ip->insn->opcode == TGSI_OP_STORE && i == 1 && !src->negate &&
+       !src->absolute)
+      type = TGSI_VT_UNTYPED;
+   return interp_fetch(ip, src, type, lanes, out);
 }
 
 /* ---------------------------------------------------------------------

@@ -204,9 +204,20 @@ float_coords(struct tex_lane *tl, const struct interp_vec *s0, bool project)
    double eq = tl->e.coord[3];
    for (unsigned c = 0; c < 3; c++) {
       float x = tl->req.coord[c], r = x / q;
-      /* Propagated errors, and 1/q * x computed instead of x/q. */
-      double e = tl->e.coord[c] / fabs((double)q) +
-                 fabs((double)r / q) * eq + 4 * interp_ulp32(r);
+      /* Propagated errors, at the corners of x's and q's intervals (a
+       * first-order bound misses how fast x/q grows as q nears 0, and
+       * an interval of q that holds 0 holds every quotient), and 1/q *
+       * x computed instead of x/q. */
+      double ex = tl->e.coord[c], e = 0;
+      if (eq >= fabs((double)q))
+         e = INFINITY;
+      for (int sx = -1; sx <= 1 && isfinite(e); sx += 2) {
+         for (int sq = -1; sq <= 1; sq += 2) {
+            double moved = ((double)x + sx * ex) / ((double)q + sq * eq);
+            e = fmax(e, fabs(moved - (double)r));
+         }
+      }
+      e += 4 * interp_ulp32(r);
       /* Subnormals may be flushed to zero (0/0 is NaN): add what the
        * flushed division differs by (of x and q; 1/q below). */
       float flushed = flush_subnormal(x) / flush_subnormal(q);

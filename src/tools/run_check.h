@@ -136,9 +136,11 @@ void run_print_outputs(FILE *f, enum sim_stage stage,
 void run_print_word(FILE *f, uint32_t w, const struct tgsi_interp_annot *a);
 
 /* run_compare.c: rule 1 of the comparison for one word; ref_pair and
- * got_pair are a double word's partner. */
+ * got_pair are a double word's partner, `pair` its annotation (NULL:
+ * none). */
 bool run_word_agrees(const struct tgsi_interp_annot *a, uint32_t ref,
                      uint32_t got, uint32_t ref_pair, uint32_t got_pair,
+                     const struct tgsi_interp_annot *pair,
                      struct run_compare_stats *st);
 
 /* run_gs.c: a geometry shader's emitted vertices and primitives, per

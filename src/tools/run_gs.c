@@ -166,7 +166,8 @@ compare_vertex(const struct tgsi_interp_gs *gs,
       for (unsigned c = 0; c < 4; c++) {
          const struct tgsi_interp_annot *a = &v->annot[r][c];
          if (inside && run_word_agrees(a, v->words[r][c], got[c],
-                                       v->words[r][c ^ 1], got[c ^ 1], st))
+                                       v->words[r][c ^ 1], got[c ^ 1],
+                                       &v->annot[r][c ^ 1], st))
             continue;
          if (!inside && a->err == INFINITY)
             continue;

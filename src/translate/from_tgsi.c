@@ -14,7 +14,8 @@
  * 3. The program itself is a construct that RET leaves early; outputs are
  *    stored once, in its exit block.
  * 4. Code after BRK, CONT or RET up to the end of its construct cannot run
- *    and is not translated.
+ *    and is not translated; code between SWITCH and its first CASE or
+ *    DEFAULT runs for no lane, as in C (a case body no selector reaches).
  * 5. An opcode no translation file handles is an "unsupported" error that
  *    names it and its instruction number; double-precision opcodes are
  *    among them until they are implemented.
@@ -459,6 +460,9 @@ t_flow_switch(struct tgsi_to_ir *t)
       t_error(t, "too many SWITCH instructions");
    f->fall_var = t->hidden_base + t->hidden_used++;
    t_write_var(t, f->fall_var, ir_imm(0));
+   /* Code before the first CASE or DEFAULT runs for no lane, as in C:
+    * a case body no selector reaches (the interpreter's reading). */
+   open_if(t, ir_imm(0), true);
 }
 
 /* The condition of the case body starting at the current CASE/DEFAULT. */

@@ -379,6 +379,40 @@ test_geometry_passthrough(void **state)
                       "  va.STORE.i64.estream.slot0 %6, %7 offset:48\n");
 }
 
+/* Code between SWITCH and its first CASE runs for no lane, as in C: it
+ * is a case body no selector reaches, and the clean-up removes it. */
+static void
+test_code_before_first_case_never_runs(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   struct tgsiva_diagnostic d;
+   const char *ir = translate_tgsi(
+      &a,
+      "COMP\n"
+      "DCL SV[0], THREAD_ID\n"
+      "DCL BUFFER[0]\n"
+      "DCL TEMP[0..1]\n"
+      "IMM[0] UINT32 {3, 0, 0, 0}\n"
+      "  0: MOV TEMP[0].x, SV[0].xxxx\n"
+      "  1: SWITCH TEMP[0].xxxx\n"
+      "  2:   UMUL TEMP[0].x, TEMP[0].xxxx, TEMP[0].xxxx\n"
+      "  3: CASE IMM[0].xxxx\n"
+      "  4:   XOR TEMP[0].x, TEMP[0].xxxx, IMM[0].xxxx\n"
+      "  5:   BRK\n"
+      "  6: ENDSWITCH\n"
+      "  7: STORE BUFFER[0].x, IMM[0].yyyy, TEMP[0].xxxx\n"
+      "  8: END\n",
+      "ir_opt_dce", false, &d);
+   assert_non_null(ir);
+   if (strstr(ir, "imul") || !strstr(ir, "xor")) {
+      fprintf(stderr, "%s", ir);
+      fail();
+   }
+   arena_finish(&a);
+}
+
 int
 main(void)
 {
@@ -386,6 +420,7 @@ main(void)
       cmocka_unit_test(test_alu_and_modifiers),
       cmocka_unit_test(test_if_else_builds_phis),
       cmocka_unit_test(test_loop_phis_and_break),
+      cmocka_unit_test(test_code_before_first_case_never_runs),
       cmocka_unit_test(test_transform_feedback_program),
       cmocka_unit_test(test_geometry_program),
       cmocka_unit_test(test_geometry_passthrough),
