@@ -626,8 +626,7 @@ pick_fast(const struct sched *S, uint32_t nready)
 static void
 demand_order(struct sched *S, uint32_t n)
 {
-   uint32_t *first = ARENA_ARRAY(S->s->arena, uint32_t, n + 1);
-   memset(first, 0, (n + 1) * sizeof(*first));
+   uint32_t *first = ARENA_ARRAY(S->s->arena, uint32_t, n + 1); /* zeroed */
    for (uint32_t i = 0; i < n; i++) {
       for (uint32_t e = S->nodes[i].edges; e != NONE;
            e = S->edges.data[e].next)
@@ -992,7 +991,7 @@ fit_small_set(struct sched *S, struct ir_block *b, const struct region *R,
       S->by_demand = attempt == 1;
       bool fits = schedule_within(S, b, R, cap, cap, other);
       S->by_demand = false;
-         if (fits || S->peak < best) {
+      if (fits || S->peak < best) {
          memcpy(order, other, R->n * sizeof(*order));
          best = S->peak;
       }
