@@ -58,6 +58,7 @@ optimize(struct compile *c, struct ir_shader *s)
       progress |= PASS(c, s, ir_opt_fold_modifiers);
       progress |= PASS(c, s, ir_opt_dce);
       progress |= PASS(c, s, ir_opt_cfg);
+      progress |= PASS(c, s, ir_opt_undef);
    } while (progress);
 }
 
@@ -97,6 +98,7 @@ compile_program(struct compile *c, const struct tgsi_shader *tgsi,
    optimize(c, s);
    PASS(c, s, ir_opt_fma); /* after the clean-up, so products are final */
    PASS(c, s, ir_opt_dce);
+   PASS(c, s, ir_lower_undef); /* what no choice removed reads as 0 */
    if (c->opts->stop_after_ir)
       return true;
 

@@ -119,6 +119,12 @@ ir_preload(struct ir_builder *b, unsigned reg)
    return I->dst;
 }
 
+struct ir_ref
+ir_undef(struct ir_builder *b)
+{
+   return ir_build(b, IR_OP_UNDEF, 32, 0, NULL)->dst;
+}
+
 void
 ir_jump(struct ir_builder *b)
 {

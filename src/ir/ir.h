@@ -507,6 +507,7 @@ struct ir_ref ir_mov(struct ir_builder *b, struct ir_ref a);
 struct ir_ref ir_collect(struct ir_builder *b, unsigned bits, unsigned n,
                          const struct ir_ref *srcs);
 struct ir_ref ir_preload(struct ir_builder *b, unsigned reg);
+struct ir_ref ir_undef(struct ir_builder *b);
 void ir_jump(struct ir_builder *b);
 void ir_branch(struct ir_builder *b, struct ir_ref cond);
 
@@ -607,6 +608,8 @@ bool ir_opt_dce(struct ir_shader *s);
 bool ir_opt_fold_modifiers(struct ir_shader *s);
 bool ir_opt_fma(struct ir_shader *s);
 bool ir_opt_cfg(struct ir_shader *s);
+bool ir_opt_undef(struct ir_shader *s);
+bool ir_lower_undef(struct ir_shader *s);
 
 /* Whether a destination clamp on `op` reaches the machine code (the form
  * selection gives it has a clamp field, or its lowering keeps the clamp):

@@ -7,10 +7,12 @@
  *
  * 1. Vertex, fragment and compute shaders only: Valhall has no geometry or
  *    tessellation stage, and those are rejected by name.
- * 2. Every TGSI register channel (TEMP, OUT, ADDR) is an SSA variable that
- *    starts as 0.  A write is logged, so that IF/ELSE can tell which
- *    variables each side changed and join them with phis; a loop scans its
- *    body first and gives every variable it writes a phi in its header.
+ * 2. Every TGSI register channel (TEMP, OUT, ADDR) is an SSA variable.
+ *    TEMP and OUT start undefined (one UNDEF value, made when first
+ *    read: TGSI gives them no initial value), ADDR starts as 0.  A
+ *    write is logged, so that IF/ELSE can tell which variables each side
+ *    changed and join them with phis; a loop scans its body first and
+ *    gives every variable it writes a phi in its header.
  * 3. The program itself is a construct that RET leaves early; outputs are
  *    stored once, in its exit block.
  * 4. Code after BRK, CONT or RET up to the end of its construct cannot run
@@ -78,7 +80,13 @@ t_error(struct tgsi_to_ir *t, const char *fmt, ...)
 struct ir_ref
 t_read_var(struct tgsi_to_ir *t, uint32_t var)
 {
-   return t->cur[var];
+   if (t->cur[var].kind != IR_REF_NONE)
+      return t->cur[var];
+   if (t->undef.kind == IR_REF_NONE) {
+      struct ir_builder eb = t_entry_builder(t);
+      t->undef = ir_undef(&eb);
+   }
+   return t->undef;
 }
 
 void
@@ -223,7 +231,7 @@ exit_frame(struct tgsi_to_ir *t, struct t_frame *f)
    e->from = t->b.block;
    e->values = ARENA_ARRAY(t->s->arena, struct ir_ref, f->nvars + 1);
    for (unsigned i = 0; i < f->nvars; i++)
-      e->values[i] = t->cur[f->vars[i]];
+      e->values[i] = t_read_var(t, f->vars[i]);
    jump_to(t, f->join);
    t->dead = true;
 }
@@ -292,7 +300,7 @@ do_else(struct tgsi_to_ir *t, struct t_frame *f)
    f->then_vars = logged_vars(t, f->log_mark, &f->then_count);
    f->then_values = ARENA_ARRAY(t->s->arena, struct ir_ref, f->then_count + 1);
    for (unsigned i = 0; i < f->then_count; i++)
-      f->then_values[i] = t->cur[f->then_vars[i]];
+      f->then_values[i] = t_read_var(t, f->then_vars[i]);
    if (f->then_end)
       jump_to(t, f->join);
    rewind_log(t, f->log_mark);
@@ -311,7 +319,7 @@ close_if(struct tgsi_to_ir *t)
    struct ir_ref *else_values = ARENA_ARRAY(t->s->arena, struct ir_ref,
                                             nelse + 1);
    for (unsigned i = 0; i < nelse; i++)
-      else_values[i] = t->cur[else_vars[i]];
+      else_values[i] = t_read_var(t, else_vars[i]);
    rewind_log(t, f->log_mark);
 
    /* Both sides' values of every variable either side wrote. */
@@ -325,7 +333,7 @@ close_if(struct tgsi_to_ir *t)
    for (unsigned i = 0; i < f->then_count; i++, n++) {
       vars[n] = f->then_vars[i];
       tv[n] = f->then_values[i];
-      ev[n] = t->cur[vars[n]];
+      ev[n] = t_read_var(t, vars[n]);
    }
    for (unsigned i = 0; i < nelse; i++) {
       unsigned k = 0;
@@ -333,7 +341,7 @@ close_if(struct tgsi_to_ir *t)
          k++;
       if (k == n) {
          vars[n] = else_vars[i];
-         tv[n++] = t->cur[else_vars[i]];
+         tv[n++] = t_read_var(t, else_vars[i]);
       }
       ev[k] = else_values[i];
    }
@@ -409,7 +417,7 @@ t_flow_bgnloop(struct tgsi_to_ir *t)
       return;
    for (unsigned i = 0; i < f->nvars; i++) {
       struct ir_instr *phi = ir_instr_create(t->s, IR_OP_PHI, 1);
-      phi->src[0] = t->cur[f->vars[i]];
+      phi->src[0] = t_read_var(t, f->vars[i]);
       ir_instr_def(t->s, phi, 32, 1);
       ir_instr_append(f->header, phi);
       f->phis[i] = phi;
@@ -427,7 +435,7 @@ continue_loop(struct tgsi_to_ir *t, struct t_frame *f)
    for (unsigned i = 0; i < f->nvars; i++) {
       struct ir_instr *phi = f->phis[i];
       ir_instr_set_nsrc(t->s, phi, phi->nsrc + 1u);
-      phi->src[phi->nsrc - 1] = t->cur[f->vars[i]];
+      phi->src[phi->nsrc - 1] = t_read_var(t, f->vars[i]);
    }
    t->dead = true;
 }
@@ -730,7 +738,9 @@ declare(struct tgsi_to_ir *t)
    t->hidden_base = t->addr_base + 4 * t->naddrs;
    t->nvars = t->hidden_base + t->nhidden;
    t->cur = ARENA_ARRAY(t->s->arena, struct ir_ref, t->nvars + 1);
-   for (uint32_t v = 0; v < t->nvars; v++)
+   /* TEMPs and outputs hold no value until written (t_read_var);
+    * addresses and the hidden variables count from 0. */
+   for (uint32_t v = t->addr_base; v < t->nvars; v++)
       t->cur[v] = ir_imm(0);
    declare_arrays(t);
    t_io_declare(t);

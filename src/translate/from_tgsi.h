@@ -113,8 +113,10 @@ struct tgsi_to_ir {
    struct ir_builder b;
    bool dead; /* the current point is unreachable */
 
-   /* SSA variables */
+   /* SSA variables; a TEMP or OUT channel not yet written holds a NONE
+    * ref, read as the shader's one UNDEF (made on the first such read). */
    struct ir_ref *cur;
+   struct ir_ref undef;
    uint32_t nvars;
    uint32_t temp_base, out_base, addr_base, hidden_base;
    uint32_t ntemps, nouts, naddrs, nhidden, hidden_used;

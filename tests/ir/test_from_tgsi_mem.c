@@ -77,6 +77,7 @@ test_buffer_load_store(void **state)
       "  %4 = ushr %2, #0x10\n"
       "  %5 = preload imm=56\n"
       "  %6 = and %5, #0xffff\n"
+      "  %12 = undef\n"
       "b1 -> b2\n"
       "  %1 = va.LOAD.i32.unsigned.slot0 u0 offset:16\n"
       "  %7:64 = va.SHADDX.u64 u2, %3 shift:0x0\n"
@@ -85,14 +86,14 @@ test_buffer_load_store(void **state)
       "  %10:v3 = va.LOAD.i96.unsigned.slot0 %9 offset:0\n"
       "  %11:v2 = collect %8, %8.1\n"
       "  va.STORE.i64.slot0 %7, %11 offset:0\n"
-      "  %12 = collect #0x0\n"
-      "  va.STORE.i32.slot0 %7, %12 offset:12\n"
-      "  %13 = collect %1\n"
-      "  va.STORE.i32.slot0 u0, %13 offset:24\n"
-      "  %14:v2 = collect u4, #0x0\n"
-      "  va.STORE.i64.slot0 u0, %14 offset:0\n"
-      "  %15 = collect %10\n"
-      "  va.STORE.i32.slot0 u0, %15 offset:0\n"
+      "  %13 = collect %12\n"
+      "  va.STORE.i32.slot0 %7, %13 offset:12\n"
+      "  %14 = collect %1\n"
+      "  va.STORE.i32.slot0 u0, %14 offset:24\n"
+      "  %15:v2 = collect u4, #0x0\n"
+      "  va.STORE.i64.slot0 u0, %15 offset:0\n"
+      "  %16 = collect %10\n"
+      "  va.STORE.i32.slot0 u0, %16 offset:0\n"
       "  jump\n"
       "b2\n");
 }
@@ -521,7 +522,8 @@ test_thread_local_array(void **state)
       "  %1 = preload imm=61\n"
       "  %2:v4 = va.LD_VAR_BUF_IMM.f32.slot0.v4.src_flat32.center.store %1 "
       "index:0x0\n"
-      "  %17 = preload imm=60\n"
+      "  %17 = undef\n"
+      "  %18 = preload imm=60\n"
       "b1 -> b2\n"
       "  %3 = mov %2\n"
       "  %4 = mov %2.1\n"
@@ -542,9 +544,9 @@ test_thread_local_array(void **state)
       "  va.STORE.i32.force.slot0 %16, %12 offset:12\n"
       "  jump\n"
       "b2\n"
-      "  %18 = va.ATEST %17, #0x0, atest_datum.w0\n"
-      "  %19:v4 = collect %11, #0x0, #0x0, #0x0\n"
-      "  va.BLEND.slot0.v4.auto blend_descriptor_0, %18, %19 target:0x0\n");
+      "  %19 = va.ATEST %18, %17, atest_datum.w0\n"
+      "  %20:v4 = collect %11, %17, %17, %17\n"
+      "  va.BLEND.slot0.v4.auto blend_descriptor_0, %19, %20 target:0x0\n");
 }
 
 static void

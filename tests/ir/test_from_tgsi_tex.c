@@ -27,22 +27,23 @@ test_tex_2d_fragment(void **state)
       "shader fragment\n"
       "b0 -> b1\n"
       "  %1 = preload imm=61\n"
-      "  %2:v2 = va.LD_VAR_BUF_IMM.f32.slot0.v2.src_f32.center.store %1"
-      " index:0x0\n"
-      "  %10 = preload imm=60\n"
+      "  %2:v2 = va.LD_VAR_BUF_IMM.f32.slot0.v2.src_f32.center.store %1 "
+      "index:0x0\n"
+      "  %8 = undef\n"
+      "  %11 = preload imm=60\n"
       "b1 -> b2\n"
       "  %3:64 = collect #0x20001800, #0x0\n"
       "  %4:v2 = collect %2, %2.1\n"
       "  %5:v2 = va.TEX_SINGLE.slot0.skip.f.32.rg.2d.computed %3, %4\n"
       "  %6 = mov %5\n"
       "  %7 = mov %5.1\n"
-      "  %8 = mov #0x0\n"
-      "  %9 = mov #0x0\n"
+      "  %9 = mov %8\n"
+      "  %10 = mov %8\n"
       "  jump\n"
       "b2\n"
-      "  %11 = va.ATEST %10, %9, atest_datum.w0\n"
-      "  %12:v4 = collect %6, %7, %8, %9\n"
-      "  va.BLEND.slot0.v4.auto blend_descriptor_0, %11, %12 target:0x0\n");
+      "  %12 = va.ATEST %11, %10, atest_datum.w0\n"
+      "  %13:v4 = collect %6, %7, %9, %10\n"
+      "  va.BLEND.slot0.v4.auto blend_descriptor_0, %12, %13 target:0x0\n");
 }
 
 static void
@@ -501,23 +502,24 @@ test_sample_view_swizzle(void **state)
       "shader fragment\n"
       "b0 -> b1\n"
       "  %1 = preload imm=61\n"
-      "  %2:v2 = va.LD_VAR_BUF_IMM.f32.slot0.v2.src_f32.center.store %1"
-      " index:0x0\n"
-      "  %10 = preload imm=60\n"
+      "  %2:v2 = va.LD_VAR_BUF_IMM.f32.slot0.v2.src_f32.center.store %1 "
+      "index:0x0\n"
+      "  %7 = undef\n"
+      "  %11 = preload imm=60\n"
       "b1 -> b2\n"
       "  %3:64 = collect #0x20011800, #0x0\n"
       "  %4:v3 = collect %2, %2.1, %2.1\n"
-      "  %5:v2 = va.TEX_SINGLE.slot0.skip.u.32.ga.2d.array_enable.computed %3,"
-      " %4\n"
+      "  %5:v2 = va.TEX_SINGLE.slot0.skip.u.32.ga.2d.array_enable.computed %3, "
+      "%4\n"
       "  %6 = mov %5.1\n"
-      "  %7 = mov #0x0\n"
-      "  %8 = mov %5\n"
-      "  %9 = mov #0x0\n"
+      "  %8 = mov %7\n"
+      "  %9 = mov %5\n"
+      "  %10 = mov %7\n"
       "  jump\n"
       "b2\n"
-      "  %11 = va.ATEST %10, %9, atest_datum.w0\n"
-      "  %12:v4 = collect %6, %7, %8, %9\n"
-      "  va.BLEND.slot0.v4.auto blend_descriptor_0, %11, %12 target:0x0\n");
+      "  %12 = va.ATEST %11, %10, atest_datum.w0\n"
+      "  %13:v4 = collect %6, %8, %9, %10\n"
+      "  va.BLEND.slot0.v4.auto blend_descriptor_0, %12, %13 target:0x0\n");
 }
 
 static void
@@ -677,9 +679,10 @@ test_no_skip_when_a_branch_reads_results(void **state)
       "shader fragment\n"
       "b0 -> b1\n"
       "  %1 = preload imm=61\n"
-      "  %2:v2 = va.LD_VAR_BUF_IMM.f32.slot0.v2.src_f32.center.store %1"
-      " index:0x0\n"
-      "  %8 = preload imm=60\n"
+      "  %2:v2 = va.LD_VAR_BUF_IMM.f32.slot0.v2.src_f32.center.store %1 "
+      "index:0x0\n"
+      "  %7 = undef\n"
+      "  %9 = preload imm=60\n"
       "b1 -> b2 b3\n"
       "  %3:64 = collect #0x20001800, #0x0\n"
       "  %4:v2 = collect %2, %2.1\n"
@@ -690,10 +693,10 @@ test_no_skip_when_a_branch_reads_results(void **state)
       "  jump\n"
       "b3 -> b4\n"
       "b4 -> b5\n"
-      "  %7 = phi b2:%6, b3:#0x0\n"
+      "  %8 = phi b2:%6, b3:%7\n"
       "  jump\n"
       "b5\n"
-      "  %9 = va.ATEST %8, #0x3f800000, atest_datum.w0\n");
+      "  %10 = va.ATEST %9, #0x3f800000, atest_datum.w0\n");
 }
 
 static void
@@ -782,17 +785,18 @@ test_txqs_and_buffer_size(void **state)
       "translate", false,
       "shader fragment\n"
       "b0 -> b1\n"
-      "  %5 = preload imm=60\n"
+      "  %3 = undef\n"
+      "  %6 = preload imm=60\n"
       "b1 -> b2\n"
       "  %1 = mov u0\n"
       "  %2 = mov #0x0\n"
-      "  %3 = mov #0x0\n"
-      "  %4 = mov u1\n"
+      "  %4 = mov %3\n"
+      "  %5 = mov u1\n"
       "  jump\n"
       "b2\n"
-      "  %6 = va.ATEST %5, %4, atest_datum.w0\n"
-      "  %7:v4 = collect %1, %2, %3, %4\n"
-      "  va.BLEND.slot0.v4.auto blend_descriptor_0, %6, %7 target:0x0\n");
+      "  %7 = va.ATEST %6, %5, atest_datum.w0\n"
+      "  %8:v4 = collect %1, %2, %4, %5\n"
+      "  va.BLEND.slot0.v4.auto blend_descriptor_0, %7, %8 target:0x0\n");
 }
 
 static void

@@ -405,6 +405,64 @@ test_legalize_constant_table(void **state)
 }
 
 static void
+test_undef(void **state)
+{
+   (void)state;
+   /* A CSEL with an undefined side is its other side. */
+   IR_CASE(ir_opt_undef,
+           HDR "  %3 = undef\n  %4 = csel.u.ne %1, #0x0, %2, %3\n"
+               "  %5 = csel.u.ne %1, #0x0, %3, u4\n  %6 = iadd %4, %5\n",
+           HDR "  %3 = undef\n  %4 = csel.u.ne %1, #0x0, %2, %3\n"
+               "  %5 = csel.u.ne %1, #0x0, %3, u4\n  %6 = iadd %2, u4\n");
+   /* A modified side is no copy: CSEL moves bits, MOV -x is a float
+    * operation. */
+   IR_NEGCASE(ir_opt_undef,
+              HDR "  %3 = undef\n  %4 = csel.u.ne %1, #0x0, -%2, %3\n"
+                  "  %5 = iadd %4, %4\n");
+   /* IF writing a TEMP on one side: the join is that side's value, which
+    * dominates it. */
+   IR_CASE(ir_opt_undef,
+           "shader compute\nb0 -> b1 b2\n  %1 = preload imm=1\n"
+           "  %2 = undef\n  %3 = iadd %1, %1\n  branch %1\n"
+           "b1 -> b3\n  jump\nb2 -> b3\n"
+           "b3\n  %4 = phi b1:%3, b2:%2\n  %5 = iadd %4, %4\n",
+           "shader compute\nb0 -> b1 b2\n  %1 = preload imm=1\n"
+           "  %2 = undef\n  %3 = iadd %1, %1\n  branch %1\n"
+           "b1 -> b3\n  jump\nb2 -> b3\n"
+           "b3\n  %4 = phi b1:%3, b2:%2\n  %5 = iadd %3, %3\n");
+   /* ...but a value written on one side only does not dominate the
+    * join, and a loop's own value does not dominate its header. */
+   IR_NEGCASE(ir_opt_undef,
+              "shader compute\nb0 -> b1 b2\n  %1 = preload imm=1\n"
+              "  %2 = undef\n  branch %1\n"
+              "b1 -> b3\n  %3 = iadd %1, %1\n  jump\nb2 -> b3\n"
+              "b3\n  %4 = phi b1:%3, b2:%2\n  %5 = iadd %4, %4\n");
+   IR_NEGCASE(ir_opt_undef,
+              "shader compute\nb0 -> b1\n  %1 = preload imm=1\n"
+              "  %2 = undef\n"
+              "b1 loop -> b1 b2\n  %3 = phi b0:%2, b1:%4\n"
+              "  %4 = iadd %3, #0x1\n  branch %1\nb2\n"
+              "  %5 = iadd %4, %4\n");
+   /* No UNDEF, nothing to do (and no dominance computed). */
+   IR_NEGCASE(ir_opt_undef,
+              HDR "  %3 = csel.u.ne %1, #0x0, %2, u4\n  %4 = iadd %3, %3\n");
+}
+
+static void
+test_lower_undef(void **state)
+{
+   (void)state;
+   IR_CASE(ir_lower_undef,
+           HDR "  %3 = undef\n  %4 = iadd %1, %3\n"
+               "  %5:v2 = collect %3, %2\n"
+               "  va.STORE.i64.slot0 %5, lane_id.w0 offset:0\n",
+           HDR "  %4 = iadd %1, #0x0\n"
+               "  %5:v2 = collect #0x0, %2\n"
+               "  va.STORE.i64.slot0 %5, lane_id.w0 offset:0\n");
+   IR_NEGCASE(ir_lower_undef, HDR "  %3 = iadd %1, %2\n");
+}
+
+static void
 test_fma(void **state)
 {
    (void)state;
@@ -618,6 +676,8 @@ main(void)
       cmocka_unit_test(test_legalize_offset_out_of_range),
       cmocka_unit_test(test_legalize_constant_table),
       cmocka_unit_test(test_fma),
+      cmocka_unit_test(test_undef),
+      cmocka_unit_test(test_lower_undef),
       cmocka_unit_test(test_cfg_merge_keeps_later_place),
       cmocka_unit_test(test_va_optimize_sign_bits),
       cmocka_unit_test(test_va_optimize_add_immediate),
