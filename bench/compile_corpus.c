@@ -6,9 +6,13 @@
  * would, several times.  Prints shaders per second, the median and 90th
  * percentile time per shader, the peak resident memory, Mesa's median
  * compile time for the same shaders (mesa-ref/stats.csv) when it is
- * there, the slowest shaders with their TGSI instruction count and time
- * per instruction, and a checksum of every binary (equal checksums
- * before and after a change that should not change code: it did not).
+ * there, and shader by shader against Mesa's fastest time (its
+ * compile_us_min, against the best of our rounds): the median and
+ * geometric mean of the speed-ups, how many shaders compile slower than
+ * in Mesa and the least speed-ups; the slowest shaders with their TGSI
+ * instruction count and time per instruction, and a checksum of every
+ * binary (equal checksums before and after a change that should not
+ * change code: it did not).
  *
  *    bench_compile_corpus [--rounds N] [--max-registers N] [--slowest K]
  *                         [--text] [--workspace] [CORPUS_TGSI_DIR...]
@@ -19,6 +23,7 @@
  * thread keeping its memory from shader to shader) instead of memory
  * from malloc for each compile; the checksum must not change.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,6 +78,96 @@ mesa_median(const char *shared)
       return -1;
    qsort(t, n, sizeof(double), cmp_double);
    return t[n / 2];
+}
+
+/* Mesa's fastest compile of one corpus shader ("vs/NAME.tgsi"). */
+struct mesa_time {
+   char file[64];
+   double us;
+};
+
+static size_t
+mesa_times(struct arena *arena, const char *shared, struct mesa_time **out)
+{
+   char path[4096];
+   snprintf(path, sizeof(path), "%s/mesa-ref/stats.csv", shared);
+   FILE *f = fopen(path, "r");
+   if (!f)
+      return 0;
+   VEC(struct mesa_time) t = {0};
+   char line[4096];
+   int col = -1;
+   while (fgets(line, sizeof(line), f)) {
+      char *fields[64];
+      int nf = 0;
+      for (char *p = strtok(line, ","); p && nf < 64; p = strtok(NULL, ","))
+         fields[nf++] = p;
+      if (col < 0) {
+         for (int i = 0; i < nf; i++)
+            if (!strcmp(fields[i], "compile_us_min"))
+               col = i;
+         continue;
+      }
+      if (col < nf && nf > 1 && !strcmp(fields[1], "ok") &&
+          strlen(fields[0]) < sizeof(t.data->file)) {
+         struct mesa_time *m = VEC_PUSH(arena, &t);
+         snprintf(m->file, sizeof(m->file), "%s", fields[0]);
+         m->us = atof(fields[col]);
+      }
+   }
+   fclose(f);
+   *out = t.data;
+   return t.len;
+}
+
+struct speedup {
+   double ratio; /* Mesa's time / ours */
+   const struct shader *sh;
+};
+
+static int
+cmp_speedup(const void *a, const void *b)
+{
+   const struct speedup *x = a, *y = b;
+   return x->ratio < y->ratio ? -1 : x->ratio > y->ratio;
+}
+
+/* Shader by shader against Mesa, for the corpus shaders it compiled. */
+static void
+print_against_mesa(struct arena *arena, const char *shared,
+                   const struct shader *shaders, size_t n)
+{
+   struct mesa_time *m;
+   size_t nm = mesa_times(arena, shared, &m);
+   struct speedup *sp = ARENA_ARRAY(arena, struct speedup, n + 1);
+   size_t k = 0, slower = 0;
+   double log_sum = 0;
+   for (size_t i = 0; i < n; i++) {
+      const char *at = strstr(shaders[i].path, "/corpus/tgsi/");
+      if (!at || shaders[i].us <= 0)
+         continue;
+      at += strlen("/corpus/tgsi/");
+      for (size_t j = 0; j < nm; j++) {
+         if (strcmp(m[j].file, at) || m[j].us <= 0)
+            continue;
+         sp[k] = (struct speedup){m[j].us / shaders[i].us, &shaders[i]};
+         log_sum += log(sp[k].ratio);
+         slower += sp[k].ratio < 1;
+         k++;
+         break;
+      }
+   }
+   if (!k)
+      return;
+   qsort(sp, k, sizeof(*sp), cmp_speedup);
+   printf("against Mesa, shader by shader (%zu shaders; its fastest "
+          "compile / our best): median %.2fx, geomean %.2fx, %zu slower "
+          "than Mesa\n",
+          k, sp[k / 2].ratio, exp(log_sum / (double)k), slower);
+   printf("least speed-up: Mesa us  our us  ratio  file\n");
+   for (size_t i = 0; i < k && i < 5; i++)
+      printf("%10.1f %7.1f %6.2f  %s\n", sp[i].ratio * sp[i].sh->us,
+             sp[i].sh->us, sp[i].ratio, sp[i].sh->path);
 }
 
 static int
@@ -257,6 +352,7 @@ main(int argc, char **argv)
    if (mesa >= 0)
       printf("Mesa 24.0.9 median compile us (mesa-ref/stats.csv): %.1f\n",
              mesa);
+   print_against_mesa(&arena, shared, shaders.data, shaders.len);
    qsort(shaders.data, shaders.len, sizeof(struct shader), cmp_slowest);
    printf("slowest: us  insns  us/insn  file\n");
    for (size_t i = 0; i < shaders.len && i < run.slowest; i++) {
