@@ -21,7 +21,9 @@
  *    64-bit slot (ALU) or two (messages), at most two distinct non-register
  *    sources.  The rules are the ISA layer's own predicates (va_rule_*);
  *    while one fails, a constant, then a uniform, then a special value
- *    moves into a register.
+ *    moves into a register.  A uniform word shares its register within
+ *    the block as constants do (rule 1): a uniform that many
+ *    instructions read beside others (a scale factor) moves once.
  * 4. Staging vectors are whole values (a COLLECT is made for anything
  *    else, including constants), so that the allocator can give them
  *    consecutive registers; COLLECT and branch sources are values too.
@@ -48,14 +50,15 @@
 #include "ir/layout.h"
 #include "util/diag.h"
 
-/* The constants the source slots of the current block can read from a
- * register already, most recent in slot `next - 1`. */
+/* The constants and uniform words the source slots of the current block
+ * can read from a register already (`key`: the constant as an immediate,
+ * or the uniform word), most recent in slot `next - 1`. */
 enum { SHARED_CONSTANTS = 8 };
 
 struct legalize {
    struct ir_shader *s;
    struct ir_block *block;
-   uint32_t bits[SHARED_CONSTANTS];
+   struct ir_ref key[SHARED_CONSTANTS];
    struct ir_ref value[SHARED_CONSTANTS];
    unsigned count, next;
 };
@@ -113,25 +116,44 @@ materialize(struct legalize *l, struct ir_instr *before, uint32_t value)
    return I->dst;
 }
 
-/* Rule 1's shared registers: `value` in a register for a source slot of
- * `before`. */
-static struct ir_ref
-shared_constant(struct legalize *l, struct ir_instr *before, uint32_t value)
+/* The register of the current block that holds `key` already, if any. */
+static bool
+shared_lookup(struct legalize *l, const struct ir_instr *before,
+              struct ir_ref key, struct ir_ref *value)
 {
    if (l->block != before->block) {
       l->block = before->block;
       l->count = l->next = 0;
    }
    for (unsigned k = 0; k < l->count; k++) {
-      if (l->bits[k] == value)
-         return l->value[k];
+      if (ir_ref_equal(l->key[k], key)) {
+         *value = l->value[k];
+         return true;
+      }
    }
-   struct ir_ref r = materialize(l, before, value);
-   l->bits[l->next] = value;
-   l->value[l->next] = r;
+   return false;
+}
+
+static void
+shared_remember(struct legalize *l, struct ir_ref key, struct ir_ref value)
+{
+   l->key[l->next] = key;
+   l->value[l->next] = value;
    l->next = (l->next + 1) % SHARED_CONSTANTS;
    if (l->count < SHARED_CONSTANTS)
       l->count++;
+}
+
+/* Rule 1's shared registers: `value` in a register for a source slot of
+ * `before`. */
+static struct ir_ref
+shared_constant(struct legalize *l, struct ir_instr *before, uint32_t value)
+{
+   struct ir_ref r;
+   if (shared_lookup(l, before, ir_imm(value), &r))
+      return r;
+   r = materialize(l, before, value);
+   shared_remember(l, ir_imm(value), r);
    return r;
 }
 
@@ -156,7 +178,12 @@ move_keeping_part(struct legalize *l, struct ir_instr *before,
       r.swizzle = IR_SWIZZLE_NONE;
    uint8_t mods = r.mods;
    r.mods = 0;
-   struct ir_ref v = move(l, before, r);
+   struct ir_ref v;
+   if (r.kind != IR_REF_UNIFORM || !shared_lookup(l, before, r, &v)) {
+      v = move(l, before, r);
+      if (r.kind == IR_REF_UNIFORM) /* a source slot's: shared (rule 3) */
+         shared_remember(l, r, v);
+   }
    if (!word)
       v.swizzle = part;
    v.mods = mods;
@@ -286,18 +313,40 @@ fau_legal(struct legalize *l, const struct ir_instr *I)
           va_rule_fau_sources(&t, NULL);
 }
 
-/* Moves one non-register source into a register: constants first, then
- * uniforms, then 32-bit special words. */
+/* Moves one non-register source into a register: one a register holds
+ * already first, then constants, uniforms, 32-bit special words. */
+/* Whether a register of the block holds source r (a constant or a
+ * uniform word) already, so that moving it costs nothing. */
+static bool
+in_shared_register(struct legalize *l, const struct ir_instr *I,
+                   struct ir_ref r)
+{
+   struct ir_ref key, v;
+   uint32_t bits;
+   if (ir_ref_const_bits(r, &bits)) {
+      key = ir_imm(bits);
+   } else if (r.kind == IR_REF_UNIFORM) {
+      key = r;
+      key.mods = 0;
+      if (key.swizzle != IR_SWIZZLE_W0 && key.swizzle != IR_SWIZZLE_W1)
+         key.swizzle = IR_SWIZZLE_NONE;
+   } else {
+      return false;
+   }
+   return shared_lookup(l, I, key, &v);
+}
+
 static bool
 spill_one_fau(struct legalize *l, struct ir_instr *I)
 {
-   static const uint8_t order[] = {IR_REF_CONST, IR_REF_UNIFORM,
+   /* 0: whatever a register holds already, whatever its kind. */
+   static const uint8_t order[] = {0, IR_REF_CONST, IR_REF_UNIFORM,
                                    IR_REF_SPECIAL};
    const struct va_form *f = va_form(I->va_op);
    for (unsigned k = 0; k < sizeof(order); k++) {
       for (unsigned i = f->nr_srcs; i-- > 0;) {
          struct ir_ref r = I->src[i];
-         if (r.kind != order[k])
+         if (order[k] ? r.kind != order[k] : !in_shared_register(l, I, r))
             continue;
          if (r.kind == IR_REF_SPECIAL && r.swizzle == IR_SWIZZLE_NONE)
             continue; /* a 64-bit special stays in the FAU */

@@ -317,6 +317,18 @@ test_legalize_shares_constants(void **state)
            "  %3 = va.FADD.f32 %2, %6\n"
            "  %7 = va.IADD_IMM.i32 #0x0 #0x3EA20C4A\n"
            "  %4:v2 = collect %7, %3\n");
+   /* Uniform words too: u1 (a scale factor) beside two other 64-bit FAU
+    * slots in each FMA moves once; the second FMA moves u1's register
+    * first, as it costs nothing, and then one more word. */
+   IR_CASE(va_legalize,
+           HDR "  %3 = va.FMA.f32 u3, u1, -u4\n"
+               "  %4 = va.FMA.f32 u5, u1, -u8\n"
+               "  %5 = va.FADD.f32 %3, %4\n",
+           HDR "  %6 = va.MOV.i32 u4\n  %7 = va.MOV.i32 u1\n"
+               "  %3 = va.FMA.f32 u3, %7, -%6\n"
+               "  %8 = va.MOV.i32 u8\n"
+               "  %4 = va.FMA.f32 u5, %7, -%8\n"
+               "  %5 = va.FADD.f32 %3, %4\n");
 }
 
 /* va_legalize, rule 7: a LOAD/STORE offset past the signed 16-bit
