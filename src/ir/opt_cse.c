@@ -3,10 +3,12 @@
  * Common subexpression elimination: an instruction that computes what an
  * earlier, dominating instruction already computed is replaced by it.
  *
- * 1. Only generic operations without side effects take part, and loads
- *    of invariant memory (uniform buffers); phis, preloads and cross-lane
- *    operations (derivatives) do not, because their result depends on
- *    where they sit.
+ * 1. Only generic operations without side effects take part, loads of
+ *    invariant memory (uniform buffers), and Valhall ALU forms (what
+ *    translation builds directly: cube-map face selection, ...) within
+ *    one block; phis, preloads and cross-lane operations (derivatives)
+ *    do not, because their result depends on where they sit (which lanes
+ *    run there): within a block no lane starts or stops.
  * 2. Two instructions match when every field matches: op, condition,
  *    compare type, boolean format, clamp, flags, immediate and sources
  *    (modifiers included), and for loads the Valhall form's modifiers and
@@ -37,12 +39,21 @@ ref_word(struct ir_ref r)
    return w;
 }
 
+/* A Valhall ALU form without side effects: equal only within a block. */
+static bool
+valhall_alu(const struct ir_instr *I)
+{
+   return I->op == IR_OP_VA && !va_form(I->va_op)->message &&
+          !ir_instr_has_side_effects(I);
+}
+
 static bool
 eligible(const struct ir_instr *I)
 {
    const struct ir_op_info *info = &ir_op_infos[I->op];
    if (I->op == IR_OP_VA)
-      return (I->flags & IR_INSTR_INVARIANT_LOAD) && I->ndst == 1;
+      return I->ndst == 1 && ((I->flags & IR_INSTR_INVARIANT_LOAD) ||
+                              valhall_alu(I));
    return I->op != IR_OP_PHI && I->ndst == 1 &&
           !(info->flags & (IR_OPF_SIDE | IR_OPF_NO_CSE | IR_OPF_TERM));
 }
@@ -122,7 +133,8 @@ lookup_or_insert(struct ir_shader *s, struct cse_table *t,
       if (!other)
          break;
       if (same_instr(s, other, I) &&
-          ir_block_dominates(other->block, I->block))
+          (valhall_alu(I) ? other->block == I->block
+                          : ir_block_dominates(other->block, I->block)))
          return other;
    }
    t->slots[slot] = I;

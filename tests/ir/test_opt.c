@@ -150,6 +150,33 @@ test_cse_dominance(void **state)
 }
 
 static void
+test_cse_valhall_alu(void **state)
+{
+   (void)state;
+   /* Valhall ALU forms (translation builds some) merge within a block,
+    * modifiers and immediates included... */
+   IR_CASE(ir_opt_cse,
+           HDR "  %3 = va.CUBEFACE1 %1, %2, %1\n"
+               "  %4 = va.CUBEFACE1 %1, %2, %1\n"
+               "  %5 = va.FMA.f32.clamp_0_1 %3, %4, #0x0\n"
+               "  %6 = va.FMA.f32 %3, %4, #0x0\n"
+               "  %7 = va.FMA.f32.clamp_0_1 %3, %4, #0x0\n"
+               "  %8:v3 = collect %5, %6, %7\n",
+           HDR "  %3 = va.CUBEFACE1 %1, %2, %1\n"
+               "  %5 = va.FMA.f32.clamp_0_1 %3, %3, #0x0\n"
+               "  %6 = va.FMA.f32 %3, %3, #0x0\n"
+               "  %8:v3 = collect %5, %6, %5\n");
+   /* ...but not across blocks: which lanes run may differ there. */
+   IR_NEGCASE(ir_opt_cse,
+              "shader compute\nb0 -> b1 b2\n  %1 = preload imm=1\n"
+              "  %2 = va.CUBEFACE1 %1, %1, %1\n  branch %1\n"
+              "b1 -> b2\n  %3 = va.CUBEFACE1 %1, %1, %1\n"
+              "b2\n  %4 = phi b0:%2, b1:%3\n"
+              "  %5 = va.CUBEFACE1 %1, %1, %1\n"
+              "  %6:v2 = collect %4, %5\n");
+}
+
+static void
 test_algebraic(void **state)
 {
    (void)state;
@@ -679,6 +706,7 @@ main(void)
       cmocka_unit_test(test_dce),
       cmocka_unit_test(test_cse),
       cmocka_unit_test(test_cse_dominance),
+      cmocka_unit_test(test_cse_valhall_alu),
       cmocka_unit_test(test_algebraic),
       cmocka_unit_test(test_fold_modifiers),
       cmocka_unit_test(test_fold_clamp_only_onto_forms_with_clamp),
