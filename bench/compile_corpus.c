@@ -46,48 +46,16 @@ struct shader {
    double us;      /* the best of the rounds */
 };
 
-/* Mesa's median compile time over the shaders it compiled. */
-static double
-mesa_median(const char *shared)
-{
-   char path[4096];
-   snprintf(path, sizeof(path), "%s/mesa-ref/stats.csv", shared);
-   FILE *f = fopen(path, "r");
-   if (!f)
-      return -1;
-   static double t[8192];
-   size_t n = 0;
-   char line[4096];
-   int col = -1;
-   while (fgets(line, sizeof(line), f) && n < 8192) {
-      char *fields[64];
-      int nf = 0;
-      for (char *p = strtok(line, ","); p && nf < 64; p = strtok(NULL, ","))
-         fields[nf++] = p;
-      if (col < 0) {
-         for (int i = 0; i < nf; i++)
-            if (!strcmp(fields[i], "compile_us_median"))
-               col = i;
-         continue;
-      }
-      if (col < nf && !strcmp(fields[1], "ok"))
-         t[n++] = atof(fields[col]);
-   }
-   fclose(f);
-   if (!n)
-      return -1;
-   qsort(t, n, sizeof(double), cmp_double);
-   return t[n / 2];
-}
-
-/* Mesa's fastest compile of one corpus shader ("vs/NAME.tgsi"). */
+/* One column of mesa-ref/stats.csv for every shader Mesa compiled
+ * (file "vs/NAME.tgsi"). */
 struct mesa_time {
    char file[64];
    double us;
 };
 
 static size_t
-mesa_times(struct arena *arena, const char *shared, struct mesa_time **out)
+mesa_times(struct arena *arena, const char *shared, const char *column,
+           struct mesa_time **out)
 {
    char path[4096];
    snprintf(path, sizeof(path), "%s/mesa-ref/stats.csv", shared);
@@ -104,7 +72,7 @@ mesa_times(struct arena *arena, const char *shared, struct mesa_time **out)
          fields[nf++] = p;
       if (col < 0) {
          for (int i = 0; i < nf; i++)
-            if (!strcmp(fields[i], "compile_us_min"))
+            if (!strcmp(fields[i], column))
                col = i;
          continue;
       }
@@ -118,6 +86,21 @@ mesa_times(struct arena *arena, const char *shared, struct mesa_time **out)
    fclose(f);
    *out = t.data;
    return t.len;
+}
+
+/* Mesa's median compile time over the shaders it compiled. */
+static double
+mesa_median(struct arena *arena, const char *shared)
+{
+   struct mesa_time *m;
+   size_t n = mesa_times(arena, shared, "compile_us_median", &m);
+   if (!n)
+      return -1;
+   double *t = ARENA_ARRAY(arena, double, n);
+   for (size_t i = 0; i < n; i++)
+      t[i] = m[i].us;
+   qsort(t, n, sizeof(double), cmp_double);
+   return t[n / 2];
 }
 
 struct speedup {
@@ -138,7 +121,7 @@ print_against_mesa(struct arena *arena, const char *shared,
                    const struct shader *shaders, size_t n)
 {
    struct mesa_time *m;
-   size_t nm = mesa_times(arena, shared, &m);
+   size_t nm = mesa_times(arena, shared, "compile_us_min", &m);
    struct speedup *sp = ARENA_ARRAY(arena, struct speedup, n + 1);
    size_t k = 0, slower = 0;
    double log_sum = 0;
@@ -348,7 +331,7 @@ main(int argc, char **argv)
    printf("p90 us per shader: %.1f\n", per[shaders.len * 9 / 10]);
    printf("peak memory: %.1f MiB (resident, whole process)\n",
           ru.ru_maxrss / 1024.0);
-   double mesa = mesa_median(shared);
+   double mesa = mesa_median(&arena, shared);
    if (mesa >= 0)
       printf("Mesa 24.0.9 median compile us (mesa-ref/stats.csv): %.1f\n",
              mesa);
