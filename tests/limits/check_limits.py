@@ -212,6 +212,23 @@ def case_sizes():
     return None
 
 
+def case_register_budget():
+    """A shader one of whose instructions needs 9 registers at once
+    (found by the generator, seed 2080089208): under --max-registers 8 a
+    clear limit error and no output; within the default budget, code."""
+    src = os.path.join(ROOT, 'tests', 'limits', 'nine-registers-at-once.tgsi')
+    out = os.path.join(TMP, 'nine.bin')
+    r = run(['compile', '--max-registers', '8', src, '-o', out])
+    bad = ends_cleanly(r, allow_ok=False)
+    if bad or 'registers at once' not in r.stderr or os.path.exists(out):
+        return bad or 'message %r, output left: %s' % (
+            r.stderr[:200], os.path.exists(out))
+    r = run(['compile', src, '-o', out])
+    if r is None or r.returncode != 0 or not os.path.exists(out):
+        return 'default budget: ' + (ends_cleanly(r) or r.stderr[:200])
+    return None
+
+
 def case_truncated_text():
     """Every prefix of a real shader (at 97 cut points): parse and
     compile each; errors name FILE:LINE:COLUMN."""
