@@ -11,9 +11,9 @@
  * 2. A phi whose sources, undefined ones and self-references aside, are
  *    all one operand is that operand, if the operand is available
  *    wherever the phi is: a constant, or a value whose block strictly
- *    dominates the phi's (an IF that writes a TEMP on one side only).  A loop
- *    header's phi of a value first written inside the loop keeps its
- *    undefined entry: that value does not dominate the header.
+ *    dominates the phi's (an IF that writes a TEMP on one side only).
+ *    A loop header's phi of a value first written inside the loop keeps
+ *    its undefined entry: that value does not dominate the header.
  *    A phi of undefined sources only is undefined.
  * 3. Nothing else: an operation with an undefined operand can still
  *    have a defined result (0 AND x), which the reference interpreter
@@ -44,11 +44,11 @@ available_at(const struct ir_shader *s, struct ir_ref r,
    return def && def->block != b && ir_block_dominates(def->block, b);
 }
 
-/* Rule 2: what the phi is, if it is one operand; *to stays NONE-kind
- * when that operand is undefined. */
+/* Rule 2: true if the phi has an undefined source and is otherwise one
+ * operand (*to), or undefined throughout (*to is then the UNDEF). */
 static bool
 phi_of_one(const struct ir_shader *s, const struct ir_instr *I,
-           struct ir_ref *to, bool *saw_undef)
+           struct ir_ref *to)
 {
    struct ir_ref one = {0}, undef = {0};
    ir_foreach_src(I, i) {
@@ -63,9 +63,8 @@ phi_of_one(const struct ir_shader *s, const struct ir_instr *I,
          return false;
       one = r;
    }
-   *saw_undef = undef.kind != IR_REF_NONE;
    *to = one.kind != IR_REF_NONE ? one : undef;
-   return *saw_undef && to->kind != IR_REF_NONE;
+   return undef.kind != IR_REF_NONE;
 }
 
 static bool
@@ -92,9 +91,8 @@ ir_opt_undef(struct ir_shader *s)
          ir_foreach_src(I, i)
             ir_remap_operand(&m, I, i);
          struct ir_ref to;
-         bool saw_undef;
          if (I->op == IR_OP_PHI) {
-            if (!phi_of_one(s, I, &to, &saw_undef) ||
+            if (!phi_of_one(s, I, &to) ||
                 !available_at(s, to, b))
                continue;
          } else if (I->op == IR_OP_CSEL && undefined(s, I->src[3]) &&

@@ -166,6 +166,18 @@ move(struct legalize *l, struct ir_instr *before, struct ir_ref r)
    return I->dst;
 }
 
+/* The 32-bit word an operand reads, without modifiers or a part
+ * selector (half, byte): what MOV moves and what a shared register
+ * holds. */
+static struct ir_ref
+whole_word(struct ir_ref r)
+{
+   if (r.swizzle != IR_SWIZZLE_W0 && r.swizzle != IR_SWIZZLE_W1)
+      r.swizzle = IR_SWIZZLE_NONE;
+   r.mods = 0;
+   return r;
+}
+
 /* A uniform or special word in a register; a part selector (half, byte)
  * stays on the use, since MOV cannot select one. */
 static struct ir_ref
@@ -174,10 +186,8 @@ move_keeping_part(struct legalize *l, struct ir_instr *before,
 {
    uint8_t part = r.swizzle;
    bool word = part == IR_SWIZZLE_W0 || part == IR_SWIZZLE_W1;
-   if (!word)
-      r.swizzle = IR_SWIZZLE_NONE;
    uint8_t mods = r.mods;
-   r.mods = 0;
+   r = whole_word(r);
    struct ir_ref v;
    if (r.kind != IR_REF_UNIFORM || !shared_lookup(l, before, r, &v)) {
       v = move(l, before, r);
@@ -313,29 +323,21 @@ fau_legal(struct legalize *l, const struct ir_instr *I)
           va_rule_fau_sources(&t, NULL);
 }
 
-/* Moves one non-register source into a register: one a register holds
- * already first, then constants, uniforms, 32-bit special words. */
 /* Whether a register of the block holds source r (a constant or a
  * uniform word) already, so that moving it costs nothing. */
 static bool
 in_shared_register(struct legalize *l, const struct ir_instr *I,
                    struct ir_ref r)
 {
-   struct ir_ref key, v;
+   struct ir_ref v;
    uint32_t bits;
-   if (ir_ref_const_bits(r, &bits)) {
-      key = ir_imm(bits);
-   } else if (r.kind == IR_REF_UNIFORM) {
-      key = r;
-      key.mods = 0;
-      if (key.swizzle != IR_SWIZZLE_W0 && key.swizzle != IR_SWIZZLE_W1)
-         key.swizzle = IR_SWIZZLE_NONE;
-   } else {
-      return false;
-   }
-   return shared_lookup(l, I, key, &v);
+   if (ir_ref_const_bits(r, &bits))
+      return shared_lookup(l, I, ir_imm(bits), &v);
+   return r.kind == IR_REF_UNIFORM && shared_lookup(l, I, whole_word(r), &v);
 }
 
+/* Moves one non-register source into a register: one a register holds
+ * already first, then constants, uniforms, 32-bit special words. */
 static bool
 spill_one_fau(struct legalize *l, struct ir_instr *I)
 {
