@@ -15,13 +15,19 @@
  * change code: it did not).
  *
  *    bench_compile_corpus [--rounds N] [--max-registers N] [--slowest K]
- *                         [--text] [--workspace] [CORPUS_TGSI_DIR...]
+ *                         [--text] [--workspace] [--warm]
+ *                         [CORPUS_TGSI_DIR...]
  *
  * --text times tgsiva_compile_text() on the files' text instead of
  * tgsiva_compile() on tokens (a driver that keeps tgsi_dump text).
  * --workspace compiles in one tgsiva_workspace (a driver's compile
  * thread keeping its memory from shader to shader) instead of memory
  * from malloc for each compile; the checksum must not change.
+ * --warm times each shader as mesa-ref/METHOD.md timed Mesa's: one
+ * untimed compile, then its N rounds one after another, the best kept.
+ * Without it a round compiles every shader once, so a small shader
+ * often follows a large one and starts with cold caches (a harder test
+ * than Mesa's numbers had; use --warm --text to compare like for like).
  */
 #include <math.h>
 #include <stdio.h>
@@ -216,7 +222,7 @@ checksum(uint64_t h, const struct tgsiva_shader *out)
 
 struct run {
    unsigned rounds, slowest;
-   bool text, workspace;
+   bool text, workspace, warm;
    struct tgsiva_compile_options opts;
 };
 
@@ -233,6 +239,8 @@ parse_args(int argc, char **argv, struct run *run, const char **dirs,
          run->text = true;
       else if (!strcmp(argv[i], "--workspace"))
          run->workspace = true;
+      else if (!strcmp(argv[i], "--warm"))
+         run->warm = true;
       else if (!strcmp(argv[i], "--slowest") && i + 1 < argc)
          run->slowest = (unsigned)atoi(argv[++i]);
       else if (argv[i][0] == '-' || *ndirs == 16)
@@ -257,7 +265,7 @@ main(int argc, char **argv)
    if (!parse_args(argc, argv, &run, dirs, &ndirs)) {
       fprintf(stderr, "usage: bench_compile_corpus [--rounds N] "
                       "[--max-registers N] [--slowest K] [--text] "
-                      "[--workspace] [DIR...]\n");
+                      "[--workspace] [--warm] [DIR...]\n");
       return 1;
    }
    if (run.workspace && !(run.opts.workspace = tgsiva_workspace_create())) {
@@ -297,8 +305,14 @@ main(int argc, char **argv)
    shaders.len = kept;
    double *per = calloc(shaders.len + 1, sizeof(double));
    double total = 0;
-   for (unsigned r = 0; r < run.rounds; r++) {
-      for (size_t i = 0; i < shaders.len; i++) {
+   /* --warm: shader-major with one untimed compile first; otherwise
+    * round-major. */
+   size_t outer = run.warm ? shaders.len : run.rounds;
+   size_t inner = run.warm ? run.rounds + 1 : shaders.len;
+   for (size_t o = 0; o < outer; o++) {
+      for (size_t k = 0; k < inner; k++) {
+         size_t i = run.warm ? o : k;
+         bool timed = !run.warm || k > 0;
          struct shader *sh = &shaders.data[i];
          struct tgsiva_shader *out;
          struct tgsiva_diagnostic d;
@@ -309,10 +323,12 @@ main(int argc, char **argv)
                      : tgsiva_compile(sh->tokens, sh->count, &run.opts,
                                       &out, &d);
          double dt = now_us() - t0;
-         total += dt;
          if (st == TGSIVA_OK)
             tgsiva_shader_free(out);
-         if (r == 0 || dt < sh->us)
+         if (!timed)
+            continue;
+         total += dt;
+         if (sh->us == 0 || dt < sh->us)
             sh->us = dt; /* the best of the rounds */
       }
    }
