@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Algebraic simplification with exact rules only: every rewrite gives the
+ * Algebraic simplification.  Rules 1-3 are exact: every rewrite gives the
  * same bits for every input, NaNs, infinities and signed zeros included,
- * so it is legal on `precise` instructions too.
+ * so they are legal on `precise` instructions too.  Rule 4 is not.
  *
  * 1. Identities: x + -0.0, x * 1.0, fma(a, 1.0, c) = a + c,
  *    fma(a, b, -0.0) = a * b; integer +0, -0, *1, &~0, |0, ^0, shifts
@@ -16,6 +16,13 @@
  *    AND(b, 1.0) or AND(b, 1); the comparison can produce that format
  *    itself (Valhall's `result_type`).  `b != 0` is b, and a select or
  *    branch on `cmp != 0` uses the comparison directly.
+ * 4. Inexact float algebra, on instructions that are not precise only:
+ *    x * 0 = 0, x + 0 = x, fma(a, 0, c) = c.  They differ from IEEE in
+ *    the sign of a zero and where x is infinite or NaN, which TGSI
+ *    leaves open unless the opcode is `precise` (GLSL does not require
+ *    signed zeros or NaN propagation; docs/testing.md, the error
+ *    model's rule 7).  Shaders multiply by constant 0/1 weights (a DP4
+ *    against a unit vector) where this halves their arithmetic.
  *
  * Requires: SSA.
  * Ensures:  none of the patterns above remains.
@@ -80,9 +87,53 @@ rewrite(struct ir_instr *I, enum ir_op op, unsigned nsrc)
 }
 
 static bool
+is_zero(struct ir_ref r)
+{
+   return const_is(r, 0) || const_is(r, 0x80000000u);
+}
+
+/* Rule 4.  A clamp is kept: fma(a, 0, c) becomes c + -0.0 (rule 1 drops
+ * that when nothing else rides on it). */
+static bool
+simplify_inexact(struct algebra *a, struct ir_instr *I)
+{
+   struct ir_ref *x = I->src;
+   if ((I->flags & IR_INSTR_PRECISE) || ir_ref_bits(a->s, I->dst) != 32)
+      return false;
+   switch (I->op) {
+   case IR_OP_FMUL:
+      if (!is_zero(x[0]) && !is_zero(x[1]))
+         return false;
+      return replace(a, I, ir_imm(0));
+   case IR_OP_FADD: {
+      unsigned k = const_is(x[0], 0) ? 1 : 0;
+      if (!const_is(x[1 - k], 0) || x[k].kind == IR_REF_CONST)
+         return false; /* two constants: constant folding's */
+      if (!I->clamp && !x[k].mods)
+         return replace(a, I, x[k]);
+      x[0] = x[k];
+      x[1] = ir_imm(0x80000000u); /* rule 1's exact form */
+      return true;
+   }
+   case IR_OP_FMA:
+      if (!is_zero(x[0]) && !is_zero(x[1]))
+         return false;
+      if (!I->clamp && !x[2].mods)
+         return replace(a, I, x[2]);
+      x[0] = x[2];
+      x[1] = ir_imm(0x80000000u);
+      rewrite(I, IR_OP_FADD, 2);
+      return true;
+   default: return false;
+   }
+}
+
+static bool
 simplify_float(struct algebra *a, struct ir_instr *I)
 {
    struct ir_ref *x = I->src;
+   if (simplify_inexact(a, I))
+      return true;
    if (I->clamp)
       return false;
    switch (I->op) {
@@ -316,7 +367,7 @@ simplify(struct algebra *a, struct ir_instr *I)
    case IR_OP_FMUL:
    case IR_OP_FMIN:
    case IR_OP_FMAX: return simplify_float(a, I);
-   case IR_OP_FMA: return simplify_fma(I);
+   case IR_OP_FMA: return simplify_inexact(a, I) || simplify_fma(I);
    case IR_OP_AND:
       if (simplify_bool_and(a, I))
          return true;

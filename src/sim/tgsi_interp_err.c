@@ -36,6 +36,12 @@
  *    and results to zero: if one occurs, the flushed evaluation's
  *    difference is added.
  * 6. A NaN or infinite float result with a positive err is undefined.
+ * 7. Inexact algebra.  A float32 operation that is not precise may be
+ *    simplified as if zeros had no sign and every value were finite
+ *    (x * 0 = 0, x + 0 = x, fma(a, 0, c) = c): a zero result may be
+ *    the other zero (err at least the least subnormal), and a NaN or
+ *    infinite result of an operation that reads an exact zero is
+ *    undefined (0 * inf may have been folded away).
  */
 #include "tgsi_interp_priv.h"
 
@@ -676,6 +682,26 @@ fuse(const struct alu_row *row, enum tgsi_value_type t,
    }
 }
 
+/* Rule 7, for an operation that is not precise. */
+static void
+inexact_algebra(struct lane_eval *le, unsigned op, unsigned n)
+{
+   if (le->dst_type != TGSI_VT_F32 || tgsi_op_src_type(op, 0) != TGSI_VT_F32)
+      return;
+   const struct alu_io *io = le->ref;
+   bool reads_zero = false;
+   for (unsigned i = 0; i < n; i++) {
+      for (unsigned c = 0; c < 4; c++)
+         reads_zero |= (io->s[i][c] & 0x7fffffffu) == 0;
+   }
+   for (unsigned c = 0; c < 4; c++) {
+      if ((io->d[c] & 0x7fffffffu) == 0)
+         le->err[c] = fmax(le->err[c], 0x1p-149);
+      else if (reads_zero && nonfinite(TGSI_VT_F32, io->d, c))
+         le->err[c] = INFINITY;
+   }
+}
+
 static void
 finish(const struct interp *ip, const struct lane_eval *le,
        const struct alu_io *io, struct interp_vec *dst)
@@ -733,8 +759,10 @@ interp_alu_lane(const struct interp *ip, const struct alu_row *row,
          le.err[c] += isnan(a) ? a : fmax(a, le.allow[c]);
       }
    }
-   if (!ip->insn->precise)
+   if (!ip->insn->precise) {
       fuse(row, le.dst_type, &io, src, le.err);
+      inexact_algebra(&le, op, n);
+   }
    if (is_float(le.dst_type) || tgsi_op_src_type(op, 0) == TGSI_VT_F32)
       flush_denormals(&le, op, n);
    finish(ip, &le, &io, dst);

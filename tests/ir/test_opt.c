@@ -216,10 +216,20 @@ test_algebraic(void **state)
               HDR "  %3:64 = collect %1, %2\n  %4:64 = collect %2, %1\n"
                   "  %5 = icmp.u.eq.m1 %3, %4\n"
                   "  %6 = and %5, #0x3f800000\n");
-   /* x + 0.0 is not x when x is -0.0. */
+   /* Rule 4: without `precise`, x + 0 = x, x * 0 = 0 and
+    * fma(a, 0, c) = c; a clamp stays on an exact x + -0. */
+   IR_CASE(ir_opt_algebraic,
+           HDR "  %3 = fadd %1, #0x0\n  %4 = fmul %3, %2\n"
+               "  %5 = fmul -%4, #0x0\n  %6 = fma %4, -#0x0, %2\n"
+               "  %7 = fma.sat #0x0, %4, %6\n  %8 = fadd %7, %5\n",
+           HDR "  %4 = fmul %1, %2\n  %7 = fadd.sat %2, #0x80000000\n");
+   /* With it they are not IEEE: x + 0.0 is not x when x is -0.0, nor
+    * x * 0 zero when x is infinite. */
    IR_NEGCASE(ir_opt_algebraic,
-              HDR "  %3 = fadd %1, #0x0\n  %4 = fmul %3, #0x0\n"
-                  "  %5 = fadd.sat %4, -#0x0\n");
+              HDR "  %3 = fadd.precise %1, #0x0\n"
+                  "  %4 = fmul.precise %3, #0x0\n"
+                  "  %5 = fma.precise %1, #0x0, %2\n"
+                  "  %6 = fadd.sat.precise %4, %5\n");
 }
 
 static void

@@ -542,6 +542,41 @@ test_doubles(void **state)
  * The error model
  */
 
+/* Rule 7: without `precise`, x * 0 may be 0 for an infinite or NaN x,
+ * and a zero result may be the other zero; with it, IEEE exactly. */
+static void
+test_inexact_algebra_unless_precise(void **state)
+{
+   (void)state;
+   const char *imm = "IMM[0] FLT32 {0.0, 1.0, -1.0, 0.0}\n"
+                     "IMM[1] UINT32 {2139095040, 0, 0, 0}\n"; /* +inf */
+   struct run *r = run_vs(imm,
+                          "MOV TEMP[1].x, IMM[1].xxxx\n"
+                          "MUL TEMP[0].x, TEMP[1].xxxx, IMM[0].xxxx\n"
+                          "MAD TEMP[0].y, TEMP[1].xxxx, IMM[0].xxxx, "
+                          "IMM[0].yyyy\n"
+                          "MUL TEMP[0].z, IMM[0].zzzz, IMM[0].xxxx\n"
+                          "ADD TEMP[0].w, TEMP[1].xxxx, IMM[0].yyyy\n");
+   assert_true(vs_err(r, 0, 0) == INFINITY); /* NaN, or 0 if folded */
+   assert_true(vs_err(r, 0, 1) == INFINITY); /* NaN, or 1 */
+   assert_int_equal(vs_word(r, 0, 2), 0x80000000u);
+   assert_true(vs_err(r, 0, 2) == 0x1p-149); /* -0, or +0 */
+   /* inf + 1 reads no zero: inf, exactly. */
+   assert_true(vs_word(r, 0, 3) == 0x7f800000u && vs_err(r, 0, 3) == 0);
+   run_free(r);
+   r = run_vs(imm,
+              "MOV TEMP[1].x, IMM[1].xxxx\n"
+              "MUL_PRECISE TEMP[0].x, TEMP[1].xxxx, IMM[0].xxxx\n"
+              "MAD_PRECISE TEMP[0].y, TEMP[1].xxxx, IMM[0].xxxx, "
+              "IMM[0].yyyy\n"
+              "MUL_PRECISE TEMP[0].z, IMM[0].zzzz, IMM[0].xxxx\n"
+              "MOV TEMP[0].w, IMM[0].xxxx\n");
+   for (unsigned c = 0; c < 2; c++)
+      assert_true(isnan(vs_float(r, 0, c)) && vs_err(r, 0, c) == 0);
+   assert_true(vs_word(r, 0, 2) == 0x80000000u && vs_err(r, 0, 2) == 0);
+   run_free(r);
+}
+
 static void
 test_errors_propagate_through_exact_operations(void **state)
 {
@@ -557,7 +592,8 @@ test_errors_propagate_through_exact_operations(void **state)
    double rcp_err = 3 * 0x1p-25; /* ulp(1/3) = 2^-25 */
    assert_true(vs_err(r, 0, 0) >= 2 * rcp_err - 0x1p-26 &&
                vs_err(r, 0, 0) <= 2 * rcp_err);
-   assert_true(vs_err(r, 0, 1) == 0 && vs_err(r, 0, 2) == 0);
+   /* FLR's 0 is a zero of either sign (rule 7); SLT's 1.0 exact. */
+   assert_true(vs_err(r, 0, 1) == 0x1p-149 && vs_err(r, 0, 2) == 0);
    run_free(r);
    /* Near a discontinuity the jump is allowed: FLR(EX2(2)) may be 3 or 4,
     * and F2I of it is undefined. */
@@ -632,6 +668,7 @@ main(void)
       cmocka_unit_test(test_bit_operations),
       cmocka_unit_test(test_64bit_integers_on_pairs),
       cmocka_unit_test(test_doubles),
+      cmocka_unit_test(test_inexact_algebra_unless_precise),
       cmocka_unit_test(test_errors_propagate_through_exact_operations),
       cmocka_unit_test(test_undefined_channels_only_taint_what_depends_on_them),
       cmocka_unit_test(test_denormals_may_be_flushed),

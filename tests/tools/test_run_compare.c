@@ -122,13 +122,15 @@ test_nans_and_doubles(void **state)
    struct pair *p = interpret("VERT\nDCL OUT[0], GENERIC[0]\n"
                               "DCL TEMP[0..1]\n"
                               "IMM[0] FLT32 {0.0, 9.0, 0, 0}\n"
-                              "DIV TEMP[0].x, IMM[0].xxxx, IMM[0].xxxx\n"
+                              "DIV_PRECISE TEMP[0].x, IMM[0].xxxx, "
+                              "IMM[0].xxxx\n"
                               "F2D TEMP[1], IMM[0].yyyy\n"
                               "DRSQ TEMP[0].zw, TEMP[1]\n"
                               "MOV TEMP[0].y, IMM[0].yyyy\n"
                               "MOV OUT[0], TEMP[0]\nEND\n",
                               1);
-   /* 0/0: any NaN is a NaN. */
+   /* 0/0: any NaN is a NaN (precise: without it, 0 / x may have been
+    * folded to 0, the error model's rule 7). */
    assert_true(isnan(as_float(p->ref.varyings[0].value[0].w[0])));
    p->got.varyings[0].value[0].w[0] = 0xffc00000u;
    assert_true(agrees(p));
