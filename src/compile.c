@@ -44,22 +44,47 @@ after(struct compile *c, struct ir_shader *s, const char *pass,
 
 #define PASS(c, s, fn) after((c), (s), #fn, fn(s))
 
-/* Clean-up to a fixed point; each pass is cheap on a clean shader.  Every
- * pass runs in every round, whichever made progress. */
+/* Clean-up to a fixed point.  A pass runs while something it may act on
+ * has changed since it last found nothing to do: any pass's progress
+ * can open work for every pass (and a pass may not finish its own work
+ * in one run), except DCE's, which only removes unused instructions:
+ * that opens work only for what counts uses or wants empty blocks. */
+enum {
+   OPT_CFG, OPT_COPY_PROP, OPT_CONSTANT_FOLD, OPT_ALGEBRAIC, OPT_CSE,
+   OPT_FOLD_MODIFIERS, OPT_DCE, OPT_UNDEF, OPT_COUNT,
+   OPT_ALL = (1u << OPT_COUNT) - 1,
+};
+
 static void
 optimize(struct compile *c, struct ir_shader *s)
 {
-   bool progress;
-   do {
-      progress = PASS(c, s, ir_opt_copy_prop);
-      progress |= PASS(c, s, ir_opt_constant_fold);
-      progress |= PASS(c, s, ir_opt_algebraic);
-      progress |= PASS(c, s, ir_opt_cse);
-      progress |= PASS(c, s, ir_opt_fold_modifiers);
-      progress |= PASS(c, s, ir_opt_dce);
-      progress |= PASS(c, s, ir_opt_cfg);
-      progress |= PASS(c, s, ir_opt_undef);
-   } while (progress);
+   static const struct {
+      const char *name;
+      bool (*run)(struct ir_shader *);
+      unsigned opens; /* the passes its progress may give work */
+   } passes[OPT_COUNT] = {
+      [OPT_CFG] = {"ir_opt_cfg", ir_opt_cfg, OPT_ALL},
+      [OPT_COPY_PROP] = {"ir_opt_copy_prop", ir_opt_copy_prop, OPT_ALL},
+      [OPT_CONSTANT_FOLD] = {"ir_opt_constant_fold", ir_opt_constant_fold,
+                             OPT_ALL},
+      [OPT_ALGEBRAIC] = {"ir_opt_algebraic", ir_opt_algebraic, OPT_ALL},
+      [OPT_CSE] = {"ir_opt_cse", ir_opt_cse, OPT_ALL},
+      [OPT_FOLD_MODIFIERS] = {"ir_opt_fold_modifiers", ir_opt_fold_modifiers,
+                              OPT_ALL},
+      [OPT_DCE] = {"ir_opt_dce", ir_opt_dce,
+                   1u << OPT_FOLD_MODIFIERS | 1u << OPT_CFG |
+                      1u << OPT_UNDEF | 1u << OPT_DCE},
+      [OPT_UNDEF] = {"ir_opt_undef", ir_opt_undef, OPT_ALL},
+   };
+   for (unsigned pending = OPT_ALL; pending;) {
+      for (unsigned p = 0; p < OPT_COUNT; p++) {
+         if (!(pending & (1u << p)))
+            continue;
+         pending &= ~(1u << p);
+         if (after(c, s, passes[p].name, passes[p].run(s)))
+            pending |= passes[p].opens;
+      }
+   }
 }
 
 static void

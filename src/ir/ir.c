@@ -223,15 +223,19 @@ void
 ir_remap_init(struct ir_shader *s, struct ir_remap *m)
 {
    m->count = (uint32_t)s->values.len;
-   m->to = ARENA_ARRAY(s->arena, struct ir_ref, m->count);
+   m->to = NULL; /* made by the first ir_remap_set: most passes change
+                  * nothing, and every use then costs one test */
    m->s = s;
 }
 
 void
 ir_remap_set(struct ir_remap *m, uint32_t value, struct ir_ref to)
 {
-   if (value < m->count)
-      m->to[value] = to;
+   if (value >= m->count)
+      return;
+   if (!m->to)
+      m->to = ARENA_ARRAY(m->s->arena, struct ir_ref, m->count);
+   m->to[value] = to;
 }
 
 struct ir_ref
@@ -249,6 +253,8 @@ bool
 ir_remap_src(const struct ir_remap *m, struct ir_ref *src)
 {
    bool changed = false;
+   if (!m->to)
+      return false;
    /* Chains are short; the bound only guards against a cycle. */
    for (unsigned n = 0; n < 64; n++) {
       if (src->kind != IR_REF_VALUE || src->index >= m->count ||
@@ -264,7 +270,7 @@ bool
 ir_remap_operand(const struct ir_remap *m, struct ir_instr *I, unsigned i)
 {
    struct ir_ref old = I->src[i];
-   if (!ir_remap_src(m, &I->src[i]))
+   if (!m->to || !ir_remap_src(m, &I->src[i]))
       return false;
    if (I->op != IR_OP_VA || i < ir_va_nr_srcs(I->va_op))
       return true;
@@ -291,6 +297,8 @@ bool
 ir_remap_apply(struct ir_shader *s, const struct ir_remap *m)
 {
    bool changed = false;
+   if (!m->to)
+      return false;
    ir_foreach_block(s, b) {
       ir_foreach_instr(b, I) {
          ir_foreach_src(I, i)

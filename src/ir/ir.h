@@ -412,7 +412,8 @@ void ir_instr_set_nsrc(struct ir_shader *s, struct ir_instr *I,
  * register offset, swizzle and modifiers, composed with the new ref's.
  */
 struct ir_remap {
-   struct ir_ref *to; /* per value; kind IR_REF_NONE: unchanged */
+   struct ir_ref *to; /* per value; kind IR_REF_NONE: unchanged; NULL
+                       * until a value is set */
    uint32_t count;
    struct ir_shader *s;
 };

@@ -85,8 +85,11 @@ void *vec_reserve_(struct arena *a, void *data, size_t len, size_t *cap,
                    size_t need, size_t elem_size);
 
 #define VEC_RESERVE(a, v, n)                                                 \
-   ((v)->data = vec_reserve_((a), (v)->data, (v)->len, &(v)->cap, (n),       \
-                             sizeof(*(v)->data)))
+   ((n) <= (v)->cap                                                          \
+       ? (void)0                                                             \
+       : (void)((v)->data = vec_reserve_((a), (v)->data, (v)->len,          \
+                                         &(v)->cap, (n),                     \
+                                         sizeof(*(v)->data))))
 
 #define VEC_PUSH(a, v)                                                       \
    (VEC_RESERVE((a), (v), (v)->len + 1), &(v)->data[(v)->len++])
