@@ -22,8 +22,9 @@
  *    amount: it is replaced by a handful of unrelated values, and every
  *    result channel that changes is undefined.  All undefined channels
  *    are also moved together (an OR of two uncertain booleans only
- *    changes when both do), and two of one channel apart (an ordering
- *    of two unrelated undefined values).
+ *    changes when both do), two of one channel apart (an ordering of
+ *    two unrelated undefined values), and the two words of a 64-bit
+ *    operand apart (a negated pair).
  * 3. Allowance.  The row's allow function adds what TGSI lets the
  *    opcode itself differ by (transcendentals, MAD, DIV, ...), the
  *    largest at the points rule 1 tried: the other model's result may be
@@ -323,6 +324,42 @@ cross_dependence(struct lane_eval *le, const struct interp_vec *src,
    }
 }
 
+/* Both words of an undefined 64-bit operand given values of their own:
+ * one at a time, the other keeps its reference word, and together (the
+ * joint move) they are equal, so an operand like -(t:t) (low word -t,
+ * high word ~t) was never tried, and I64MIN of it against a small value
+ * looked settled in its low word. */
+static void
+pair_dependence(struct lane_eval *le, unsigned op,
+                const struct interp_vec *src, unsigned n)
+{
+   static const uint32_t few[] = {0x00000000u, 0x00000001u, 0x7fffffffu,
+                                  0x80000000u, 0xffffffffu, 0x3f800000u,
+                                  0xbf800000u, 0x7fc00000u};
+   double worst[4] = {0, 0, 0, 0};
+   for (unsigned i = 0; i < n; i++) {
+      enum tgsi_value_type t = tgsi_op_src_type(op, i);
+      if (t != TGSI_VT_I64 && t != TGSI_VT_U64 && t != TGSI_VT_F64)
+         continue;
+      for (unsigned p = 0; p < 4; p += 2) {
+         if (src[i].err[p] != INFINITY || src[i].err[p + 1] != INFINITY)
+            continue;
+         for (unsigned a = 0; a < 8; a++) {
+            for (unsigned b = 0; b < 8; b++) {
+               struct alu_io io = *le->ref;
+               io.s[i][p] = few[a];
+               io.s[i][p + 1] = few[b];
+               measure(le, &io, worst);
+            }
+         }
+      }
+   }
+   for (unsigned k = 0; k < 4; k++) {
+      if (worst[k] != 0)
+         le->err[k] = INFINITY;
+   }
+}
+
 /* The inexact float inputs of a propagation: (source, channel, err). */
 struct inexact {
    unsigned count;
@@ -517,6 +554,7 @@ propagate(struct lane_eval *le, unsigned op, const struct interp_vec *src,
    struct inexact in = {.count = 0};
    joint_dependence(le, src, n);
    cross_dependence(le, src, n);
+   pair_dependence(le, op, src, n);
    for (unsigned i = 0; i < n; i++) {
       enum tgsi_value_type t = tgsi_op_src_type(op, i);
       for (unsigned c = 0; c < 4; c++) {

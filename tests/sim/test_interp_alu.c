@@ -577,6 +577,26 @@ test_inexact_algebra_unless_precise(void **state)
    run_free(r);
 }
 
+/* Generator seed 2130006501: the two words of an undefined 64-bit
+ * operand vary apart.  -(t:t) has low word -t and high word ~t, which
+ * neither word's own alternatives nor the joint move reach; I64MIN of it
+ * against 0 looked settled in its low word, where a compiler that gave
+ * the undefined register a value disagreed. */
+static void
+test_undefined_pair_words_vary_apart(void **state)
+{
+   (void)state;
+   /* TEMP[3] is (0 : undefined): the joint move gives both high words
+    * one value, and then only the low words (-t against 0) compare. */
+   struct run *r = run_vs("IMM[0] UINT32 {0, 0, 0, 0}\n",
+                          "MOV TEMP[3].x, IMM[0].xxxx\n"
+                          "I64MIN TEMP[0].xy, -TEMP[1].xxxx, TEMP[3].xyxy\n"
+                          "MOV TEMP[0].zw, IMM[0].xxxx\n");
+   assert_true(vs_err(r, 0, 0) == INFINITY && vs_err(r, 0, 1) == INFINITY);
+   assert_true(vs_err(r, 0, 2) == 0 && vs_err(r, 0, 3) == 0);
+   run_free(r);
+}
+
 static void
 test_errors_propagate_through_exact_operations(void **state)
 {
@@ -669,6 +689,7 @@ main(void)
       cmocka_unit_test(test_64bit_integers_on_pairs),
       cmocka_unit_test(test_doubles),
       cmocka_unit_test(test_inexact_algebra_unless_precise),
+      cmocka_unit_test(test_undefined_pair_words_vary_apart),
       cmocka_unit_test(test_errors_propagate_through_exact_operations),
       cmocka_unit_test(test_undefined_channels_only_taint_what_depends_on_them),
       cmocka_unit_test(test_denormals_may_be_flushed),
