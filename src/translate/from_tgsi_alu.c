@@ -197,10 +197,26 @@ ssg(struct tgsi_to_ir *t, const struct t_alu_row *row)
    (void)row;
    foreach_chan(t, c) {
       struct ir_ref x = t_src(t, 0, c);
+      bool negate = x.mods & IR_MOD_NEG;
+      x.mods &= (uint8_t)~IR_MOD_NEG;
+      /* SSG(|x|) is |x| > 0 as 1.0/0.0, one comparison that takes the
+       * modifier (a select cannot); SSG(-|x|) its negation, whose zero
+       * is -0: only a precise SSG must give +0 there. */
+      if ((x.mods & IR_MOD_ABS) && (!negate || !t->insn->precise)) {
+         struct ir_ref r = ir_fcmp(&t->b, IR_COND_GT, IR_BOOL_F1, x,
+                                   ir_imm(0));
+         if (negate)
+            r.mods |= IR_MOD_NEG;
+         t_dst(t, 0, c, r);
+         continue;
+      }
+      /* SSG(-x) = -SSG(x): the arms swap, exactly (NaN and zeros give
+       * +0 either way). */
+      float one = negate ? -1.0f : 1.0f;
       struct ir_ref neg = ir_csel(&t->b, IR_CMP_F, IR_COND_LT, x, ir_imm(0),
-                                  t_f(-1.0f), t_f(0.0f));
+                                  t_f(-one), t_f(0.0f));
       t_dst(t, 0, c, ir_csel(&t->b, IR_CMP_F, IR_COND_GT, x, ir_imm(0),
-                             t_f(1.0f), neg));
+                             t_f(one), neg));
    }
 }
 

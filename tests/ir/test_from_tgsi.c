@@ -30,6 +30,39 @@ test_alu_and_modifiers(void **state)
       "b2\n");
 }
 
+/* SSG of a negated source swaps the select's arms; of |x|, one
+ * comparison that takes the modifier, negated for -|x| unless precise. */
+static void
+test_ssg_source_modifiers(void **state)
+{
+   (void)state;
+   expect_translation(
+      "COMP\n"
+      "DCL SV[0], THREAD_ID\n"
+      "DCL TEMP[0]\n"
+      "  0: SSG TEMP[0].x, -SV[0].xxxx\n"
+      "  1: SSG TEMP[0].y, -|SV[0].xxxx|\n"
+      "  2: SSG_PRECISE TEMP[0].z, -|SV[0].xxxx|\n"
+      "  3: END\n",
+      "translate", false,
+      "shader compute\n"
+      "b0 -> b1\n"
+      "  %1 = preload imm=55\n"
+      "  %2 = and %1, #0xffff\n"
+      "  %3 = ushr %1, #0x10\n"
+      "  %4 = preload imm=56\n"
+      "  %5 = and %4, #0xffff\n"
+      "b1 -> b2\n"
+      "  %6 = csel.f.lt %2, #0x0, #0x3f800000, #0x0\n"
+      "  %7 = csel.f.gt %2, #0x0, #0xbf800000, %6\n"
+      "  %8 = fcmp.gt.f1 |%2|, #0x0\n"
+      "  %9 = mov -%8\n"
+      "  %10 = csel.f.lt |%2|, #0x0, #0x3f800000, #0x0\n"
+      "  %11 = csel.f.gt |%2|, #0x0, #0xbf800000, %10\n"
+      "  jump\n"
+      "b2\n");
+}
+
 static void
 test_if_else_builds_phis(void **state)
 {
@@ -421,6 +454,7 @@ main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_alu_and_modifiers),
+      cmocka_unit_test(test_ssg_source_modifiers),
       cmocka_unit_test(test_if_else_builds_phis),
       cmocka_unit_test(test_loop_phis_and_break),
       cmocka_unit_test(test_code_before_first_case_never_runs),
