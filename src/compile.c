@@ -134,6 +134,7 @@ compile_program(struct compile *c, const struct tgsi_shader *tgsi,
    optimize(c, s);
    PASS(c, s, va_select);
    PASS(c, s, va_optimize);
+   PASS(c, s, va_pair_uniforms); /* before legalize reads the FAU slots */
    PASS(c, s, va_legalize);
    if (!c->opts->no_sched_order) { /* on SSA values: pressure is countable */
       PASS(c, s, sched_sink_loads);

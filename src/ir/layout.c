@@ -13,7 +13,7 @@ ir_layout_push(struct arena *arena, struct ir_layout *l, uint32_t ubo,
    }
    if (l->push.len >= IR_MAX_PUSH_WORDS)
       return -1;
-   *VEC_PUSH(arena, &l->push) = (struct ir_push_word){ubo, offset};
+   *VEC_PUSH(arena, &l->push) = (struct ir_push_word){ubo, offset, 0};
    return (int)l->push.len - 1;
 }
 
@@ -24,18 +24,24 @@ ir_layout_push_slot(struct arena *arena, struct ir_layout *l, uint32_t ubo,
    for (size_t i = 0; i + 1 < l->push.len; i += 2) {
       const struct ir_push_word *w = &l->push.data[i];
       if (w[0].ubo == ubo && w[0].offset == low && w[1].ubo == ubo &&
-          w[1].offset == high)
+          w[1].offset == high) {
+         l->push.data[i].flags |= IR_PUSH_PAIRED;
+         l->push.data[i + 1].flags |= IR_PUSH_PAIRED;
          return (int)i;
+      }
    }
    size_t pad = l->push.len & 1;
    if (l->push.len + pad + 2 > IR_MAX_PUSH_WORDS)
       return -1;
    if (pad) {
       struct ir_push_word last = l->push.data[l->push.len - 1];
+      last.flags = IR_PUSH_PAIRED; /* read by nobody: it stays */
       *VEC_PUSH(arena, &l->push) = last;
    }
-   *VEC_PUSH(arena, &l->push) = (struct ir_push_word){ubo, low};
-   *VEC_PUSH(arena, &l->push) = (struct ir_push_word){ubo, high};
+   *VEC_PUSH(arena, &l->push) =
+      (struct ir_push_word){ubo, low, IR_PUSH_PAIRED};
+   *VEC_PUSH(arena, &l->push) =
+      (struct ir_push_word){ubo, high, IR_PUSH_PAIRED};
    return (int)l->push.len - 2;
 }
 

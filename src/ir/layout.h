@@ -67,6 +67,15 @@ struct ir_sysval {
 struct ir_push_word {
    uint32_t ubo;
    uint32_t offset;
+   uint32_t flags; /* enum ir_push_flag */
+};
+
+enum ir_push_flag {
+   /* A finished program reads it: its number is fixed (va_pair_uniforms
+    * renumbers the others). */
+   IR_PUSH_PINNED = 1 << 0,
+   /* Half of a 64-bit slot ir_layout_push_slot made, or its padding. */
+   IR_PUSH_PAIRED = 1 << 1,
 };
 
 struct ir_varying {

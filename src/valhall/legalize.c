@@ -93,6 +93,7 @@ constant_from_fau(struct legalize *l, struct ir_instr *I, unsigned i,
       return false;
    }
    ir_layout_push(l->s->arena, lay, IR_PUSH_CONSTANT, value);
+   lay->push.data[word].flags |= IR_PUSH_PINNED; /* va_pair_uniforms */
    return true;
 }
 

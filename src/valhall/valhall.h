@@ -22,6 +22,7 @@ bool va_lower_int64(struct ir_shader *s);
 bool va_lower_alu(struct ir_shader *s);
 bool va_select(struct ir_shader *s);
 bool va_optimize(struct ir_shader *s); /* optimize.c: peepholes */
+bool va_pair_uniforms(struct ir_shader *s);
 bool va_legalize(struct ir_shader *s);
 
 /* Just before allocation: the blend shader's return address, a value

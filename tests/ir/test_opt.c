@@ -400,15 +400,95 @@ test_legalize_offset_out_of_range(void **state)
  * driver fills with the value, shared by equal constants, when the FAU
  * rules allow the word there; otherwise a register. */
 static const char *
-legalize_with_layout(struct arena *a, const char *text,
-                     struct ir_layout *layout)
+run_with_layout(struct arena *a, bool (*pass)(struct ir_shader *),
+                const char *text, struct ir_layout *layout)
 {
    struct ir_shader *s = ir_test_read(a, text);
    s->layout = layout;
    ir_test_validate(s, "input");
-   va_legalize(s);
+   pass(s);
    ir_test_validate(s, "pass");
    return ir_test_print(a, s);
+}
+
+static const char *
+legalize_with_layout(struct arena *a, const char *text,
+                     struct ir_layout *layout)
+{
+   return run_with_layout(a, va_legalize, text, layout);
+}
+
+/* A layout of `n` words of buffer 0, word i at byte 4i; `pinned` words
+ * are read by an earlier program. */
+static void
+words_layout(struct arena *a, struct ir_layout *l, unsigned n,
+             uint32_t pinned)
+{
+   memset(l, 0, sizeof(*l));
+   for (unsigned i = 0; i < n; i++) {
+      ir_layout_push(a, l, 0, 4 * i);
+      if ((pinned >> i) & 1)
+         l->push.data[i].flags |= IR_PUSH_PINNED;
+   }
+}
+
+static void
+assert_pass_with_layout(struct arena *a, bool (*pass)(struct ir_shader *),
+                        const char *in, struct ir_layout *l,
+                        const char *out)
+{
+   const char *got = run_with_layout(a, pass, in, l);
+   assert_string_equal(got, ir_test_print(a, ir_test_read(a, out)));
+}
+
+/* va_pair_uniforms: words one instruction reads share a 64-bit slot;
+ * pinned words and the slot of a 64-bit read stay; the others keep
+ * their order in the places left. */
+static void
+test_pair_uniforms(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   struct ir_layout l;
+   words_layout(&a, &l, 5, 0);
+   assert_pass_with_layout(&a, va_pair_uniforms,
+                           HDR "  %3 = va.FMA.f32 u1, %1, u2\n"
+                               "  %4 = va.FADD.f32 u3, u4\n",
+                           &l,
+                           HDR "  %3 = va.FMA.f32 u0, %1, u1\n"
+                               "  %4 = va.FADD.f32 u2, u3\n");
+   static const uint32_t moved[5] = {4, 8, 12, 16, 0};
+   for (unsigned i = 0; i < 5; i++) {
+      assert_int_equal(l.push.data[i].offset, moved[i]);
+      /* Read words are pinned for the next program; u4 (old u0) not. */
+      assert_int_equal(l.push.data[i].flags, i < 4 ? IR_PUSH_PINNED : 0);
+   }
+   /* u0 is pinned: the pair takes slot 1, u3 the place u1 leaves. */
+   words_layout(&a, &l, 5, 1u << 0);
+   assert_pass_with_layout(&a, va_pair_uniforms,
+                           HDR "  %3 = va.FADD.f32 u1, u2\n"
+                               "  %4 = va.FADD.f32 %3, u3\n",
+                           &l,
+                           HDR "  %3 = va.FADD.f32 u2, u3\n"
+                               "  %4 = va.FADD.f32 %3, u1\n");
+   /* A 64-bit read of u2 keeps u2 and u3 where they are. */
+   words_layout(&a, &l, 5, 0);
+   assert_pass_with_layout(&a, va_pair_uniforms,
+                           HDR "  %3:64 = va.SHADDX.u64 u2, %1 shift:0x0\n"
+                               "  %4 = va.FADD.f32 u0, u4\n",
+                           &l,
+                           HDR "  %3:64 = va.SHADDX.u64 u2, %1 shift:0x0\n"
+                               "  %4 = va.FADD.f32 u0, u1\n");
+   assert_int_equal(l.push.data[4].offset, 4);
+   /* Pairs already in one slot: nothing moves. */
+   words_layout(&a, &l, 4, 0);
+   struct ir_shader *s =
+      ir_test_read(&a, HDR "  %3 = va.FADD.f32 u2, u3\n"
+                           "  %4 = va.FMA.f32 u0, %3, u1\n");
+   s->layout = &l;
+   assert_false(va_pair_uniforms(s));
+   arena_finish(&a);
 }
 
 static void
@@ -725,6 +805,7 @@ main(void)
       cmocka_unit_test(test_legalize_shares_constants),
       cmocka_unit_test(test_legalize_offset_out_of_range),
       cmocka_unit_test(test_legalize_constant_table),
+      cmocka_unit_test(test_pair_uniforms),
       cmocka_unit_test(test_fma),
       cmocka_unit_test(test_undef),
       cmocka_unit_test(test_lower_undef),
