@@ -5,7 +5,8 @@
  * so they are legal on `precise` instructions too.  Rule 4 is not.
  *
  * 1. Identities: x + -0.0, x * 1.0, fma(a, 1.0, c) = a + c,
- *    fma(a, b, -0.0) = a * b; integer +0, -0, *1, &~0, |0, ^0, shifts
+ *    fma(a, b, -0.0) = a * b; a + -b = a - b on integers; integer +0,
+ *    -0, *1, &~0, |0, ^0, shifts
  *    by 0, x - x, x ^ x, x & x, min/max of equal operands, a select of
  *    two equal operands (a MOV when the operand carries a modifier: a
  *    phi or a copy could not take it in its place).
@@ -15,9 +16,12 @@
  * 3. Booleans: TGSI turns a 0/~0 boolean into a number with
  *    AND(b, 1.0) or AND(b, 1); the comparison can produce that format
  *    itself (Valhall's `result_type`).  `b != 0` is b, and a select or
- *    branch on `cmp != 0` uses the comparison directly.
+ *    branch on `cmp != 0` uses the comparison directly.  A float
+ *    comparison of -x with 0 is the mirrored one of x, and of a 0.0/1.0
+ *    comparison with 0 (> or !=) that comparison.
  * 4. Inexact float algebra, on instructions that are not precise only:
- *    x * 0 = 0, x + 0 = x, fma(a, 0, c) = c.  They differ from IEEE in
+ *    x * 0 = 0, x + 0 = x, fma(a, 0, c) = c, fma(a, b, 0) = a * b (a
+ *    product a later add may fuse with).  They differ from IEEE in
  *    the sign of a zero and where x is infinite or NaN, which TGSI
  *    leaves open unless the opcode is `precise` (GLSL does not require
  *    signed zeros or NaN propagation; docs/testing.md, the error
@@ -116,6 +120,10 @@ simplify_inexact(struct algebra *a, struct ir_instr *I)
       return true;
    }
    case IR_OP_FMA:
+      if (const_is(x[2], 0)) { /* a * b + 0: the product, but for -0 */
+         rewrite(I, IR_OP_FMUL, 2);
+         return true;
+      }
       if (!is_zero(x[0]) && !is_zero(x[1]))
          return false;
       if (!I->clamp && !x[2].mods)
@@ -196,6 +204,24 @@ absorbing(struct ir_instr *I, uint32_t zero)
    return const_is(I->src[0], zero) || const_is(I->src[1], zero);
 }
 
+/* a + -b is a - b (either operand the negation). */
+static bool
+subtraction(struct algebra *a, struct ir_instr *I)
+{
+   for (unsigned i = 0; i < 2; i++) {
+      const struct ir_instr *neg = def_of(a, I->src[i]);
+      if (!neg || neg->op != IR_OP_INEG || I->src[1 - i].mods ||
+          neg->src[0].mods)
+         continue;
+      struct ir_ref keep = I->src[1 - i];
+      I->src[0] = keep;
+      I->src[1] = neg->src[0];
+      rewrite(I, IR_OP_ISUB, 2);
+      return true;
+   }
+   return false;
+}
+
 static bool
 simplify_int(struct algebra *a, struct ir_instr *I)
 {
@@ -210,6 +236,8 @@ simplify_int(struct algebra *a, struct ir_instr *I)
    case IR_OP_XOR:
       if (neutral_operand(I, 0, &keep))
          return replace(a, I, keep);
+      if (I->op == IR_OP_IADD && subtraction(a, I))
+         return true;
       if (I->op == IR_OP_OR && absorbing(I, ~0u))
          return replace(a, I, ir_imm(~0u));
       if (same && I->op != IR_OP_IADD)
@@ -350,6 +378,43 @@ simplify_csel(struct algebra *a, struct ir_instr *I)
    return true;
 }
 
+/* -x < 0 is x > 0 (and so on) for every float x, NaN included; a
+ * 0.0/1.0 comparison is > 0 or != 0 exactly when it holds, so that test
+ * is the comparison itself in the new format. */
+static bool
+simplify_fcmp(struct algebra *a, struct ir_instr *I)
+{
+   static const uint8_t mirror[] = {
+      [IR_COND_EQ] = IR_COND_EQ, [IR_COND_GT] = IR_COND_LT,
+      [IR_COND_GE] = IR_COND_LE, [IR_COND_NE] = IR_COND_NE,
+      [IR_COND_LT] = IR_COND_GT, [IR_COND_LE] = IR_COND_GE,
+      [IR_COND_GTLT] = IR_COND_GTLT,
+   };
+   struct ir_ref *x = I->src;
+   if (!is_zero(x[1]) || I->cond >= sizeof(mirror))
+      return false;
+   if (x[0].mods == IR_MOD_NEG) {
+      x[0].mods = 0;
+      I->cond = mirror[I->cond];
+      return true;
+   }
+   const struct ir_instr *cmp = def_of(a, x[0]);
+   if (!cmp || (cmp->op != IR_OP_FCMP && cmp->op != IR_OP_ICMP) ||
+       cmp->boolfmt != IR_BOOL_F1 ||
+       (I->cond != IR_COND_GT && I->cond != IR_COND_NE &&
+        I->cond != IR_COND_GTLT) ||
+       ir_ref_bits(a->s, cmp->src[0]) == 64 ||
+       ir_ref_bits(a->s, cmp->src[1]) == 64)
+      return false;
+   I->op = cmp->op;
+   I->cond = cmp->cond;
+   I->cmptype = cmp->cmptype;
+   I->flags = cmp->flags;
+   x[0] = cmp->src[0];
+   x[1] = cmp->src[1];
+   return true;
+}
+
 static bool
 simplify_icmp(struct algebra *a, struct ir_instr *I)
 {
@@ -374,6 +439,7 @@ simplify(struct algebra *a, struct ir_instr *I)
       return simplify_int(a, I);
    case IR_OP_CSEL: return simplify_csel(a, I);
    case IR_OP_ICMP: return simplify_icmp(a, I);
+   case IR_OP_FCMP: return simplify_fcmp(a, I);
    case IR_OP_BRANCH: {
       const struct ir_instr *cmp = tested_cmp(a, I->src[0]);
       if (!cmp || ir_ref_equal(I->src[0], cmp->dst))

@@ -196,6 +196,15 @@ test_algebraic(void **state)
                "  %5 = and #0x1, %3\n",
            HDR "  %3 = fcmp.lt.m1 %1, %2\n  %4 = fcmp.lt.f1 %1, %2\n"
                "  %5 = fcmp.lt.i1 %1, %2\n");
+   /* -x < 0 is x > 0; a 0.0/1.0 comparison > 0 is that comparison. */
+   IR_CASE(ir_opt_algebraic,
+           HDR "  %3 = fcmp.lt.m1 -%1, #0x0\n"
+               "  %4 = fcmp.lt.f1 %1, %2\n  %5 = fcmp.gt.m1 %4, #0x0\n",
+           HDR "  %3 = fcmp.gt.m1 %1, #0x0\n"
+               "  %4 = fcmp.lt.f1 %1, %2\n  %5 = fcmp.lt.m1 %1, %2\n");
+   /* 0.0 >= 0 holds: that test is not the comparison. */
+   IR_NEGCASE(ir_opt_algebraic,
+              HDR "  %3 = fcmp.lt.f1 %1, %2\n  %4 = fcmp.ge.m1 %3, #0x0\n");
    /* A select on cmp != 0 compares directly. */
    IR_CASE(ir_opt_algebraic,
            HDR "  %3 = icmp.s.lt.m1 %1, %2\n"
@@ -223,13 +232,21 @@ test_algebraic(void **state)
                "  %5 = fmul -%4, #0x0\n  %6 = fma %4, -#0x0, %2\n"
                "  %7 = fma.sat #0x0, %4, %6\n  %8 = fadd %7, %5\n",
            HDR "  %4 = fmul %1, %2\n  %7 = fadd.sat %2, #0x80000000\n");
+   /* fma(a, b, +0) is the product (a later add may fuse with it). */
+   IR_CASE(ir_opt_algebraic, HDR "  %3 = fma %1, %2, #0x0\n",
+           HDR "  %3 = fmul %1, %2\n");
+   /* a + -b = a - b, on integers exactly. */
+   IR_CASE(ir_opt_algebraic,
+           HDR "  %3 = ineg %1\n  %4 = iadd %3, %2\n",
+           HDR "  %3 = ineg %1\n  %4 = isub %2, %1\n");
    /* With it they are not IEEE: x + 0.0 is not x when x is -0.0, nor
     * x * 0 zero when x is infinite. */
    IR_NEGCASE(ir_opt_algebraic,
               HDR "  %3 = fadd.precise %1, #0x0\n"
                   "  %4 = fmul.precise %3, #0x0\n"
                   "  %5 = fma.precise %1, #0x0, %2\n"
-                  "  %6 = fadd.sat.precise %4, %5\n");
+                  "  %6 = fadd.sat.precise %4, %5\n"
+                  "  %7 = fma.precise %1, %2, #0x0\n");
 }
 
 static void
