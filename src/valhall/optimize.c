@@ -22,6 +22,12 @@
  *    names: a 2-D texture coordinate's z and w too).  A reader that
  *    reads the whole vector (a staging operand, a phi) keeps it whole.
  *
+ * 4. KILL_IF discards where a channel is < 0, and TGSI writes "discard
+ *    if c" as KILL_IF -b2f(c): DISCARD.f32.lt -x, 0 is DISCARD.f32.gt
+ *    x, 0 (the mirror, for every x), and a discard where a 0.0/1.0
+ *    FCMP.f32 (no OR operand) is > 0 discards where its comparison
+ *    holds: DISCARD.f32 on the comparison's own operands.
+ *
  * To add a rule: a function below that returns the rewritten value, and
  * a line in rewrite(); a case in tests/ir/test_opt.c.
  *
@@ -29,7 +35,8 @@
  * Ensures:  no MOV.i32 reads a source with .neg or .abs; no FADD.f32,
  *           IADD or ISUB (32-bit, unclamped, unsaturated) adds a plain
  *           value and a constant outside the immediate table; no
- *           varying or attribute load loads a component nothing reads.
+ *           varying or attribute load loads a component nothing reads;
+ *           no DISCARD.f32 compares a negated value with 0.
  * Invalidates: nothing (a rewritten instruction's readers read the new
  *              value).
  */
@@ -189,9 +196,63 @@ narrow_loads(struct ir_shader *s)
    return progress;
 }
 
+/* Rule 4 on one DISCARD.f32. */
+static bool
+discard_condition(struct ir_shader *s, struct ir_instr *I)
+{
+   static const int8_t mirror[] = {
+      [IR_COND_EQ] = IR_COND_EQ, [IR_COND_GT] = IR_COND_LT,
+      [IR_COND_GE] = IR_COND_LE, [IR_COND_NE] = IR_COND_NE,
+      [IR_COND_LT] = IR_COND_GT, [IR_COND_LE] = IR_COND_GE,
+   };
+   uint32_t zero;
+   if (I->op != IR_OP_VA || I->va_op != VA_OP_DISCARD_F32 ||
+       !ir_ref_const_bits(I->src[1], &zero) || (zero & 0x7fffffffu))
+      return false;
+   int cmp = I->va->mod[VA_MOD_CMP];
+   if (cmp < 0 || cmp > IR_COND_LE)
+      return false;
+   struct ir_ref *x = &I->src[0];
+   if (x->mods == IR_MOD_NEG) {
+      x->mods = 0;
+      va_set_mod(I->va, VA_MOD_CMP, mirror[cmp]);
+      return true;
+   }
+   if (cmp != IR_COND_GT || x->kind != IR_REF_VALUE || x->mods ||
+       x->comp || x->swizzle)
+      return false;
+   const struct ir_instr *F = ir_value(s, x->index)->def;
+   uint32_t or_bits;
+   if (!F || F->op != IR_OP_VA || F->va_op != VA_OP_FCMP_F32 ||
+       F->va->mod[VA_MOD_RESULT_TYPE] != VA_RESULT_TYPE_F1 ||
+       F->nsrc != 3 || !ir_ref_const_bits(F->src[2], &or_bits) || or_bits)
+      return false;
+   I->src[0] = F->src[0];
+   I->src[1] = F->src[1];
+   va_set_mod(I->va, VA_MOD_CMP, F->va->mod[VA_MOD_CMP]);
+   return true;
+}
+
+static bool
+discard_conditions(struct ir_shader *s)
+{
+   bool progress = false;
+   ir_foreach_block(s, b) {
+      ir_foreach_instr(b, I) {
+         while (discard_condition(s, I))
+            progress = true;
+      }
+   }
+   return progress;
+}
+
 bool
 va_optimize(struct ir_shader *s)
 {
    bool progress = narrow_loads(s);
+   if (discard_conditions(s)) {
+      ir_opt_dce(s); /* the comparison a discard now makes itself */
+      progress = true;
+   }
    return ir_expand_instrs(s, rewrite) || progress;
 }

@@ -707,6 +707,25 @@ test_va_optimize_sign_bits(void **state)
 /* va_optimize, rule 2: an addition of a constant outside the immediate
  * table takes the _IMM form; table constants, clamps, saturation,
  * modified or part-selected values and ISUB's first source stay. */
+/* va_optimize rule 4: KILL_IF -b2f(c) discards where c holds. */
+static void
+test_va_optimize_discard_condition(void **state)
+{
+   (void)state;
+   IR_CASE(va_optimize,
+           HDR "  %3 = va.FCMP.f32.lt.f1 %1, %2, #0x0\n"
+               "  va.DISCARD.f32.lt -%3, #0x0\n"
+               "  va.DISCARD.f32.ge -%1, #0x0\n",
+           HDR "  va.DISCARD.f32.lt %1, %2\n"
+               "  va.DISCARD.f32.le %1, #0x0\n");
+   /* ~0 (m1) reads as a NaN, and an OR operand may set the result. */
+   IR_NEGCASE(va_optimize,
+              HDR "  %3 = va.FCMP.f32.lt.m1 %1, %2, #0x0\n"
+                  "  va.DISCARD.f32.gt %3, #0x0\n"
+                  "  %4 = va.FCMP.f32.lt.f1 %1, %2, %1\n"
+                  "  va.DISCARD.f32.gt %4, #0x0\n");
+}
+
 static void
 test_va_optimize_add_immediate(void **state)
 {
@@ -828,6 +847,7 @@ main(void)
       cmocka_unit_test(test_lower_undef),
       cmocka_unit_test(test_cfg_merge_keeps_later_place),
       cmocka_unit_test(test_va_optimize_sign_bits),
+      cmocka_unit_test(test_va_optimize_discard_condition),
       cmocka_unit_test(test_va_optimize_add_immediate),
       cmocka_unit_test(test_va_optimize_narrow_loads),
       cmocka_unit_test(test_lower_sqrt),
