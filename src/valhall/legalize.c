@@ -52,7 +52,7 @@
 
 /* The constants and uniform words the source slots of the current block
  * can read from a register already (`key`: the constant as an immediate,
- * or the uniform word), most recent in slot `next - 1`. */
+ * or the uniform word), least recently used first. */
 enum { SHARED_CONSTANTS = 8 };
 
 struct legalize {
@@ -60,7 +60,7 @@ struct legalize {
    struct ir_block *block;
    struct ir_ref key[SHARED_CONSTANTS];
    struct ir_ref value[SHARED_CONSTANTS];
-   unsigned count, next;
+   unsigned count; /* entries, least recently used first */
 };
 
 static void legalize_instr(struct legalize *l, struct ir_instr *I);
@@ -124,25 +124,38 @@ shared_lookup(struct legalize *l, const struct ir_instr *before,
 {
    if (l->block != before->block) {
       l->block = before->block;
-      l->count = l->next = 0;
+      l->count = 0;
    }
    for (unsigned k = 0; k < l->count; k++) {
       if (ir_ref_equal(l->key[k], key)) {
          *value = l->value[k];
+         /* Used again: the last to be forgotten (a scale factor read
+          * between many other constants stays shared). */
+         for (; k + 1 < l->count; k++) {
+            l->key[k] = l->key[k + 1];
+            l->value[k] = l->value[k + 1];
+         }
+         l->key[k] = key;
+         l->value[k] = *value;
          return true;
       }
    }
    return false;
 }
 
+/* The least recently used entry makes room. */
 static void
 shared_remember(struct legalize *l, struct ir_ref key, struct ir_ref value)
 {
-   l->key[l->next] = key;
-   l->value[l->next] = value;
-   l->next = (l->next + 1) % SHARED_CONSTANTS;
-   if (l->count < SHARED_CONSTANTS)
-      l->count++;
+   if (l->count == SHARED_CONSTANTS) {
+      for (unsigned k = 0; k + 1 < l->count; k++) {
+         l->key[k] = l->key[k + 1];
+         l->value[k] = l->value[k + 1];
+      }
+      l->count--;
+   }
+   l->key[l->count] = key;
+   l->value[l->count++] = value;
 }
 
 /* Rule 1's shared registers: `value` in a register for a source slot of

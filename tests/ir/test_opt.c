@@ -385,6 +385,36 @@ test_legalize_shares_constants(void **state)
                "  %5 = va.FADD.f32 %3, %4\n");
 }
 
+/* va_legalize, rule 1's sharing forgets the least recently used of its
+ * eight registers: K0, read again after seven others, survives an
+ * eighth (a ring would have dropped it, the oldest made). */
+static void
+test_legalize_shares_recently_used(void **state)
+{
+   (void)state;
+   char in[2048], out[2048];
+   int n = snprintf(in, sizeof(in), "%s", HDR);
+   int m = snprintf(out, sizeof(out), "%s", HDR);
+   for (unsigned k = 0; k < 8; k++) {
+      n += snprintf(in + n, sizeof(in) - (size_t)n,
+                    "  %%%u = va.FADD.f32 %%1, #0x3ea20c4%u\n", 3 + k, k);
+      m += snprintf(out + m, sizeof(out) - (size_t)m,
+                    "  %%%u = va.IADD_IMM.i32 #0x0 #0x3EA20C4%u\n"
+                    "  %%%u = va.FADD.f32 %%1, %%%u\n",
+                    14 + k, k, 3 + k, 14 + k);
+   }
+   snprintf(in + n, sizeof(in) - (size_t)n,
+            "  %%11 = va.FADD.f32 %%2, #0x3ea20c40\n"
+            "  %%12 = va.FADD.f32 %%1, #0x3ea20c48\n"
+            "  %%13 = va.FADD.f32 %%3, #0x3ea20c40\n");
+   snprintf(out + m, sizeof(out) - (size_t)m,
+            "  %%11 = va.FADD.f32 %%2, %%14\n"
+            "  %%22 = va.IADD_IMM.i32 #0x0 #0x3EA20C48\n"
+            "  %%12 = va.FADD.f32 %%1, %%22\n"
+            "  %%13 = va.FADD.f32 %%3, %%14\n");
+   IR_CASE(va_legalize, in, out);
+}
+
 /* va_legalize, rule 7: a LOAD/STORE offset past the signed 16-bit
  * immediate moves into the address (SHADDX.u64, or .s64 below the
  * range); offsets in range stay. */
@@ -839,6 +869,7 @@ main(void)
       cmocka_unit_test(test_lower_derivative_keeps_clamp),
       cmocka_unit_test(test_legalize_blend_colour_not_live_across_blend),
       cmocka_unit_test(test_legalize_shares_constants),
+      cmocka_unit_test(test_legalize_shares_recently_used),
       cmocka_unit_test(test_legalize_offset_out_of_range),
       cmocka_unit_test(test_legalize_constant_table),
       cmocka_unit_test(test_pair_uniforms),
