@@ -352,6 +352,18 @@ pair_dependence(struct lane_eval *le, unsigned op,
                measure(le, &io, worst);
             }
          }
+         /* The other operands' values there and their neighbours: an
+          * equality (U64SNE of an undefined pair against a uniform)
+          * changes only at that value. */
+         for (unsigned j = 0; j < n; j++) {
+            uint64_t v = interp_u64(le->ref->s[j][p], le->ref->s[j][p + 1]);
+            for (int d = -1; j != i && d <= 1; d++) {
+               struct alu_io io = *le->ref;
+               io.s[i][p] = (uint32_t)(v + (uint64_t)(int64_t)d);
+               io.s[i][p + 1] = (uint32_t)((v + (uint64_t)(int64_t)d) >> 32);
+               measure(le, &io, worst);
+            }
+         }
       }
    }
    for (unsigned k = 0; k < 4; k++) {

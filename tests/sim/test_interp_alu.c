@@ -595,6 +595,13 @@ test_undefined_pair_words_vary_apart(void **state)
    assert_true(vs_err(r, 0, 0) == INFINITY && vs_err(r, 0, 1) == INFINITY);
    assert_true(vs_err(r, 0, 2) == 0 && vs_err(r, 0, 3) == 0);
    run_free(r);
+   /* Seed 2140000025: an undefined pair may equal the other operand
+    * (U64SNE against (c : c) for a uniform c no fixed list holds). */
+   r = run_vs("IMM[0] UINT32 {610839776, 0, 0, 0}\n",
+              "U64SNE TEMP[0].x, TEMP[1].xxxx, IMM[0].xxxx\n"
+              "MOV TEMP[0].yzw, IMM[0].yyyy\n");
+   assert_true(vs_err(r, 0, 0) == INFINITY);
+   run_free(r);
 }
 
 static void
