@@ -143,6 +143,7 @@ compile_program(struct compile *c, const struct tgsi_shader *tgsi,
    }
 
    /* Registers, flow, words. */
+   PASS(c, s, va_loop_latch); /* lanes meet before the next iteration */
    PASS(c, s, ra_split_critical_edges);
    PASS(c, s, va_blend_return);
    allocate(c, s, layout, out);

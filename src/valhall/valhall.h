@@ -25,8 +25,10 @@ bool va_optimize(struct ir_shader *s); /* optimize.c: peepholes */
 bool va_pair_uniforms(struct ir_shader *s);
 bool va_legalize(struct ir_shader *s);
 
-/* Just before allocation: the blend shader's return address, a value
- * fixed to r48 (blend_tail.c). */
+/* Just before allocation: one back edge per loop (loop_latch.c), and
+ * the blend shader's return address, a value fixed to r48
+ * (blend_tail.c). */
+bool va_loop_latch(struct ir_shader *s);
 bool va_blend_return(struct ir_shader *s);
 
 /* The last instruction of `b` before a blend-shader call's return-address

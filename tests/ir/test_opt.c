@@ -97,6 +97,31 @@ test_copy_prop(void **state)
            "b2\n  %3 = iadd %1, %1\n");
 }
 
+/* va_loop_latch: two back edges (a CONT and the loop's end) meet in one
+ * block after the loop's last, whose phi feeds the header's; a loop with
+ * one back edge stays. */
+static void
+test_loop_latch(void **state)
+{
+   (void)state;
+   IR_CASE(va_loop_latch,
+           "shader compute\nb0 -> b1\n  %1 = preload imm=1\n"
+           "b1 loop -> b2\n  %2 = phi b0:%1, b2:%3, b3:%4\n"
+           "b2 -> b1 b3\n  %3 = iadd %2, #0x1\n  branch %3\n"
+           "b3 -> b1 b4\n  %4 = iadd %2, #0x2\n  branch %4\n"
+           "b4\n",
+           "shader compute\nb0 -> b1\n  %1 = preload imm=1\n"
+           "b1 loop -> b2\n  %2 = phi b0:%1, b4:%5\n"
+           "b2 -> b4 b3\n  %3 = iadd %2, #0x1\n  branch %3\n"
+           "b3 -> b4 b5\n  %4 = iadd %2, #0x2\n  branch %4\n"
+           "b4 -> b1\n  %5 = phi b2:%3, b3:%4\n  jump\n"
+           "b5\n");
+   IR_NEGCASE(va_loop_latch,
+              "shader compute\nb0 -> b1\n  %1 = preload imm=1\n"
+              "b1 loop -> b1 b2\n  %2 = phi b0:%1, b1:%3\n"
+              "  %3 = iadd %2, #0x1\n  branch %3\nb2\n");
+}
+
 static void
 test_dce(void **state)
 {
@@ -859,6 +884,7 @@ main(void)
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_constant_fold),
       cmocka_unit_test(test_copy_prop),
+      cmocka_unit_test(test_loop_latch),
       cmocka_unit_test(test_dce),
       cmocka_unit_test(test_cse),
       cmocka_unit_test(test_cse_dominance),
