@@ -117,6 +117,10 @@ collect(struct ir_shader *s, uint32_t n, bool *movable,
          }
       }
    }
+   *pairs = v.data;
+   *npairs = 0;
+   if (!v.len)
+      return; /* (qsort must not see the NULL of an empty vector) */
    /* Merge repeats of a pair, keeping its first reader. */
    qsort(v.data, v.len, sizeof(*v.data), cmp_words);
    size_t m = 0;
@@ -130,7 +134,6 @@ collect(struct ir_shader *s, uint32_t n, bool *movable,
       }
    }
    qsort(v.data, m, sizeof(*v.data), cmp_weight);
-   *pairs = v.data;
    *npairs = m;
 }
 
