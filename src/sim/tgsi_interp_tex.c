@@ -23,7 +23,8 @@
  *    for its quad neighbours, and the coordinates also to the corners of
  *    their box together and, across more than a texel, through it in a
  *    grid of half-texel steps (REPEAT brings both ends back to one
- *    texel); the
+ *    texel); a gradient through its magnitudes in half-level steps
+ *    (from zero when its interval holds zero); the
  *    texel values the moves reach bound the
  *    result (a different integer texel makes it undefined).  An
  *    undefined field makes the result undefined only if other values of
@@ -462,6 +463,41 @@ move_field(const struct interp *ip, struct tex_op *t, unsigned l,
       err[c] += worst[c];
 }
 
+/* A gradient field moved within +-e: the level it selects follows the
+ * magnitude, and each level holds texels of its own, so the magnitudes
+ * from the interval's smallest (zero when it holds zero: the finest
+ * level) to its largest are tried in steps of half a level. */
+static void
+move_gradient(const struct interp *ip, struct tex_op *t, unsigned l,
+              float *field, double e, struct sim_vec4 ref, bool is_float,
+              double err[4])
+{
+   if (e == 0 || !isfinite(e)) {
+      move_field(ip, t, l, field, e, ref, is_float, err);
+      return;
+   }
+   float saved = *field;
+   double hi = fabs((double)saved) + e;
+   double lo = fmax(fabs((double)saved) - e, hi * 0x1p-24);
+   double worst[4] = {0, 0, 0, 0};
+   for (double m = lo;; m *= 1.4142135623730951) {
+      if (m > hi)
+         m = hi;
+      for (int sign = -1; sign <= 1; sign += 2) {
+         *field = (float)(sign * m);
+         struct sim_vec4 v = sample(ip, t, l);
+         for (unsigned c = 0; c < 4; c++)
+            worst[c] = fmax(worst[c],
+                            texel_deviation(is_float, ref.w[c], v.w[c]));
+      }
+      if (m >= hi)
+         break;
+   }
+   *field = saved;
+   for (unsigned c = 0; c < 4; c++)
+      err[c] += worst[c];
+}
+
 /* Texels per unit of coordinate (lane m's request): the largest
  * dimension of a normalised target, 1 for RECT's texel coordinates, and
  * for a cube map's direction the face size over the major axis; 0 when
@@ -611,8 +647,8 @@ lane_moves(const struct interp *ip, struct tex_op *t, unsigned l,
    move_coords_jointly(ip, t, l, tm, ref, is_float, single, err);
    sweep_coords(ip, t, l, m, ref, is_float, err);
    for (unsigned c = 0; c < 3; c++) {
-      move_field(ip, t, l, &r->ddx[c], tm->e.ddx[c], ref, is_float, err);
-      move_field(ip, t, l, &r->ddy[c], tm->e.ddy[c], ref, is_float, err);
+      move_gradient(ip, t, l, &r->ddx[c], tm->e.ddx[c], ref, is_float, err);
+      move_gradient(ip, t, l, &r->ddy[c], tm->e.ddy[c], ref, is_float, err);
    }
    move_field(ip, t, l, &r->lod, tm->e.lod, ref, is_float, err);
    move_field(ip, t, l, &r->compare, tm->e.compare, ref, is_float, err);
