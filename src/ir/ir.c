@@ -79,6 +79,32 @@ ir_block_pred_index(const struct ir_block *b, const struct ir_block *p)
 }
 
 void
+ir_block_insert_after(struct ir_shader *s, struct ir_block *after,
+                      struct ir_block *b)
+{
+   b->prev = after;
+   b->next = after->next;
+   if (after->next)
+      after->next->prev = b;
+   else
+      s->last_block = b;
+   after->next = b;
+   b->loop_depth = after->loop_depth;
+}
+
+enum ir_cond
+ir_cond_mirror(enum ir_cond c)
+{
+   switch (c) {
+   case IR_COND_GT: return IR_COND_LT;
+   case IR_COND_GE: return IR_COND_LE;
+   case IR_COND_LT: return IR_COND_GT;
+   case IR_COND_LE: return IR_COND_GE;
+   default: return c; /* EQ, NE, GTLT */
+   }
+}
+
+void
 ir_renumber_blocks(struct ir_shader *s)
 {
    uint32_t n = 0;

@@ -136,6 +136,9 @@ enum ir_cond {
    IR_COND_GTLT, /* floats only: ordered not-equal */
 };
 
+/* The condition that holds for (b, a) where `c` holds for (a, b). */
+enum ir_cond ir_cond_mirror(enum ir_cond c);
+
 enum ir_cmptype {
    IR_CMP_F, /* binary32 */
    IR_CMP_S, /* signed integer */
@@ -372,6 +375,10 @@ struct ir_shader *ir_shader_create(struct arena *arena, enum ir_stage stage);
 struct ir_block *ir_block_create(struct ir_shader *s);
 /* Appends `b` to the layout. */
 void ir_block_append(struct ir_shader *s, struct ir_block *b);
+/* Places `b` in the layout right after `after` (at the same loop
+ * depth). */
+void ir_block_insert_after(struct ir_shader *s, struct ir_block *after,
+                           struct ir_block *b);
 /* Adds the edge from -> to as from->succ[slot] and to's last pred. */
 void ir_block_link(struct ir_shader *s, struct ir_block *from, unsigned slot,
                    struct ir_block *to);

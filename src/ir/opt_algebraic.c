@@ -384,18 +384,12 @@ simplify_csel(struct algebra *a, struct ir_instr *I)
 static bool
 simplify_fcmp(struct algebra *a, struct ir_instr *I)
 {
-   static const uint8_t mirror[] = {
-      [IR_COND_EQ] = IR_COND_EQ, [IR_COND_GT] = IR_COND_LT,
-      [IR_COND_GE] = IR_COND_LE, [IR_COND_NE] = IR_COND_NE,
-      [IR_COND_LT] = IR_COND_GT, [IR_COND_LE] = IR_COND_GE,
-      [IR_COND_GTLT] = IR_COND_GTLT,
-   };
    struct ir_ref *x = I->src;
-   if (!is_zero(x[1]) || I->cond >= sizeof(mirror))
+   if (!is_zero(x[1]))
       return false;
    if (x[0].mods == IR_MOD_NEG) {
       x[0].mods = 0;
-      I->cond = mirror[I->cond];
+      I->cond = (uint8_t)ir_cond_mirror((enum ir_cond)I->cond);
       return true;
    }
    const struct ir_instr *cmp = def_of(a, x[0]);

@@ -53,14 +53,7 @@ add_latch(struct ir_shader *s, struct ir_block *h, struct ir_block *last,
           const bool *back, unsigned nback)
 {
    struct ir_block *latch = ir_block_create(s);
-   latch->prev = last;
-   latch->next = last->next;
-   if (last->next)
-      last->next->prev = latch;
-   else
-      s->last_block = latch;
-   last->next = latch;
-   latch->loop_depth = last->loop_depth;
+   ir_block_insert_after(s, last, latch);
    struct ir_builder b = ir_builder_at_end(s, latch);
    ir_jump(&b);
 

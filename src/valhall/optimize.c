@@ -200,11 +200,6 @@ narrow_loads(struct ir_shader *s)
 static bool
 discard_condition(struct ir_shader *s, struct ir_instr *I)
 {
-   static const int8_t mirror[] = {
-      [IR_COND_EQ] = IR_COND_EQ, [IR_COND_GT] = IR_COND_LT,
-      [IR_COND_GE] = IR_COND_LE, [IR_COND_NE] = IR_COND_NE,
-      [IR_COND_LT] = IR_COND_GT, [IR_COND_LE] = IR_COND_GE,
-   };
    uint32_t zero;
    if (I->op != IR_OP_VA || I->va_op != VA_OP_DISCARD_F32 ||
        !ir_ref_const_bits(I->src[1], &zero) || (zero & 0x7fffffffu))
@@ -215,7 +210,7 @@ discard_condition(struct ir_shader *s, struct ir_instr *I)
    struct ir_ref *x = &I->src[0];
    if (x->mods == IR_MOD_NEG) {
       x->mods = 0;
-      va_set_mod(I->va, VA_MOD_CMP, mirror[cmp]);
+      va_set_mod(I->va, VA_MOD_CMP, ir_cond_mirror((enum ir_cond)cmp));
       return true;
    }
    if (cmp != IR_COND_GT || x->kind != IR_REF_VALUE || x->mods ||

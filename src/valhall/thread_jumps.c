@@ -134,14 +134,7 @@ jump_block(struct ir_shader *s, struct ir_block *b, struct ir_block *to,
    struct ir_block *j = ir_block_create(s);
    ir_instr_append(j, new_jump(s, flow));
    j->succ[0] = to;
-   j->prev = b;
-   j->next = b->next;
-   if (b->next)
-      b->next->prev = j;
-   else
-      s->last_block = j;
-   b->next = j;
-   j->loop_depth = b->loop_depth;
+   ir_block_insert_after(s, b, j);
    return j;
 }
 
