@@ -296,7 +296,7 @@ bool
 ir_remap_operand(const struct ir_remap *m, struct ir_instr *I, unsigned i)
 {
    struct ir_ref old = I->src[i];
-   if (!m->to || !ir_remap_src(m, &I->src[i]))
+   if (!ir_remap_src(m, &I->src[i]))
       return false;
    if (I->op != IR_OP_VA || i < ir_va_nr_srcs(I->va_op))
       return true;

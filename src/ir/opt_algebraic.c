@@ -299,6 +299,29 @@ simplify_int(struct algebra *a, struct ir_instr *I)
    }
 }
 
+/* A comparison of 64-bit operands: lower_int64 makes it a sequence that
+ * gives 0/~0 only, and CSEL compares 32 bits. */
+static bool
+compares_64(struct algebra *a, const struct ir_instr *cmp)
+{
+   return ir_ref_bits(a->s, cmp->src[0]) == 64 ||
+          ir_ref_bits(a->s, cmp->src[1]) == 64;
+}
+
+/* I becomes the comparison `cmp`, giving its result as `fmt`. */
+static void
+take_comparison(struct ir_instr *I, const struct ir_instr *cmp,
+                enum ir_boolfmt fmt)
+{
+   I->op = cmp->op;
+   I->cond = cmp->cond;
+   I->cmptype = cmp->cmptype;
+   I->boolfmt = (uint8_t)fmt;
+   I->flags = cmp->flags;
+   I->src[0] = cmp->src[0];
+   I->src[1] = cmp->src[1];
+}
+
 /* AND(cmp, 1.0) and AND(cmp, 1): the comparison in another format. */
 static bool
 simplify_bool_and(struct algebra *a, struct ir_instr *I)
@@ -307,10 +330,7 @@ simplify_bool_and(struct algebra *a, struct ir_instr *I)
       const struct ir_instr *cmp = bool_cmp(a, I->src[i]);
       struct ir_ref other = I->src[1 - i];
       enum ir_boolfmt fmt;
-      /* A 64-bit comparison is a sequence in lower_int64 that gives
-       * 0/~0 only. */
-      if (!cmp || ir_ref_bits(a->s, cmp->src[0]) == 64 ||
-          ir_ref_bits(a->s, cmp->src[1]) == 64)
+      if (!cmp || compares_64(a, cmp))
          continue;
       if (const_is(other, 0x3f800000u))
          fmt = IR_BOOL_F1;
@@ -318,13 +338,7 @@ simplify_bool_and(struct algebra *a, struct ir_instr *I)
          fmt = IR_BOOL_I1;
       else
          continue;
-      I->op = cmp->op;
-      I->cond = cmp->cond;
-      I->cmptype = cmp->cmptype;
-      I->boolfmt = (uint8_t)fmt;
-      I->flags = cmp->flags;
-      I->src[0] = cmp->src[0];
-      I->src[1] = cmp->src[1];
+      take_comparison(I, cmp, fmt);
       return true;
    }
    return false;
@@ -360,11 +374,7 @@ simplify_csel(struct algebra *a, struct ir_instr *I)
        !const_is(x[1], 0))
       return false;
    const struct ir_instr *cmp = tested_cmp(a, x[0]);
-   /* CSEL compares 32-bit operands: a 64-bit comparison stays apart (it
-    * becomes a two-instruction sequence in lower_int64). */
-   if (!cmp || (cmp->flags & IR_INSTR_PRECISE) ||
-       ir_ref_bits(a->s, cmp->src[0]) == 64 ||
-       ir_ref_bits(a->s, cmp->src[1]) == 64)
+   if (!cmp || (cmp->flags & IR_INSTR_PRECISE) || compares_64(a, cmp))
       return false;
    if (eq) {
       struct ir_ref t = x[2];
@@ -397,15 +407,9 @@ simplify_fcmp(struct algebra *a, struct ir_instr *I)
        cmp->boolfmt != IR_BOOL_F1 ||
        (I->cond != IR_COND_GT && I->cond != IR_COND_NE &&
         I->cond != IR_COND_GTLT) ||
-       ir_ref_bits(a->s, cmp->src[0]) == 64 ||
-       ir_ref_bits(a->s, cmp->src[1]) == 64)
+       compares_64(a, cmp))
       return false;
-   I->op = cmp->op;
-   I->cond = cmp->cond;
-   I->cmptype = cmp->cmptype;
-   I->flags = cmp->flags;
-   x[0] = cmp->src[0];
-   x[1] = cmp->src[1];
+   take_comparison(I, cmp, (enum ir_boolfmt)I->boolfmt);
    return true;
 }
 

@@ -289,18 +289,21 @@ joint_dependence(struct lane_eval *le, const struct interp_vec *src,
    }
 }
 
+/* A few values of both signs and ends of the ranges, tried in pairs
+ * (two operands, or a 64-bit operand's two words). */
+static const uint32_t few[] = {0x00000000u, 0x00000001u, 0x7fffffffu,
+                               0x80000000u, 0xffffffffu, 0x3f800000u,
+                               0xbf800000u, 0x7fc00000u};
+
 /* Two undefined operands of one channel, each given its own value: the
  * joint move above gives them the same one, and each alone is tried
  * against the other's reference value, so an ordering of two unrelated
  * undefined values (USLT of UMOD by zero against IDIV by zero) looked
- * settled.  A few values of both signs and ends of the ranges, paired. */
+ * settled. */
 static void
 cross_dependence(struct lane_eval *le, const struct interp_vec *src,
                  unsigned n)
 {
-   static const uint32_t few[] = {0x00000000u, 0x00000001u, 0x7fffffffu,
-                                  0x80000000u, 0xffffffffu, 0x3f800000u,
-                                  0xbf800000u, 0x7fc00000u};
    double worst[4] = {0, 0, 0, 0};
    for (unsigned c = 0; c < 4; c++) {
       for (unsigned i = 0; i < n; i++) {
@@ -333,9 +336,6 @@ static void
 pair_dependence(struct lane_eval *le, unsigned op,
                 const struct interp_vec *src, unsigned n)
 {
-   static const uint32_t few[] = {0x00000000u, 0x00000001u, 0x7fffffffu,
-                                  0x80000000u, 0xffffffffu, 0x3f800000u,
-                                  0xbf800000u, 0x7fc00000u};
    double worst[4] = {0, 0, 0, 0};
    for (unsigned i = 0; i < n; i++) {
       enum tgsi_value_type t = tgsi_op_src_type(op, i);
@@ -356,11 +356,13 @@ pair_dependence(struct lane_eval *le, unsigned op,
           * equality (U64SNE of an undefined pair against a uniform)
           * changes only at that value. */
          for (unsigned j = 0; j < n; j++) {
+            if (j == i)
+               continue;
             uint64_t v = interp_u64(le->ref->s[j][p], le->ref->s[j][p + 1]);
-            for (int d = -1; j != i && d <= 1; d++) {
+            for (uint64_t w = v - 1; w != v + 2; w++) {
                struct alu_io io = *le->ref;
-               io.s[i][p] = (uint32_t)(v + (uint64_t)(int64_t)d);
-               io.s[i][p + 1] = (uint32_t)((v + (uint64_t)(int64_t)d) >> 32);
+               io.s[i][p] = (uint32_t)w;
+               io.s[i][p + 1] = (uint32_t)(w >> 32);
                measure(le, &io, worst);
             }
          }

@@ -433,6 +433,19 @@ depends_on(const struct interp *ip, struct tex_op *t, unsigned l,
    return changed;
 }
 
+/* Lane l's result with `field` at `value`, its change from `ref` kept
+ * in `worst` per channel. */
+static void
+try_value(const struct interp *ip, struct tex_op *t, unsigned l,
+          float *field, float value, struct sim_vec4 ref, bool is_float,
+          double worst[4])
+{
+   *field = value;
+   struct sim_vec4 v = sample(ip, t, l);
+   for (unsigned c = 0; c < 4; c++)
+      worst[c] = fmax(worst[c], texel_deviation(is_float, ref.w[c], v.w[c]));
+}
+
 /* Moves one float field (of lane l or a quad neighbour) by +-e and
  * records the worst change of lane l's result. */
 static void
@@ -451,13 +464,9 @@ move_field(const struct interp *ip, struct tex_op *t, unsigned l,
    }
    float saved = *field;
    double worst[4] = {0, 0, 0, 0};
-   for (int sign = -1; sign <= 1; sign += 2) {
-      *field = (float)((double)saved + sign * e);
-      struct sim_vec4 v = sample(ip, t, l);
-      for (unsigned c = 0; c < 4; c++)
-         worst[c] = fmax(worst[c],
-                         texel_deviation(is_float, ref.w[c], v.w[c]));
-   }
+   for (int sign = -1; sign <= 1; sign += 2)
+      try_value(ip, t, l, field, (float)((double)saved + sign * e), ref,
+                is_float, worst);
    *field = saved;
    for (unsigned c = 0; c < 4; c++)
       err[c] += worst[c];
@@ -465,8 +474,8 @@ move_field(const struct interp *ip, struct tex_op *t, unsigned l,
 
 /* A gradient field moved within +-e: the level it selects follows the
  * magnitude, and each level holds texels of its own, so the magnitudes
- * from the interval's smallest (zero when it holds zero: the finest
- * level) to its largest are tried in steps of half a level. */
+ * from the interval's smallest (next to zero when it holds zero: the
+ * finest level) to its largest are tried in steps of half a level. */
 static void
 move_gradient(const struct interp *ip, struct tex_op *t, unsigned l,
               float *field, double e, struct sim_vec4 ref, bool is_float,
@@ -483,13 +492,8 @@ move_gradient(const struct interp *ip, struct tex_op *t, unsigned l,
    for (double m = lo;; m *= 1.4142135623730951) {
       if (m > hi)
          m = hi;
-      for (int sign = -1; sign <= 1; sign += 2) {
-         *field = (float)(sign * m);
-         struct sim_vec4 v = sample(ip, t, l);
-         for (unsigned c = 0; c < 4; c++)
-            worst[c] = fmax(worst[c],
-                            texel_deviation(is_float, ref.w[c], v.w[c]));
-      }
+      for (int sign = -1; sign <= 1; sign += 2)
+         try_value(ip, t, l, field, (float)(sign * m), ref, is_float, worst);
       if (m >= hi)
          break;
    }

@@ -117,6 +117,27 @@ materialize(struct legalize *l, struct ir_instr *before, uint32_t value)
    return I->dst;
 }
 
+/* Entry k leaves; the more recent ones move down. */
+static void
+shared_forget(struct legalize *l, unsigned k)
+{
+   for (; k + 1 < l->count; k++) {
+      l->key[k] = l->key[k + 1];
+      l->value[k] = l->value[k + 1];
+   }
+   l->count--;
+}
+
+/* `key` is in `value` now; the least recently used entry makes room. */
+static void
+shared_remember(struct legalize *l, struct ir_ref key, struct ir_ref value)
+{
+   if (l->count == SHARED_CONSTANTS)
+      shared_forget(l, 0);
+   l->key[l->count] = key;
+   l->value[l->count++] = value;
+}
+
 /* The register of the current block that holds `key` already, if any. */
 static bool
 shared_lookup(struct legalize *l, const struct ir_instr *before,
@@ -128,34 +149,15 @@ shared_lookup(struct legalize *l, const struct ir_instr *before,
    }
    for (unsigned k = 0; k < l->count; k++) {
       if (ir_ref_equal(l->key[k], key)) {
-         *value = l->value[k];
          /* Used again: the last to be forgotten (a scale factor read
           * between many other constants stays shared). */
-         for (; k + 1 < l->count; k++) {
-            l->key[k] = l->key[k + 1];
-            l->value[k] = l->value[k + 1];
-         }
-         l->key[k] = key;
-         l->value[k] = *value;
+         *value = l->value[k];
+         shared_forget(l, k);
+         shared_remember(l, key, *value);
          return true;
       }
    }
    return false;
-}
-
-/* The least recently used entry makes room. */
-static void
-shared_remember(struct legalize *l, struct ir_ref key, struct ir_ref value)
-{
-   if (l->count == SHARED_CONSTANTS) {
-      for (unsigned k = 0; k + 1 < l->count; k++) {
-         l->key[k] = l->key[k + 1];
-         l->value[k] = l->value[k + 1];
-      }
-      l->count--;
-   }
-   l->key[l->count] = key;
-   l->value[l->count++] = value;
 }
 
 /* Rule 1's shared registers: `value` in a register for a source slot of
