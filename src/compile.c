@@ -42,7 +42,17 @@ after(struct compile *c, struct ir_shader *s, const char *pass,
    return progress;
 }
 
-#define PASS(c, s, fn) after((c), (s), #fn, fn(s))
+/* A pass's scratch memory ends with it. */
+static bool
+run(struct ir_shader *s, bool (*pass)(struct ir_shader *))
+{
+   struct arena_mark scratch = arena_mark(s->scratch);
+   bool progress = pass(s);
+   arena_release(s->scratch, scratch);
+   return progress;
+}
+
+#define PASS(c, s, fn) after((c), (s), #fn, run((s), fn))
 
 /* Clean-up to a fixed point.  A pass runs while something it may act on
  * has changed since it last found nothing to do: any pass's progress
@@ -81,7 +91,7 @@ optimize(struct compile *c, struct ir_shader *s)
          if (!(pending & (1u << p)))
             continue;
          pending &= ~(1u << p);
-         if (after(c, s, passes[p].name, passes[p].run(s)))
+         if (after(c, s, passes[p].name, run(s, passes[p].run)))
             pending |= passes[p].opens;
       }
    }
@@ -99,7 +109,9 @@ allocate(struct compile *c, struct ir_shader *s, struct ir_layout *layout,
 {
    struct ra_hooks hooks = {.after = after_step, .ctx = c};
    struct ra_outcome ra = {0};
+   struct arena_mark scratch = arena_mark(s->scratch);
    ra_run(s, c->opts->max_registers, layout, &hooks, &ra);
+   arena_release(s->scratch, scratch);
    out->registers = ra.registers;
    out->work_registers = ra.work_registers;
    out->preload_mask = ra.preload_mask;
@@ -117,6 +129,7 @@ compile_program(struct compile *c, const struct tgsi_shader *tgsi,
    s->layout = layout;
    s->bail = &c->bail;
    s->checks = c->opts->validate;
+   s->scratch->poison = c->opts->validate;
    out->ir = s;
    after(c, s, "translate", true);
 
@@ -138,8 +151,11 @@ compile_program(struct compile *c, const struct tgsi_shader *tgsi,
    PASS(c, s, va_legalize);
    if (!c->opts->no_sched_order) { /* on SSA values: pressure is countable */
       PASS(c, s, sched_sink_loads);
-      after(c, s, "sched_order",
-            sched_order(s, ra_register_count(c->opts->max_registers)));
+      struct arena_mark scratch = arena_mark(s->scratch);
+      bool progress =
+         sched_order(s, ra_register_count(c->opts->max_registers));
+      arena_release(s->scratch, scratch);
+      after(c, s, "sched_order", progress);
    }
 
    /* Registers, flow, words. */

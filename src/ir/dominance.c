@@ -27,7 +27,7 @@ post_order(struct ir_shader *s, struct dfs *d)
    struct frame {
       struct ir_block *b;
       unsigned slot;
-   } *stack = ARENA_ARRAY(s->arena, struct frame, s->block_count + 1);
+   } *stack = ARENA_ARRAY(s->scratch, struct frame, s->block_count + 1);
    unsigned sp = 0;
 
    ir_foreach_block(s, b)
@@ -70,10 +70,10 @@ ir_common_dominator(struct ir_block *a, struct ir_block *b)
 static void
 number_tree(struct ir_shader *s, struct ir_block **order, unsigned count)
 {
-   uint32_t *child = ARENA_ARRAY(s->arena, uint32_t, s->block_count + 1);
-   uint32_t *sibling = ARENA_ARRAY(s->arena, uint32_t, s->block_count + 1);
+   uint32_t *child = ARENA_ARRAY(s->scratch, uint32_t, s->block_count + 1);
+   uint32_t *sibling = ARENA_ARRAY(s->scratch, uint32_t, s->block_count + 1);
    struct ir_block **by_index =
-      ARENA_ARRAY(s->arena, struct ir_block *, s->block_count + 1);
+      ARENA_ARRAY(s->scratch, struct ir_block *, s->block_count + 1);
    for (unsigned i = 0; i < count; i++) {
       struct ir_block *b = order[i];
       by_index[b->index] = b;
@@ -111,8 +111,9 @@ number_tree(struct ir_shader *s, struct ir_block **order, unsigned count)
 void
 ir_compute_dominance(struct ir_shader *s)
 {
+   struct arena_mark scratch = arena_mark(s->scratch);
    struct dfs d = {
-      .order = ARENA_ARRAY(s->arena, struct ir_block *, s->block_count + 1),
+      .order = ARENA_ARRAY(s->scratch, struct ir_block *, s->block_count + 1),
    };
    ir_renumber_blocks(s);
    post_order(s, &d);
@@ -122,8 +123,10 @@ ir_compute_dominance(struct ir_shader *s)
    }
    for (unsigned i = 0; i < d.count; i++)
       d.order[i]->rpo_index = d.count - 1 - i;
-   if (!d.count)
+   if (!d.count) {
+      arena_release(s->scratch, scratch);
       return;
+   }
 
    struct ir_block *entry = s->first_block;
    entry->idom = entry;
@@ -146,6 +149,7 @@ ir_compute_dominance(struct ir_shader *s)
       }
    }
    number_tree(s, d.order, d.count);
+   arena_release(s->scratch, scratch);
 }
 
 bool

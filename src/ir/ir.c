@@ -34,6 +34,8 @@ ir_shader_create(struct arena *arena, enum ir_stage stage)
 {
    struct ir_shader *s = ARENA_NEW(arena, struct ir_shader);
    s->arena = arena;
+   s->scratch = arena_scratch(arena);
+   s->scratch->poison = true; /* the pipeline keeps it when validating */
    s->stage = stage;
    /* Value 0 stands for "no value". */
    *VEC_PUSH(arena, &s->values) = (struct ir_value){.reg = -1};
@@ -260,7 +262,7 @@ ir_remap_set(struct ir_remap *m, uint32_t value, struct ir_ref to)
    if (value >= m->count)
       return;
    if (!m->to)
-      m->to = ARENA_ARRAY(m->s->arena, struct ir_ref, m->count);
+      m->to = ARENA_ARRAY(m->s->scratch, struct ir_ref, m->count);
    m->to[value] = to;
 }
 
@@ -371,7 +373,7 @@ ir_instr_has_side_effects(const struct ir_instr *I)
 uint32_t *
 ir_count_uses(struct ir_shader *s)
 {
-   uint32_t *uses = ARENA_ARRAY(s->arena, uint32_t, s->values.len);
+   uint32_t *uses = ARENA_ARRAY(s->scratch, uint32_t, s->values.len);
    ir_foreach_block(s, b) {
       ir_foreach_instr(b, I) {
          ir_foreach_src(I, i) {

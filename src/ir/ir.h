@@ -235,6 +235,11 @@ enum ir_stage {
 
 struct ir_shader {
    struct arena *arena;
+   /* A pass's own tables (liveness, maps, work lists): taken between
+    * arena_mark(s->scratch) and arena_release(s->scratch, ...) by the
+    * pass, so that the next pass reuses the memory instead of the
+    * compile growing by every pass's tables. */
+   struct arena *scratch;
    enum ir_stage stage;
    struct ir_block *first_block, *last_block; /* first is the entry */
    uint32_t block_count;
@@ -420,7 +425,7 @@ void ir_instr_set_nsrc(struct ir_shader *s, struct ir_instr *I,
  */
 struct ir_remap {
    struct ir_ref *to; /* per value; kind IR_REF_NONE: unchanged; NULL
-                       * until a value is set */
+                       * until a value is set; in s->scratch */
    uint32_t count;
    struct ir_shader *s;
 };
@@ -446,7 +451,8 @@ bool ir_remap_apply(struct ir_shader *s, const struct ir_remap *m);
  * removed, merged or moved across each other. */
 bool ir_instr_has_side_effects(const struct ir_instr *I);
 
-/* Number of uses of every value (phis included), indexed by value. */
+/* Number of uses of every value (phis included), indexed by value; in
+ * s->scratch. */
 uint32_t *ir_count_uses(struct ir_shader *s);
 
 /* If `r` is a 32-bit constant, stores its bits with the modifiers applied

@@ -154,7 +154,7 @@ ir_opt_cse(struct ir_shader *s)
    uint32_t size = 16;
    while (size < 2 * n + 1)
       size *= 2;
-   t.slots = ARENA_ARRAY(s->arena, struct ir_instr *, size);
+   t.slots = ARENA_ARRAY(s->scratch, struct ir_instr *, size);
    t.mask = size - 1;
 
    ir_compute_dominance(s);

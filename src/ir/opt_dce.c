@@ -14,14 +14,14 @@
 bool
 ir_opt_dce(struct ir_shader *s)
 {
-   uint8_t *live = ARENA_ARRAY(s->arena, uint8_t, s->values.len);
+   uint8_t *live = ARENA_ARRAY(s->scratch, uint8_t, s->values.len);
    VEC(struct ir_instr *) work = {0};
 
    ir_foreach_block(s, b) {
       ir_foreach_instr(b, I) {
          I->pass_data = ir_instr_has_side_effects(I);
          if (I->pass_data)
-            *VEC_PUSH(s->arena, &work) = I;
+            *VEC_PUSH(s->scratch, &work) = I;
       }
    }
    while (work.len) {
@@ -34,7 +34,7 @@ ir_opt_dce(struct ir_shader *s)
          struct ir_instr *def = ir_value(s, r.index)->def;
          if (def && !def->pass_data) {
             def->pass_data = 1;
-            *VEC_PUSH(s->arena, &work) = def;
+            *VEC_PUSH(s->scratch, &work) = def;
          }
       }
    }

@@ -73,7 +73,8 @@ struct ra_liveness {
    struct ra_valueset *live_in, *live_out;
 };
 
-/* ra_liveness.c */
+/* ra_liveness.c: the sets and the tables behind them are in s->scratch,
+ * for the caller to release. */
 void ra_compute_liveness(struct ir_shader *s, struct ra_liveness *l);
 
 /* ra_split_edges.c: a block on every edge from a block with several

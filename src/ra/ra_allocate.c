@@ -96,8 +96,8 @@ number_instrs(struct ra *ra)
          I->pass_data = n++;
    }
    ra->ninstrs = n;
-   ra->instrs = ARENA_ARRAY(ra->s->arena, struct ir_instr *, n + 1);
-   ra->dying = arena_array(ra->s->arena, n + 1, sizeof(*ra->dying));
+   ra->instrs = ARENA_ARRAY(ra->s->scratch, struct ir_instr *, n + 1);
+   ra->dying = arena_array(ra->s->scratch, n + 1, sizeof(*ra->dying));
    ir_foreach_block(ra->s, b) {
       ir_foreach_instr(b, I)
          ra->instrs[I->pass_data] = I;
@@ -156,7 +156,8 @@ static void
 compute_deaths(struct ra *ra)
 {
    struct ir_shader *s = ra->s;
-   struct ra_bitset live = ra_bitset_create(s->arena, (uint32_t)s->values.len);
+   struct ra_bitset live =
+      ra_bitset_create(s->scratch, (uint32_t)s->values.len);
    ir_foreach_block(s, b) {
       const struct ra_valueset *out = &ra->live.live_out[b->index];
       ra_valueset_foreach(out, v)
@@ -179,7 +180,7 @@ compute_deaths(struct ra *ra)
          }
          if (I->ndst && I->dst.kind == IR_REF_VALUE) {
             if (!ra_bitset_test(&live, I->dst.index))
-               *VEC_PUSH(s->arena, &ra->dying[I->pass_data]) = I->dst.index;
+               *VEC_PUSH(s->scratch, &ra->dying[I->pass_data]) = I->dst.index;
             ra_bitset_clear(&live, I->dst.index);
          }
          if (I->op == IR_OP_PHI)
@@ -189,7 +190,7 @@ compute_deaths(struct ra *ra)
             if (r.kind != IR_REF_VALUE || ra_bitset_test(&live, r.index))
                continue;
             ra_bitset_set(&live, r.index);
-            *VEC_PUSH(s->arena, &ra->dying[I->pass_data]) = r.index;
+            *VEC_PUSH(s->scratch, &ra->dying[I->pass_data]) = r.index;
          }
       }
       clear_block(&live, b, out);
@@ -698,7 +699,7 @@ lower_phis(struct ra *ra, struct ir_block *b)
    }
    if (!nphis)
       return;
-   struct copy *c = ARENA_ARRAY(ra->s->arena, struct copy, nphis + 1);
+   struct copy *c = ARENA_ARRAY(ra->s->scratch, struct copy, nphis + 1);
    for (size_t p = 0; p < b->preds.len; p++) {
       struct ir_block *pred = b->preds.data[p];
       unsigned n = 0;
@@ -857,6 +858,7 @@ bool
 ra_allocate(struct ir_shader *s, uint64_t allowed, unsigned *registers)
 {
    struct ra ra = {.s = s, .allowed = allowed};
+   struct arena_mark scratch = arena_mark(s->scratch);
    ir_compute_dominance(s);
    ir_foreach_block(s, b) {
       if (b->rpo_index == UINT32_MAX)
@@ -864,11 +866,11 @@ ra_allocate(struct ir_shader *s, uint64_t allowed, unsigned *registers)
                     "blocks)", b->index);
    }
    ra_compute_liveness(s, &ra.live);
-   ra.reg = ARENA_ARRAY(s->arena, int16_t, s->values.len + 1);
-   ra.forbidden = ARENA_ARRAY(s->arena, uint64_t, s->values.len + 1);
-   ra.affinity = ARENA_ARRAY(s->arena, struct affinity, s->values.len + 1);
-   ra.planned = ARENA_ARRAY(s->arena, int16_t, s->values.len + 1);
-   ra.fixed = ARENA_ARRAY(s->arena, int16_t, s->values.len + 1);
+   ra.reg = ARENA_ARRAY(s->scratch, int16_t, s->values.len + 1);
+   ra.forbidden = ARENA_ARRAY(s->scratch, uint64_t, s->values.len + 1);
+   ra.affinity = ARENA_ARRAY(s->scratch, struct affinity, s->values.len + 1);
+   ra.planned = ARENA_ARRAY(s->scratch, int16_t, s->values.len + 1);
+   ra.fixed = ARENA_ARRAY(s->scratch, int16_t, s->values.len + 1);
    for (size_t v = 0; v <= s->values.len; v++)
       ra.reg[v] = ra.planned[v] = ra.fixed[v] = -1;
    number_instrs(&ra);
@@ -877,7 +879,7 @@ ra_allocate(struct ir_shader *s, uint64_t allowed, unsigned *registers)
    find_affinities(&ra);
 
    /* Reverse post-order: definitions before the blocks they reach. */
-   struct ir_block **order = ARENA_ARRAY(s->arena, struct ir_block *,
+   struct ir_block **order = ARENA_ARRAY(s->scratch, struct ir_block *,
                                          s->block_count + 1);
    ir_foreach_block(s, b) {
       if (b->rpo_index != UINT32_MAX)
@@ -887,8 +889,10 @@ ra_allocate(struct ir_shader *s, uint64_t allowed, unsigned *registers)
       /* Alignment left a pair or vector no room: start again keeping
        * long runs of free registers whole. */
       ra.pack = true;
-      if (!color_blocks(&ra, order))
+      if (!color_blocks(&ra, order)) {
+         arena_release(s->scratch, scratch);
          return false;
+      }
    }
    struct ra_verify rv;
    if (s->checks)
@@ -898,5 +902,6 @@ ra_allocate(struct ir_shader *s, uint64_t allowed, unsigned *registers)
       ra_verify_check(&rv);
    s->allocated = true;
    *registers = ra.max_reg;
+   arena_release(s->scratch, scratch);
    return true;
 }

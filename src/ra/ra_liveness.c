@@ -12,7 +12,7 @@
  *    pairs are allocated as units.
  *
  * Requires: SSA; a CFG whose blocks are renumbered (ir_compute_dominance).
- * Ensures:  live_in/live_out of every block.
+ * Ensures:  live_in/live_out of every block, in s->scratch.
  * Invalidates: nothing.
  */
 #include "ra.h"
@@ -49,7 +49,7 @@ add_out(struct walk *w, uint32_t b, uint32_t v)
    if (w->out_mark[b] == v + 1)
       return;
    w->out_mark[b] = v + 1;
-   *VEC_PUSH(w->s->arena, &w->out_pairs) = (uint64_t)b << 32 | v;
+   *VEC_PUSH(w->s->scratch, &w->out_pairs) = (uint64_t)b << 32 | v;
 }
 
 static bool
@@ -58,7 +58,7 @@ add_in(struct walk *w, uint32_t b, uint32_t v)
    if (w->in_mark[b] == v + 1 || w->def_block[v] == b)
       return false;
    w->in_mark[b] = v + 1;
-   *VEC_PUSH(w->s->arena, &w->in_pairs) = (uint64_t)b << 32 | v;
+   *VEC_PUSH(w->s->scratch, &w->in_pairs) = (uint64_t)b << 32 | v;
    return true;
 }
 
@@ -109,7 +109,7 @@ to_sets(struct arena *a, uint32_t nblocks, const uint64_t *pairs, size_t n)
 static struct use *
 collect_uses(struct ir_shader *s, uint32_t nvals, uint32_t **first)
 {
-   uint32_t *start = ARENA_ARRAY(s->arena, uint32_t, nvals + 2);
+   uint32_t *start = ARENA_ARRAY(s->scratch, uint32_t, nvals + 2);
    ir_foreach_block(s, b) {
       ir_foreach_instr(b, I) {
          ir_foreach_src(I, i) {
@@ -120,8 +120,8 @@ collect_uses(struct ir_shader *s, uint32_t nvals, uint32_t **first)
    }
    for (uint32_t v = 0; v < nvals; v++)
       start[v + 1] += start[v];
-   struct use *uses = ARENA_ARRAY(s->arena, struct use, start[nvals] + 1);
-   uint32_t *fill = ARENA_ARRAY(s->arena, uint32_t, nvals + 1);
+   struct use *uses = ARENA_ARRAY(s->scratch, struct use, start[nvals] + 1);
+   uint32_t *fill = ARENA_ARRAY(s->scratch, uint32_t, nvals + 1);
    memcpy(fill, start, nvals * sizeof(uint32_t));
    ir_foreach_block(s, b) {
       ir_foreach_instr(b, I) {
@@ -158,7 +158,7 @@ from_uses(struct walk *w, uint32_t nvals)
 static void
 single_block(struct walk *w, uint32_t nvals)
 {
-   uint8_t *read = ARENA_ARRAY(w->s->arena, uint8_t, nvals + 1);
+   uint8_t *read = ARENA_ARRAY(w->s->scratch, uint8_t, nvals + 1);
    ir_foreach_instr(w->blocks[0], I) {
       ir_foreach_src(I, i) {
          if (I->src[i].kind == IR_REF_VALUE)
@@ -167,7 +167,7 @@ single_block(struct walk *w, uint32_t nvals)
    }
    for (uint32_t v = 0; v < nvals; v++) {
       if (read[v] && w->def_block[v] == UINT32_MAX)
-         *VEC_PUSH(w->s->arena, &w->in_pairs) = v;
+         *VEC_PUSH(w->s->scratch, &w->in_pairs) = v;
    }
 }
 
@@ -176,11 +176,11 @@ ra_compute_liveness(struct ir_shader *s, struct ra_liveness *l)
 {
    uint32_t nvals = (uint32_t)s->values.len, nblocks = s->block_count;
    struct walk w = {.s = s};
-   w.blocks = ARENA_ARRAY(s->arena, struct ir_block *, nblocks + 1);
-   w.in_mark = ARENA_ARRAY(s->arena, uint32_t, nblocks + 1);
-   w.out_mark = ARENA_ARRAY(s->arena, uint32_t, nblocks + 1);
-   w.stack = ARENA_ARRAY(s->arena, uint32_t, nblocks + 1);
-   w.def_block = ARENA_ARRAY(s->arena, uint32_t, nvals + 1);
+   w.blocks = ARENA_ARRAY(s->scratch, struct ir_block *, nblocks + 1);
+   w.in_mark = ARENA_ARRAY(s->scratch, uint32_t, nblocks + 1);
+   w.out_mark = ARENA_ARRAY(s->scratch, uint32_t, nblocks + 1);
+   w.stack = ARENA_ARRAY(s->scratch, uint32_t, nblocks + 1);
+   w.def_block = ARENA_ARRAY(s->scratch, uint32_t, nvals + 1);
    memset(w.def_block, 0xff, (nvals + 1) * sizeof(uint32_t));
    ir_foreach_block(s, b) {
       w.blocks[b->index] = b;
@@ -194,7 +194,8 @@ ra_compute_liveness(struct ir_shader *s, struct ra_liveness *l)
    else
       from_uses(&w, nvals);
    l->nblocks = nblocks;
-   l->live_in = to_sets(s->arena, nblocks, w.in_pairs.data, w.in_pairs.len);
+   l->live_in =
+      to_sets(s->scratch, nblocks, w.in_pairs.data, w.in_pairs.len);
    l->live_out =
-      to_sets(s->arena, nblocks, w.out_pairs.data, w.out_pairs.len);
+      to_sets(s->scratch, nblocks, w.out_pairs.data, w.out_pairs.len);
 }

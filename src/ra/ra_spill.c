@@ -98,8 +98,8 @@ measure(struct ir_shader *s, const struct ra_liveness *l, uint32_t *length)
    struct pressure_point worst = {NULL, 0};
    struct walk w = {
       .s = s,
-      .live = ra_bitset_create(s->arena, (uint32_t)s->values.len),
-      .since = ARENA_ARRAY(s->arena, uint32_t, s->values.len + 1),
+      .live = ra_bitset_create(s->scratch, (uint32_t)s->values.len),
+      .since = ARENA_ARRAY(s->scratch, uint32_t, s->values.len + 1),
       .length = length,
    };
    memset(length, 0, s->values.len * sizeof(*length));
@@ -165,7 +165,8 @@ static struct ra_bitset
 live_after(struct ir_shader *s, const struct ra_liveness *l,
            struct ir_instr *at)
 {
-   struct ra_bitset live = ra_bitset_create(s->arena, (uint32_t)s->values.len);
+   struct ra_bitset live =
+      ra_bitset_create(s->scratch, (uint32_t)s->values.len);
    ra_valueset_foreach(&l->live_out[at->block->index], v)
       ra_bitset_set(&live, v);
    for (struct ir_instr *I = at->block->last; I != at; I = I->prev) {
@@ -398,7 +399,7 @@ spill_value(struct ir_shader *s, uint32_t v, uint32_t slot)
    struct phi_store *phi_stores = NULL;
    unsigned nphi_stores = 0;
    if (def->op == IR_OP_PHI) {
-      phi_stores = ARENA_ARRAY(s->arena, struct phi_store,
+      phi_stores = ARENA_ARRAY(s->scratch, struct phi_store,
                                def->block->preds.len + 1);
       nphi_stores = spill_phi(s, def, slot, phi_stores);
    } else {
@@ -410,7 +411,7 @@ spill_value(struct ir_shader *s, uint32_t v, uint32_t slot)
 
    /* One reload per predecessor serves all the phis of a block. */
    ir_renumber_blocks(s);
-   struct ir_ref *at_pred = ARENA_ARRAY(s->arena, struct ir_ref,
+   struct ir_ref *at_pred = ARENA_ARRAY(s->scratch, struct ir_ref,
                                         s->block_count + 1);
    ir_foreach_block(s, b) {
       ir_foreach_instr(b, I) {
@@ -459,9 +460,12 @@ ra_max_pressure(struct ir_shader *s)
 {
    struct ra_liveness live;
    ir_compute_dominance(s);
+   struct arena_mark scratch = arena_mark(s->scratch);
    ra_compute_liveness(s, &live);
-   uint32_t *length = ARENA_ARRAY(s->arena, uint32_t, s->values.len + 1);
-   return measure(s, &live, length).regs;
+   uint32_t *length = ARENA_ARRAY(s->scratch, uint32_t, s->values.len + 1);
+   unsigned regs = measure(s, &live, length).regs;
+   arena_release(s->scratch, scratch);
+   return regs;
 }
 
 /* Stops the compile: the pressure at `p` cannot come down to `target`. */
@@ -507,7 +511,7 @@ choose_victims(struct ir_shader *s, const struct ra_liveness *l,
    unsigned goal = excess > 8 ? excess / 4 : 1, freed = 0, n = 0;
    struct ra_bitset live = live_after(s, l, p.at);
    struct candidate *cand =
-      ARENA_ARRAY(s->arena, struct candidate, s->values.len + 1);
+      ARENA_ARRAY(s->scratch, struct candidate, s->values.len + 1);
    uint32_t ncand = 0;
    unsigned widest = 1;
    ra_bitset_foreach(&live, v) {
@@ -524,7 +528,7 @@ choose_victims(struct ir_shader *s, const struct ra_liveness *l,
       return 0;
    }
    qsort(cand, ncand, sizeof(*cand), by_length);
-   *out = ARENA_ARRAY(s->arena, uint32_t, goal + 1);
+   *out = ARENA_ARRAY(s->scratch, uint32_t, goal + 1);
    for (uint32_t k = 0; k < ncand && freed < goal; k++) {
       spilled[cand[k].v] = 1;
       (*out)[n++] = cand[k].v;
@@ -544,14 +548,16 @@ bool
 ra_spill(struct ir_shader *s, unsigned target, struct ir_layout *layout)
 {
    bool progress = false;
-   uint8_t *spilled = ARENA_ARRAY(s->arena, uint8_t, s->values.len + 1);
+   struct arena_mark pass = arena_mark(s->scratch);
+   uint8_t *spilled = ARENA_ARRAY(s->scratch, uint8_t, s->values.len + 1);
    /* The round's victims outlive its scratch analyses. */
-   uint32_t *chosen = ARENA_ARRAY(s->arena, uint32_t, s->values.len + 1);
+   uint32_t *chosen = ARENA_ARRAY(s->scratch, uint32_t, s->values.len + 1);
    size_t known = s->values.len;
    for (;;) {
       if (s->values.len > known) {
-         spilled = arena_grow(s->arena, spilled, known, s->values.len + 1, 1);
-         chosen = arena_grow(s->arena, chosen, known, s->values.len + 1,
+         spilled =
+            arena_grow(s->scratch, spilled, known, s->values.len + 1, 1);
+         chosen = arena_grow(s->scratch, chosen, known, s->values.len + 1,
                              sizeof(*chosen));
          /* Reloads are already as short as they get. */
          for (size_t v = known; v < s->values.len; v++)
@@ -561,13 +567,14 @@ ra_spill(struct ir_shader *s, unsigned target, struct ir_layout *layout)
       ir_compute_dominance(s);
       /* The analyses are scratch: keeping each round's would make memory
        * grow with rounds times size. */
-      struct arena_mark scratch = arena_mark(s->arena);
+      struct arena_mark round = arena_mark(s->scratch);
       struct ra_liveness live;
       ra_compute_liveness(s, &live);
-      uint32_t *length = ARENA_ARRAY(s->arena, uint32_t, s->values.len + 1);
+      uint32_t *length =
+         ARENA_ARRAY(s->scratch, uint32_t, s->values.len + 1);
       struct pressure_point p = measure(s, &live, length);
       if (p.regs <= target) {
-         arena_release(s->arena, scratch);
+         arena_release(s->scratch, pass);
          return progress;
       }
       uint32_t *victims;
@@ -576,7 +583,7 @@ ra_spill(struct ir_shader *s, unsigned target, struct ir_layout *layout)
       unsigned n = choose_victims(s, &live, p, target, slots_left, length,
                                   spilled, &victims);
       memcpy(chosen, victims, n * sizeof(*chosen));
-      arena_release(s->arena, scratch);
+      arena_release(s->scratch, round);
       if (!n)
          cannot_spill(s, p, target);
       /* Liveness is not needed again until the next round: each spill
@@ -586,7 +593,9 @@ ra_spill(struct ir_shader *s, unsigned target, struct ir_layout *layout)
          if (slot + 16 > TLS_LIMIT)
             cannot_spill(s, p, target);
          layout->tls_bytes = slot + 4 * regs_of(s, chosen[k]);
+         round = arena_mark(s->scratch);
          spill_value(s, chosen[k], slot);
+         arena_release(s->scratch, round);
       }
       progress = true;
    }

@@ -93,15 +93,15 @@ ra_verify_capture(struct ra_verify *rv, struct ir_shader *s,
       ir_foreach_instr(b, I)
          n++;
    }
-   rv->orig = ARENA_ARRAY(s->arena, struct ra_verify_instr, n + 1);
-   rv->phis = ARENA_ARRAY(s->arena, struct ir_instr *, n + 1);
-   rv->phi_block = ARENA_ARRAY(s->arena, struct ir_block *, n + 1);
-   rv->preloads = ARENA_ARRAY(s->arena, uint32_t, n + 1);
+   rv->orig = ARENA_ARRAY(s->scratch, struct ra_verify_instr, n + 1);
+   rv->phis = ARENA_ARRAY(s->scratch, struct ir_instr *, n + 1);
+   rv->phi_block = ARENA_ARRAY(s->scratch, struct ir_block *, n + 1);
+   rv->preloads = ARENA_ARRAY(s->scratch, uint32_t, n + 1);
    ir_foreach_block(s, b) {
       ir_foreach_instr(b, I) {
          struct ra_verify_instr *o = &rv->orig[rv->count];
          o->I = I;
-         o->src = ARENA_ARRAY(s->arena, struct ir_ref, I->nsrc + 1);
+         o->src = ARENA_ARRAY(s->scratch, struct ir_ref, I->nsrc + 1);
          if (I->nsrc) /* I->src may be NULL then */
             memcpy(o->src, I->src, I->nsrc * sizeof(*I->src));
          o->dst = I->dst;
@@ -242,8 +242,8 @@ list_phis(const struct ra_verify *rv)
 {
    struct ir_shader *s = rv->s;
    struct phi_lists l = {
-      .head = ARENA_ARRAY(s->arena, uint32_t, s->block_count + 1),
-      .next = ARENA_ARRAY(s->arena, uint32_t, rv->nphis + 1),
+      .head = ARENA_ARRAY(s->scratch, uint32_t, s->block_count + 1),
+      .next = ARENA_ARRAY(s->scratch, uint32_t, rv->nphis + 1),
    };
    for (uint32_t k = rv->nphis; k-- > 0;) {
       uint32_t b = rv->phi_block[k]->index;
@@ -300,11 +300,11 @@ ra_verify_check(struct ra_verify *rv)
 {
    struct ir_shader *s = rv->s;
    ir_renumber_blocks(s);
-   struct vstate *in = ARENA_ARRAY(s->arena, struct vstate,
+   struct vstate *in = ARENA_ARRAY(s->scratch, struct vstate,
                                    s->block_count + 1);
-   struct vstate *out = ARENA_ARRAY(s->arena, struct vstate,
+   struct vstate *out = ARENA_ARRAY(s->scratch, struct vstate,
                                     s->block_count + 1);
-   bool *done = ARENA_ARRAY(s->arena, bool, s->block_count + 1);
+   bool *done = ARENA_ARRAY(s->scratch, bool, s->block_count + 1);
    struct phi_lists phis = list_phis(rv);
    /* Preloaded registers hold their values from the start. */
    for (uint32_t k = 0; k < rv->npreloads; k++) {

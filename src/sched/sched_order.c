@@ -256,7 +256,7 @@ find_region(struct sched *S, struct ir_block *b)
       R.head_last = I;
    for (struct ir_instr *J = I; J && J != R.term; J = J->next)
       R.n++;
-   R.instrs = ARENA_ARRAY(S->s->arena, struct ir_instr *, R.n + 1);
+   R.instrs = ARENA_ARRAY(S->s->scratch, struct ir_instr *, R.n + 1);
    for (uint32_t k = 0; k < R.n; k++, I = I->next)
       R.instrs[k] = I;
    return R;
@@ -410,7 +410,7 @@ classify(const struct ir_shader *s, struct node *N)
 static void
 add_edge(struct sched *S, uint32_t from, uint32_t to, uint32_t latency)
 {
-   struct edge *e = VEC_PUSH(S->s->arena, &S->edges);
+   struct edge *e = VEC_PUSH(S->s->scratch, &S->edges);
    *e = (struct edge){.to = to, .next = S->nodes[from].edges,
                       .latency = latency};
    S->nodes[from].edges = (uint32_t)(S->edges.len - 1);
@@ -626,7 +626,7 @@ pick_fast(const struct sched *S, uint32_t nready)
 static void
 demand_order(struct sched *S, uint32_t n)
 {
-   uint32_t *first = ARENA_ARRAY(S->s->arena, uint32_t, n + 1); /* zeroed */
+   uint32_t *first = ARENA_ARRAY(S->s->scratch, uint32_t, n + 1); /* zeroed */
    for (uint32_t i = 0; i < n; i++) {
       for (uint32_t e = S->nodes[i].edges; e != NONE;
            e = S->edges.data[e].next)
@@ -635,8 +635,8 @@ demand_order(struct sched *S, uint32_t n)
    for (uint32_t i = 0; i < n; i++)
       first[i + 1] += first[i];
    /* preds[first[i] .. first[i + 1]) are i's predecessors, ascending. */
-   uint32_t *preds = ARENA_ARRAY(S->s->arena, uint32_t, first[n] + 1);
-   uint32_t *fill = ARENA_ARRAY(S->s->arena, uint32_t, n + 1);
+   uint32_t *preds = ARENA_ARRAY(S->s->scratch, uint32_t, first[n] + 1);
+   uint32_t *fill = ARENA_ARRAY(S->s->scratch, uint32_t, n + 1);
    memcpy(fill, first, (n + 1) * sizeof(*fill));
    for (uint32_t i = 0; i < n; i++) {
       for (uint32_t e = S->nodes[i].edges; e != NONE;
@@ -644,8 +644,8 @@ demand_order(struct sched *S, uint32_t n)
          preds[fill[S->edges.data[e].to]++] = i;
    }
    /* Iterative depth-first walk: stack of nodes and their next pred. */
-   uint32_t *stack = ARENA_ARRAY(S->s->arena, uint32_t, n);
-   uint32_t *next = ARENA_ARRAY(S->s->arena, uint32_t, n);
+   uint32_t *stack = ARENA_ARRAY(S->s->scratch, uint32_t, n);
+   uint32_t *next = ARENA_ARRAY(S->s->scratch, uint32_t, n);
    for (uint32_t i = 0; i < n; i++)
       S->nodes[i].demand = NONE;
    uint32_t rank = 0;
@@ -846,7 +846,7 @@ static void
 sink_to_readers(struct sched *S, struct ir_instr **order, uint32_t n,
                 bool loads)
 {
-   struct arena *a = S->s->arena;
+   struct arena *a = S->s->scratch;
    uint32_t *head = ARENA_ARRAY(a, uint32_t, n + 1);
    uint32_t *next = ARENA_ARRAY(a, uint32_t, n);
    bool *sunk = ARENA_ARRAY(a, bool, n);
@@ -928,8 +928,8 @@ reserve_nodes(struct sched *S, uint32_t n)
    n = n < WINDOW ? n : WINDOW;
    if (n <= S->node_room)
       return;
-   S->nodes = ARENA_ARRAY(S->s->arena, struct node, n);
-   S->ready = ARENA_ARRAY(S->s->arena, uint32_t, n);
+   S->nodes = ARENA_ARRAY(S->s->scratch, struct node, n);
+   S->ready = ARENA_ARRAY(S->s->scratch, uint32_t, n);
    S->node_room = n;
 }
 
@@ -940,7 +940,7 @@ static bool
 sink_loads(struct sched *S, struct ir_block *b, struct region *R,
            unsigned *peak)
 {
-   struct ir_instr **order = ARENA_ARRAY(S->s->arena, struct ir_instr *,
+   struct ir_instr **order = ARENA_ARRAY(S->s->scratch, struct ir_instr *,
                                          R->n);
    memcpy(order, R->instrs, R->n * sizeof(*order));
    sink_to_readers(S, order, R->n, true);
@@ -985,7 +985,7 @@ fit_small_set(struct sched *S, struct ir_block *b, const struct region *R,
    if (schedule_within(S, b, R, cap, RESERVE, order))
       return true;
    unsigned best = S->peak;
-   struct ir_instr **other = ARENA_ARRAY(S->s->arena, struct ir_instr *,
+   struct ir_instr **other = ARENA_ARRAY(S->s->scratch, struct ir_instr *,
                                          R->n);
    for (unsigned attempt = 0; attempt < 2; attempt++) {
       S->by_demand = attempt == 1;
@@ -1013,7 +1013,7 @@ schedule_block(struct sched *S, struct ir_block *b, unsigned registers)
    unsigned small = small_set(registers);
    bool sunk = peak > small && sink_loads(S, b, &R, &peak);
    reserve_nodes(S, R.n);
-   struct ir_instr **order = ARENA_ARRAY(S->s->arena, struct ir_instr *,
+   struct ir_instr **order = ARENA_ARRAY(S->s->scratch, struct ir_instr *,
                                          R.n);
    bool fits = peak > small && registers > 32 &&
                fit_small_set(S, b, &R, small, order);
@@ -1056,7 +1056,7 @@ sched_order(struct ir_shader *s, unsigned registers)
    struct sched S = {.s = s};
    ir_compute_dominance(s);
    ra_compute_liveness(s, &S.live);
-   S.v = ARENA_ARRAY(s->arena, struct value_state, s->values.len + 1);
+   S.v = ARENA_ARRAY(s->scratch, struct value_state, s->values.len + 1);
    bool progress = preloads_first(s);
    ir_foreach_block(s, b)
       progress |= schedule_block(&S, b, registers);

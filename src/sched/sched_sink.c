@@ -54,7 +54,7 @@ movable_load(const struct ir_instr *I)
 static struct ir_block **
 reader_blocks(struct ir_shader *s)
 {
-   struct ir_block **at = ARENA_ARRAY(s->arena, struct ir_block *,
+   struct ir_block **at = ARENA_ARRAY(s->scratch, struct ir_block *,
                                       s->values.len + 1);
    ir_foreach_block(s, b) {
       ir_foreach_instr(b, I) {
@@ -111,13 +111,13 @@ static struct loops
 find_loops(struct ir_shader *s)
 {
    struct loops l = {
-      .innermost = ARENA_ARRAY(s->arena, struct ir_block *,
+      .innermost = ARENA_ARRAY(s->scratch, struct ir_block *,
                                s->block_count + 1),
-      .outer = ARENA_ARRAY(s->arena, struct ir_block *, s->block_count + 1),
+      .outer = ARENA_ARRAY(s->scratch, struct ir_block *, s->block_count + 1),
    };
-   struct ir_block **by_rpo = ARENA_ARRAY(s->arena, struct ir_block *,
+   struct ir_block **by_rpo = ARENA_ARRAY(s->scratch, struct ir_block *,
                                           s->block_count + 1);
-   struct ir_block **stack = ARENA_ARRAY(s->arena, struct ir_block *,
+   struct ir_block **stack = ARENA_ARRAY(s->scratch, struct ir_block *,
                                          s->block_count + 1);
    ir_foreach_block(s, b) {
       if (b->rpo_index != UINT32_MAX)

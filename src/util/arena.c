@@ -35,27 +35,57 @@ free_chunks(struct arena_chunk *c)
    }
 }
 
+/* A scratch arena's chunks go back to its parent's spares. */
+static void
+reclaim_children(struct arena *a)
+{
+   for (struct arena *k = a->children; k; k = k->next_child) {
+      while (k->chunks) {
+         struct arena_chunk *c = k->chunks;
+         k->chunks = c->next;
+         a->held_bytes -= c->size;
+         c->next = a->spare;
+         a->spare = c;
+      }
+   }
+   a->children = NULL;
+}
+
 void
 arena_finish(struct arena *a)
 {
+   reclaim_children(a);
    free_chunks(a->chunks);
    free_chunks(a->spare);
    a->chunks = a->spare = NULL;
    a->used_bytes = a->held_bytes = a->peak_bytes = 0;
 }
 
-/* Chunk c, no longer in use, joins the spares. */
+/* The arena whose limit, spares and failure hook serve `a`. */
+static struct arena *
+root_of(struct arena *a)
+{
+   while (a->parent)
+      a = a->parent;
+   return a;
+}
+
+/* Chunk c, no longer in use, joins the spares (of the root arena, for a
+ * scratch arena's chunk). */
 static void
 make_spare(struct arena *a, struct arena_chunk *c)
 {
-   a->held_bytes -= c->size;
-   c->next = a->spare;
-   a->spare = c;
+   for (struct arena *p = a; p; p = p->parent)
+      p->held_bytes -= c->size;
+   struct arena *r = root_of(a);
+   c->next = r->spare;
+   r->spare = c;
 }
 
 void
 arena_recycle(struct arena *a, size_t keep_bytes)
 {
+   reclaim_children(a);
    /* The chunks in use join the spares in front, newest first. */
    if (a->chunks) {
       struct arena_chunk *last = a->chunks;
@@ -99,6 +129,7 @@ take_spare(struct arena *a, size_t size)
 static void
 arena_fail(struct arena *a, bool over_limit)
 {
+   a = root_of(a);
    if (a->fail)
       a->fail(a->fail_ctx, over_limit);
    fprintf(stderr, "tgsiva: %s\n",
@@ -117,29 +148,43 @@ arena_alloc(struct arena *a, size_t size)
 
    struct arena_chunk *c = a->chunks;
    if (!c || c->size - c->used < size) {
-      c = take_spare(a, size);
+      struct arena *r = root_of(a);
+      c = take_spare(r, size);
       if (!c) {
          size_t chunk = ARENA_MIN_CHUNK;
          while (chunk < size)
             chunk *= 2;
-         if (a->limit_bytes && a->held_bytes + chunk > a->limit_bytes)
-            arena_fail(a, true);
+         if (r->limit_bytes && r->held_bytes + chunk > r->limit_bytes)
+            arena_fail(r, true);
          c = malloc(sizeof(*c) + chunk);
          if (!c)
-            arena_fail(a, false);
+            arena_fail(r, false);
          c->size = chunk;
       }
       c->used = 0;
       c->next = a->chunks;
       a->chunks = c;
-      a->held_bytes += c->size;
-      if (a->held_bytes > a->peak_bytes)
-         a->peak_bytes = a->held_bytes;
+      for (struct arena *p = a; p; p = p->parent) {
+         p->held_bytes += c->size;
+         if (p->held_bytes > p->peak_bytes)
+            p->peak_bytes = p->held_bytes;
+      }
    }
    void *p = c->data + c->used;
    c->used += size;
    a->used_bytes += size;
    return p;
+}
+
+struct arena *
+arena_scratch(struct arena *parent)
+{
+   parent = root_of(parent); /* one level: they all end with the root */
+   struct arena *k = ARENA_NEW(parent, struct arena);
+   k->parent = parent;
+   k->next_child = parent->children;
+   parent->children = k;
+   return k;
 }
 
 struct arena_mark
@@ -155,10 +200,16 @@ arena_release(struct arena *a, struct arena_mark m)
    while (a->chunks != m.chunk) {
       struct arena_chunk *c = a->chunks;
       a->chunks = c->next;
+      if (a->poison)
+         memset(c->data, 0xa5, c->used);
       make_spare(a, c);
    }
-   if (m.chunk)
+   if (m.chunk) {
+      if (a->poison)
+         memset(m.chunk->data + m.chunk_used, 0xa5,
+                m.chunk->used - m.chunk_used);
       m.chunk->used = m.chunk_used;
+   }
    a->used_bytes = m.used_bytes;
 }
 

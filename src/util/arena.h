@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Arena allocation.  Every compile (and every tool command) owns one arena;
- * IR nodes, vectors and scratch arrays all come from it, nothing is freed on
- * its own, and the whole arena is released once at the end.
+ * IR nodes and vectors come from it, nothing is freed on its own, and the
+ * whole arena is released once at the end.  A pass's own tables come from
+ * a scratch arena (arena_scratch) released after the pass, so that a
+ * compile's memory is its IR plus one pass's tables, not every pass's.
  *
  * Running out of memory, or past the arena's byte limit, calls the arena's
  * failure hook, which must not return (the library points it at a longjmp
@@ -32,6 +34,14 @@ struct arena {
     * return. */
    void (*fail)(void *ctx, bool over_limit);
    void *fail_ctx;
+   /* A scratch arena (arena_scratch) takes its chunks from its parent,
+    * counts them in the parent's limit and gives them back to the
+    * parent's spares when released, so that memory a pass used for its
+    * own tables serves the next pass.  `poison` fills released memory
+    * with a pattern, so that a read of it after the release shows. */
+   struct arena *parent;
+   struct arena *children, *next_child;
+   bool poison;
 };
 
 void arena_init(struct arena *a, size_t limit_bytes);
@@ -40,6 +50,10 @@ void arena_finish(struct arena *a);
  * spares for the next allocations (an arena that serves one compile after
  * another); statistics start again. */
 void arena_recycle(struct arena *a, size_t keep_bytes);
+/* A scratch arena living in `parent`: for memory freed in a stack order
+ * (arena_mark/arena_release) while the parent's memory stays.  It ends
+ * with its parent (arena_finish, arena_recycle). */
+struct arena *arena_scratch(struct arena *parent);
 
 /* Uninitialised, aligned for any object. */
 void *arena_alloc(struct arena *a, size_t size);

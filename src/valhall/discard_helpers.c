@@ -111,8 +111,8 @@ va_discard_helpers(struct ir_shader *s)
    if (s->stage != IR_STAGE_FRAGMENT)
       return false;
    ir_renumber_blocks(s);
-   bool *needs = ARENA_ARRAY(s->arena, bool, s->block_count + 1);
-   bool *live = ARENA_ARRAY(s->arena, bool, s->block_count + 1);
+   bool *needs = ARENA_ARRAY(s->scratch, bool, s->block_count + 1);
+   bool *live = ARENA_ARRAY(s->scratch, bool, s->block_count + 1);
    ir_foreach_block(s, b) {
       ir_foreach_instr(b, I)
          needs[b->index] |= needs_helpers(I);

@@ -143,9 +143,9 @@ analyse(struct flow_pass *fp)
 {
    struct ir_shader *s = fp->s;
    VEC(struct ir_block *) work = {0};
-   bool *queued = ARENA_ARRAY(s->arena, bool, s->block_count + 1);
+   bool *queued = ARENA_ARRAY(s->scratch, bool, s->block_count + 1);
    for (struct ir_block *b = s->last_block; b; b = b->prev) {
-      *VEC_PUSH(s->arena, &work) = b;
+      *VEC_PUSH(s->scratch, &work) = b;
       queued[b->index] = true;
    }
    while (work.len) {
@@ -162,7 +162,7 @@ analyse(struct flow_pass *fp)
          struct ir_block *succ = b->succ[i];
          if (succ && va_deps_merge(&fp->in[succ->index], &p) &&
              !queued[succ->index]) {
-            *VEC_PUSH(s->arena, &work) = succ;
+            *VEC_PUSH(s->scratch, &work) = succ;
             queued[succ->index] = true;
          }
       }
@@ -277,12 +277,12 @@ va_insert_flow(struct ir_shader *s)
          I->pass_data = n++;
    }
    struct flow_pass fp = {.s = s};
-   fp.flows = ARENA_ARRAY(s->arena, struct flow, n + 1);
+   fp.flows = ARENA_ARRAY(s->scratch, struct flow, n + 1);
    for (uint32_t i = 0; i < n; i++)
       fp.flows[i].slot = NO_SLOT;
-   fp.in = ARENA_ARRAY(s->arena, struct va_deps, s->block_count + 1);
-   fp.end_wait = ARENA_ARRAY(s->arena, uint8_t, s->block_count + 1);
-   fp.va = ARENA_ARRAY(s->arena, struct va_instr, n + 1);
+   fp.in = ARENA_ARRAY(s->scratch, struct va_deps, s->block_count + 1);
+   fp.end_wait = ARENA_ARRAY(s->scratch, uint8_t, s->block_count + 1);
+   fp.va = ARENA_ARRAY(s->scratch, struct va_instr, n + 1);
    ir_foreach_block(s, b) {
       ir_foreach_instr(b, I)
          ir_va_instr(s, I, &fp.va[I->pass_data]);

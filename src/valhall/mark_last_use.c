@@ -46,7 +46,7 @@ build_views(struct ir_shader *s)
       ir_foreach_instr(b, I)
          I->pass_data = n++;
    }
-   struct va_instr *va = ARENA_ARRAY(s->arena, struct va_instr, n + 1);
+   struct va_instr *va = ARENA_ARRAY(s->scratch, struct va_instr, n + 1);
    ir_foreach_block(s, b) {
       ir_foreach_instr(b, I)
          ir_va_instr(s, I, &va[I->pass_data]);
@@ -128,9 +128,9 @@ bool
 va_mark_last_use(struct ir_shader *s)
 {
    ir_renumber_blocks(s);
-   uint64_t *live_in = ARENA_ARRAY(s->arena, uint64_t, s->block_count + 1);
+   uint64_t *live_in = ARENA_ARRAY(s->scratch, uint64_t, s->block_count + 1);
    struct va_deps *in =
-      ARENA_ARRAY(s->arena, struct va_deps, s->block_count + 1);
+      ARENA_ARRAY(s->scratch, struct va_deps, s->block_count + 1);
    struct va_instr *va = build_views(s);
    backward(s, va, live_in);
    forward(s, va, in);
@@ -143,7 +143,7 @@ va_mark_last_use(struct ir_shader *s)
       uint32_t n = 0;
       ir_foreach_instr(b, I)
          n++;
-      uint64_t *after = ARENA_ARRAY(s->arena, uint64_t, n + 1);
+      uint64_t *after = ARENA_ARRAY(s->scratch, uint64_t, n + 1);
       uint32_t k = n;
       ir_foreach_instr_rev(b, I) {
          after[--k] = live;

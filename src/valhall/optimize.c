@@ -159,7 +159,7 @@ reads_one_component(const struct ir_shader *s, const struct ir_instr *I,
 static uint8_t *
 components_read(struct ir_shader *s)
 {
-   uint8_t *used = ARENA_ARRAY(s->arena, uint8_t, s->values.len + 1);
+   uint8_t *used = ARENA_ARRAY(s->scratch, uint8_t, s->values.len + 1);
    ir_foreach_block(s, b) {
       ir_foreach_instr(b, I) {
          ir_foreach_src(I, i) {

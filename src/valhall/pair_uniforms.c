@@ -111,7 +111,7 @@ collect(struct ir_shader *s, uint32_t n, bool *movable,
             for (unsigned y = x + 1; y < k; y++) {
                uint8_t lo = read[x] < read[y] ? read[x] : read[y];
                uint8_t hi = read[x] ^ read[y] ^ lo;
-               *VEC_PUSH(s->arena, &v) =
+               *VEC_PUSH(s->scratch, &v) =
                   (struct affinity){lo, hi, 1, serial};
             }
          }

@@ -203,8 +203,8 @@ va_thread_jumps(struct ir_shader *s)
    ir_renumber_blocks(s);
    uint32_t n = s->block_count;
    struct threader t = {.s = s, .nblocks = n};
-   t.skipped = ARENA_ARRAY(s->arena, bool, n + 1);
-   t.plans = ARENA_ARRAY(s->arena, struct plan, n + 1);
+   t.skipped = ARENA_ARRAY(s->scratch, bool, n + 1);
+   t.plans = ARENA_ARRAY(s->scratch, struct plan, n + 1);
    find_skipped(&t);
    ir_foreach_block(s, b) {
       if (!t.skipped[b->index])

@@ -131,6 +131,46 @@ test_arena_recycle(void **state)
    arena_finish(&a);
 }
 
+/* A scratch arena takes its chunks from its parent's spares and within
+ * its parent's limit, gives them back when released (poisoned when
+ * asked), and what it still holds goes back when the parent recycles. */
+static void
+test_arena_scratch(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   void *spare = arena_alloc(&a, 300 * 1024); /* a 512 KiB chunk */
+   arena_recycle(&a, SIZE_MAX);
+   char *kept = arena_strdup(&a, "kept"); /* from the spare */
+   assert_ptr_equal(kept, spare);
+   struct arena *k = arena_scratch(&a);
+   k->poison = true;
+   size_t held = a.held_bytes;
+   struct arena_mark m = arena_mark(k);
+   unsigned char *t = arena_alloc(k, 100 * 1024); /* a new chunk */
+   t[0] = 1;
+   assert_int_equal(a.held_bytes, held + 128 * 1024);
+   assert_int_equal(k->held_bytes, 128 * 1024);
+   arena_release(k, m);
+   assert_int_equal(a.held_bytes, held);
+   assert_int_equal(k->held_bytes, 0);
+   assert_int_equal(t[0], 0xa5); /* poisoned */
+   /* The next pass's scratch reuses the chunk, from the parent's
+    * spares. */
+   m = arena_mark(k);
+   assert_ptr_equal(arena_alloc(k, 100 * 1024), t);
+   arena_release(k, m);
+   /* The limit counts both. */
+   a.limit_bytes = a.held_bytes + 64 * 1024;
+   arena_alloc(k, 1000);
+   assert_int_equal(a.held_bytes, a.limit_bytes);
+   arena_recycle(&a, SIZE_MAX);
+   assert_int_equal(a.held_bytes, 0);
+   assert_null(a.children);
+   arena_finish(&a);
+}
+
 static void
 test_vec_push(void **state)
 {
@@ -305,6 +345,7 @@ main(void)
       cmocka_unit_test(test_arena_limit_calls_hook),
       cmocka_unit_test(test_arena_mark_release),
       cmocka_unit_test(test_arena_recycle),
+      cmocka_unit_test(test_arena_scratch),
       cmocka_unit_test(test_vec_push),
       cmocka_unit_test(test_strbuf_printf_grows),
       cmocka_unit_test(test_diag_first_error_wins_and_formats),
