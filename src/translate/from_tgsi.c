@@ -92,7 +92,7 @@ t_read_var(struct tgsi_to_ir *t, uint32_t var)
 void
 t_write_var(struct tgsi_to_ir *t, uint32_t var, struct ir_ref value)
 {
-   *VEC_PUSH(t->s->arena, &t->log) =
+   *VEC_PUSH(t->s->scratch, &t->log) =
       (struct t_log_entry){.var = var, .old = t->cur[var]};
    t->cur[var] = value;
 }
@@ -111,8 +111,9 @@ rewind_log(struct tgsi_to_ir *t, size_t mark)
 static uint32_t *
 logged_vars(struct tgsi_to_ir *t, size_t mark, unsigned *count)
 {
-   uint8_t *seen = ARENA_ARRAY(t->s->arena, uint8_t, t->nvars);
-   uint32_t *vars = ARENA_ARRAY(t->s->arena, uint32_t, t->log.len - mark + 1);
+   uint8_t *seen = ARENA_ARRAY(t->s->scratch, uint8_t, t->nvars);
+   uint32_t *vars =
+      ARENA_ARRAY(t->s->scratch, uint32_t, t->log.len - mark + 1);
    unsigned n = 0;
    for (size_t i = mark; i < t->log.len; i++) {
       uint32_t v = t->log.data[i].var;
@@ -192,7 +193,7 @@ t_va(struct ir_builder *b, enum va_op op, unsigned nsrc,
 static struct t_frame *
 push_frame(struct tgsi_to_ir *t, enum t_frame_kind kind)
 {
-   struct t_frame *f = VEC_PUSH(t->s->arena, &t->frames);
+   struct t_frame *f = VEC_PUSH(t->s->scratch, &t->frames);
    /* The slot may hold a popped frame. */
    memset(f, 0, sizeof(*f));
    f->kind = kind;
@@ -227,9 +228,9 @@ exit_frame(struct tgsi_to_ir *t, struct t_frame *f)
 {
    if (t->dead)
       return;
-   struct t_exit *e = VEC_PUSH(t->s->arena, &f->exits);
+   struct t_exit *e = VEC_PUSH(t->s->scratch, &f->exits);
    e->from = t->b.block;
-   e->values = ARENA_ARRAY(t->s->arena, struct ir_ref, f->nvars + 1);
+   e->values = ARENA_ARRAY(t->s->scratch, struct ir_ref, f->nvars + 1);
    for (unsigned i = 0; i < f->nvars; i++)
       e->values[i] = t_read_var(t, f->vars[i]);
    jump_to(t, f->join);
@@ -266,7 +267,7 @@ enter_exit_block(struct tgsi_to_ir *t, struct t_frame *f)
    unsigned n = (unsigned)f->exits.len;
    if (!n)
       return;
-   struct ir_ref *values = ARENA_ARRAY(t->s->arena, struct ir_ref, n);
+   struct ir_ref *values = ARENA_ARRAY(t->s->scratch, struct ir_ref, n);
    for (unsigned v = 0; v < f->nvars; v++) {
       for (unsigned e = 0; e < n; e++)
          values[e] = f->exits.data[e].values[v];
@@ -298,7 +299,8 @@ do_else(struct tgsi_to_ir *t, struct t_frame *f)
    f->in_else = true;
    f->then_end = t->dead ? NULL : t->b.block;
    f->then_vars = logged_vars(t, f->log_mark, &f->then_count);
-   f->then_values = ARENA_ARRAY(t->s->arena, struct ir_ref, f->then_count + 1);
+   f->then_values =
+      ARENA_ARRAY(t->s->scratch, struct ir_ref, f->then_count + 1);
    for (unsigned i = 0; i < f->then_count; i++)
       f->then_values[i] = t_read_var(t, f->then_vars[i]);
    if (f->then_end)
@@ -316,18 +318,18 @@ close_if(struct tgsi_to_ir *t)
    struct ir_block *else_end = t->dead ? NULL : t->b.block;
    unsigned nelse;
    uint32_t *else_vars = logged_vars(t, f->log_mark, &nelse);
-   struct ir_ref *else_values = ARENA_ARRAY(t->s->arena, struct ir_ref,
+   struct ir_ref *else_values = ARENA_ARRAY(t->s->scratch, struct ir_ref,
                                             nelse + 1);
    for (unsigned i = 0; i < nelse; i++)
       else_values[i] = t_read_var(t, else_vars[i]);
    rewind_log(t, f->log_mark);
 
    /* Both sides' values of every variable either side wrote. */
-   uint32_t *vars = ARENA_ARRAY(t->s->arena, uint32_t,
+   uint32_t *vars = ARENA_ARRAY(t->s->scratch, uint32_t,
                                 f->then_count + nelse + 1);
-   struct ir_ref *tv = ARENA_ARRAY(t->s->arena, struct ir_ref,
+   struct ir_ref *tv = ARENA_ARRAY(t->s->scratch, struct ir_ref,
                                    f->then_count + nelse + 1);
-   struct ir_ref *ev = ARENA_ARRAY(t->s->arena, struct ir_ref,
+   struct ir_ref *ev = ARENA_ARRAY(t->s->scratch, struct ir_ref,
                                    f->then_count + nelse + 1);
    unsigned n = 0;
    for (unsigned i = 0; i < f->then_count; i++, n++) {
@@ -407,7 +409,7 @@ t_flow_bgnloop(struct tgsi_to_ir *t)
    f->vars = written_vars(t, first, end, &f->nvars);
    f->join = new_block(t);
    f->header = new_block(t);
-   f->phis = ARENA_ARRAY(t->s->arena, struct ir_instr *, f->nvars + 1);
+   f->phis = ARENA_ARRAY(t->s->scratch, struct ir_instr *, f->nvars + 1);
    bool dead = t->dead;
    if (!dead)
       ir_block_link(t->s, t->b.block, 0, f->header);
@@ -651,7 +653,7 @@ static void
 declare_arrays(struct tgsi_to_ir *t)
 {
    const struct tgsi_shader *sh = t->tgsi;
-   t->arrays = ARENA_ARRAY(t->s->arena, struct t_array, sh->num_decls + 1);
+   t->arrays = ARENA_ARRAY(t->s->scratch, struct t_array, sh->num_decls + 1);
    for (unsigned i = 0; i < sh->num_decls; i++) {
       const struct tgsi_decl *d = &sh->decls[i];
       if (d->file != TGSI_REGFILE_TEMPORARY || !d->array)
@@ -737,7 +739,7 @@ declare(struct tgsi_to_ir *t)
    t->addr_base = t->out_base + 4 * t->nouts;
    t->hidden_base = t->addr_base + 4 * t->naddrs;
    t->nvars = t->hidden_base + t->nhidden;
-   t->cur = ARENA_ARRAY(t->s->arena, struct ir_ref, t->nvars + 1);
+   t->cur = ARENA_ARRAY(t->s->scratch, struct ir_ref, t->nvars + 1);
    /* TEMPs and outputs hold no value until written (t_read_var);
     * addresses and the hidden variables count from 0. */
    for (uint32_t v = t->addr_base; v < t->nvars; v++)
@@ -822,6 +824,9 @@ ir_from_tgsi(struct arena *arena, const struct tgsi_shader *tgsi,
    struct tgsi_to_ir t = {.tgsi = tgsi, .layout = layout, .d = d,
                           .bail = &bail, .key = key ? key : &zero_key};
    t.s = ir_shader_create(arena, stage);
+   /* The translation's own tables (variables, frames, logs) end with
+    * it. */
+   struct arena_mark scratch = arena_mark(t.s->scratch);
    if (setjmp(bail))
       return false;
    check_stage(&t);
@@ -835,7 +840,7 @@ ir_from_tgsi(struct arena *arena, const struct tgsi_shader *tgsi,
    struct t_frame *prog = push_frame(&t, T_FRAME_PROGRAM);
    /* The outputs and the geometry counters live to the end. */
    uint32_t gs_vars = t_gs_hidden_vars(&t);
-   prog->vars = ARENA_ARRAY(arena, uint32_t, 4 * t.nouts + gs_vars + 1);
+   prog->vars = ARENA_ARRAY(t.s->scratch, uint32_t, 4 * t.nouts + gs_vars + 1);
    for (uint32_t v = 0; v < 4 * t.nouts; v++)
       prog->vars[prog->nvars++] = t.out_base + v;
    for (uint32_t v = t.nvars - gs_vars; v < t.nvars; v++)
@@ -857,6 +862,7 @@ ir_from_tgsi(struct arena *arena, const struct tgsi_shader *tgsi,
    enter_exit_block(&t, &copy);
    if (!t.dead)
       t_io_finish(&t);
+   arena_release(t.s->scratch, scratch);
    *out = t.s;
    return true;
 }

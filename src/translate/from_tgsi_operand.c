@@ -456,7 +456,7 @@ static void
 queue_write(struct tgsi_to_ir *t, const struct tgsi_reg *r, unsigned chan,
             struct ir_ref value)
 {
-   *VEC_PUSH(t->s->arena, &t->writes) =
+   *VEC_PUSH(t->s->scratch, &t->writes) =
       (struct t_pending_write){.reg = r, .chan = chan, .value = value};
 }
 
@@ -541,7 +541,7 @@ t_note_written(struct tgsi_to_ir *t, const struct tgsi_dst *dst)
          if (!(dst->writemask & (1u << c)))
             continue;
          uint32_t v = base + 4 * e + c;
-         *VEC_PUSH(t->s->arena, &t->log) =
+         *VEC_PUSH(t->s->scratch, &t->log) =
             (struct t_log_entry){.var = v, .old = t->cur[v]};
       }
    }
