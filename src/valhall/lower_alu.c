@@ -20,6 +20,10 @@
  *    coarse ones from quad lanes 0/1 (x) and 0/2 (y) for the whole quad,
  *    fine ones from the lane pair in the same row (x) or column (y).
  *    The difference is an FADD, which keeps the derivative's clamp.
+ *    A derivative read only as |d| is |x - x'| with x' the lane's
+ *    partner in its own row (column): one CLPER.xor instead of two, and
+ *    the same magnitude in both lanes of the pair, as a fine derivative's
+ *    (a coarse one may take the lane's own row, tgsi.rst).
  * 6. The 16-bit float of a point size comes from V2F32_TO_V2F16.
  * 7. A clamping MOV is x + -0.0 with the clamp (exact for every x).
  *    A MOV of -x or |x| stays: va_optimize makes it a sign-bit operation
@@ -180,6 +184,14 @@ derivative(struct lower *l, struct ir_instr *I)
 {
    bool dx = I->op == IR_OP_FDDX;
    struct ir_ref x = I->src[0], lo, hi;
+   if (I->pass_data) { /* read only under |.|: the sign is not needed */
+      struct ir_ref other =
+         va2(l, VA_OP_CLPER_I32, x, ir_imm(dx ? 1 : 2), 32);
+      struct ir_instr *C = ir_value(l->s, other.index)->def;
+      va_set_mod(C->va, VA_MOD_SUBGROUP, VA_SUBGROUP_SIZE_SUBGROUP4);
+      va_set_mod(C->va, VA_MOD_LANE_OP, VA_LANE_OPERATION_XOR);
+      return add(l, IR_OP_FADD, other, ir_neg(x));
+   }
    if (I->flags & IR_INSTR_FINE) {
       /* The pair in the lane's row (dx) or column (dy). */
       struct ir_ref lane = {.kind = IR_REF_SPECIAL,
@@ -260,8 +272,40 @@ expand(struct ir_builder *b, struct ir_instr *I, struct ir_ref *out)
    return lower_instr(&l, I, out);
 }
 
+static bool
+is_derivative(const struct ir_instr *I)
+{
+   return I && (I->op == IR_OP_FDDX || I->op == IR_OP_FDDY);
+}
+
+/* pass_data of a derivative: 1 when every read of it is |d| (and it has
+ * no clamp, which would act before the |.|). */
+static void
+find_magnitude_only(struct ir_shader *s)
+{
+   ir_foreach_block(s, b) {
+      ir_foreach_instr(b, I)
+         I->pass_data = is_derivative(I) && I->clamp == IR_CLAMP_NONE &&
+                        ir_ref_bits(s, I->dst) == 32;
+   }
+   ir_foreach_block(s, b) {
+      ir_foreach_instr(b, I) {
+         ir_foreach_src(I, i) {
+            struct ir_ref r = I->src[i];
+            if (r.kind != IR_REF_VALUE)
+               continue;
+            struct ir_instr *D = ir_value(s, r.index)->def;
+            if (is_derivative(D) &&
+                (I->op == IR_OP_PHI || !(r.mods & IR_MOD_ABS)))
+               D->pass_data = 0;
+         }
+      }
+   }
+}
+
 bool
 va_lower_alu(struct ir_shader *s)
 {
+   find_magnitude_only(s);
    return ir_expand_instrs(s, expand);
 }

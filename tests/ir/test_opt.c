@@ -338,6 +338,33 @@ test_lower_derivative_keeps_clamp(void **state)
                "  %7 = fadd.sat %6, -%5\n  %4 = iadd %7, %7\n");
 }
 
+/* A derivative read only as |d| needs no sign: one CLPER.xor of the
+ * lane's partner (fs/d9ce7fc75ec7: 37 -> 29 instructions).  A plain read
+ * or a clamp keeps the two neighbours. */
+static void
+test_lower_derivative_magnitude(void **state)
+{
+   (void)state;
+   IR_CASE(va_lower_alu,
+           HDR "  %3 = fddx %1\n  %4 = fddy %2\n"
+               "  %5 = fadd |%3|, -|%4|\n",
+           HDR "  %6 = va.CLPER.i32.subgroup4.xor %1, #0x1\n"
+               "  %7 = fadd %6, -%1\n"
+               "  %8 = va.CLPER.i32.subgroup4.xor %2, #0x2\n"
+               "  %9 = fadd %8, -%2\n"
+               "  %5 = fadd |%7|, -|%9|\n");
+   IR_CASE(va_lower_alu,
+           HDR "  %3 = fddx %1\n  %4 = fadd |%3|, %3\n",
+           HDR "  %5 = va.CLPER.i32.subgroup4 %1, #0x0\n"
+               "  %6 = va.CLPER.i32.subgroup4 %1, #0x1\n"
+               "  %7 = fadd %6, -%5\n  %4 = fadd |%7|, %7\n");
+   IR_CASE(va_lower_alu,
+           HDR "  %3 = fddx.sat %1\n  %4 = fadd |%3|, |%3|\n",
+           HDR "  %5 = va.CLPER.i32.subgroup4 %1, #0x0\n"
+               "  %6 = va.CLPER.i32.subgroup4 %1, #0x1\n"
+               "  %7 = fadd.sat %6, -%5\n  %4 = fadd |%7|, |%7|\n");
+}
+
 /* Regression (corpus-apps fs/61f54d0b206f): render targets written with
  * one value shared a COLLECT; the last BLEND kept the original, made
  * before the first BLEND and so live across the others' r0-r3.  Each BLEND
@@ -893,6 +920,7 @@ main(void)
       cmocka_unit_test(test_fold_modifiers),
       cmocka_unit_test(test_fold_clamp_only_onto_forms_with_clamp),
       cmocka_unit_test(test_lower_derivative_keeps_clamp),
+      cmocka_unit_test(test_lower_derivative_magnitude),
       cmocka_unit_test(test_legalize_blend_colour_not_live_across_blend),
       cmocka_unit_test(test_legalize_shares_constants),
       cmocka_unit_test(test_legalize_shares_recently_used),
