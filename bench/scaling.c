@@ -6,10 +6,17 @@
  * counted loops, indirect TEMP arrays) at 100 to 100,000 TGSI
  * instructions, compiles each through tgsiva_compile_text() as a
  * driver's release build would (validators off; --validate turns them
- * on) and prints, per family and size: the median time per compile, the
- * time per TGSI instruction, the compile's peak arena memory and bytes
- * per instruction, and the ratio of the largest to the smallest time per
- * instruction.  --passes adds the slowest passes of each compile
+ * on) and prints, per family and size: the median time per compile and
+ * per TGSI instruction with memory fresh from the system ("cold": the
+ * heap is trimmed before each compile, so every page the compile
+ * touches is a page fault, as in a driver's first compiles), the time
+ * per instruction with the memory of an earlier compile of the same
+ * shader ("warm": a driver's steady state, one arena kept per thread),
+ * the compile's peak arena memory and bytes per instruction, and for
+ * both times the ratio of the largest to the smallest per instruction.
+ * Without the trim the small shaders would reuse freed pages and the
+ * large ones not, and the ratio would measure the C library's heap
+ * thresholds.  --passes adds the slowest passes of each compile
  * (through the pipeline's per-pass hook).  --dump prints one shader
  * (options before it apply).
  *
@@ -20,7 +27,9 @@
  * take longer still).  Timings on a shared machine are noisy: compare
  * ratios, not microseconds.
  */
+#include <malloc.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -310,13 +319,41 @@ measure(const char *text, size_t len, bool validate, bool passes)
    return peak;
 }
 
+/* Median of a few warm compiles: one arena, its chunks kept from one
+ * compile to the next (arena_recycle), after one untimed compile. */
+static double
+time_warm(const char *text, size_t len, bool validate, unsigned repeats)
+{
+   struct arena arena;
+   arena_init(&arena, 0);
+   struct compile_options opts = {.validate = validate};
+   double t[17];
+   for (unsigned r = 0; r <= repeats; r++) {
+      struct tgsiva_diagnostic d;
+      struct tgsi_shader *tgsi;
+      struct compile_result res;
+      double t0 = now_us();
+      if (!tgsi_parse_text(&arena, text, len, &tgsi, &d) ||
+          !compile_tgsi(&arena, tgsi, &opts, &res, &d)) {
+         arena_finish(&arena);
+         return -1;
+      }
+      t[r] = now_us() - t0;
+      arena_recycle(&arena, SIZE_MAX);
+   }
+   arena_finish(&arena);
+   qsort(t + 1, repeats, sizeof(double), cmp_double);
+   return t[1 + repeats / 2];
+}
+
 struct config {
    bool validate, passes, vertex;
    unsigned max_size, repeats;
    int family; /* -1: all */
 };
 
-/* Median of a few compiles; -1 when it does not compile. */
+/* Median of a few cold compiles (see the top); -1 when it does not
+ * compile. */
 static double
 time_compile(const char *text, size_t len, const struct config *cfg,
              unsigned repeats)
@@ -329,6 +366,7 @@ time_compile(const char *text, size_t len, const struct config *cfg,
    for (unsigned r = 0; r < repeats; r++) {
       struct tgsiva_shader *out;
       struct tgsiva_diagnostic d;
+      malloc_trim(0);
       double t0 = now_us();
       enum tgsiva_status st = tgsiva_compile_text(text, len, &opts, &out, &d);
       t[r] = now_us() - t0;
@@ -347,7 +385,7 @@ run_family(enum family f, const struct config *cfg)
 {
    static const unsigned sizes[] = {100,   300,   1000,  3000,
                                     10000, 30000, 100000};
-   double lo = 0, hi = 0;
+   double lo = 0, hi = 0, warm_lo = 0, warm_hi = 0;
    for (unsigned s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
       if (sizes[s] > cfg->max_size)
          break;
@@ -365,10 +403,14 @@ run_family(enum family f, const struct config *cfg)
       }
       size_t peak = measure(text, len, cfg->validate, false);
       double per = us / sizes[s];
+      double warm = time_warm(text, len, cfg->validate, repeats) / sizes[s];
       lo = s == 0 || per < lo ? per : lo;
       hi = s == 0 || per > hi ? per : hi;
-      printf("%-9s %7u %12.0f %9.2f %10.1f %9.0f\n", family_names[f],
-             sizes[s], us, per, peak / 1048576.0, (double)peak / sizes[s]);
+      warm_lo = s == 0 || warm < warm_lo ? warm : warm_lo;
+      warm_hi = s == 0 || warm > warm_hi ? warm : warm_hi;
+      printf("%-9s %7u %12.0f %9.2f %9.2f %10.1f %9.0f\n", family_names[f],
+             sizes[s], us, per, warm, peak / 1048576.0,
+             (double)peak / sizes[s]);
       if (cfg->passes)
          measure(text, len, cfg->validate, true);
       fflush(stdout);
@@ -376,8 +418,10 @@ run_family(enum family f, const struct config *cfg)
       if (us > 60e6)
          break;
    }
-   printf("%-9s largest/smallest us per instruction: %.2f\n",
-          family_names[f], lo > 0 ? hi / lo : 0);
+   printf("%-9s largest/smallest us per instruction: %.2f cold, %.2f "
+          "warm\n",
+          family_names[f], lo > 0 ? hi / lo : 0,
+          warm_lo > 0 ? warm_hi / warm_lo : 0);
 }
 
 static bool
@@ -437,8 +481,8 @@ main(int argc, char **argv)
    printf("%s shaders, validators %s; median of up to %u compiles\n",
           cfg.vertex ? "vertex" : "fragment", cfg.validate ? "on" : "off",
           cfg.repeats);
-   printf("%-9s %7s %12s %9s %10s %9s\n", "family", "insns", "us/compile",
-          "us/insn", "peak MiB", "B/insn");
+   printf("%-9s %7s %12s %9s %9s %10s %9s\n", "family", "insns",
+          "us/compile", "us/insn", "warm", "peak MiB", "B/insn");
    for (int f = 0; f < FAMILIES; f++)
       if (cfg.family < 0 || cfg.family == f)
          run_family(f, &cfg);
