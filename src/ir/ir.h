@@ -165,8 +165,9 @@ enum ir_instr_flags {
    /* A load of memory nothing writes while the shader runs (uniform
     * buffers): equal loads give equal results, so CSE may merge them. */
    IR_INSTR_INVARIANT_LOAD = 1 << 3,
-   /* BRANCH: taken when the condition is zero (va_thread_jumps turned it
-    * around so that the other side falls through). */
+   /* BRANCH: taken when the condition is zero (va_optimize, for a branch
+    * on a comparison's NOT; va_thread_jumps, turning a branch around so
+    * that the other side falls through).  Printed `.ifzero`. */
    IR_INSTR_BRANCH_IF_ZERO = 1 << 4,
    /* The write of the blend shader's return address right after a BLEND
     * (va_blend_return): the flow passes look past it, as it belongs to

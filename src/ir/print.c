@@ -141,6 +141,8 @@ print_op(struct strbuf *sb, const struct ir_instr *I)
       strbuf_puts(sb, ".fine");
    if (I->flags & IR_INSTR_TIED)
       strbuf_puts(sb, ".tied");
+   if (I->flags & IR_INSTR_BRANCH_IF_ZERO)
+      strbuf_puts(sb, ".ifzero");
 }
 
 void

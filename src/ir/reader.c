@@ -243,6 +243,8 @@ flag_modifier(struct ir_instr *I, const char *p, size_t n)
       I->flags |= IR_INSTR_FINE;
    else if (n == 4 && !strncmp(p, "tied", n))
       I->flags |= IR_INSTR_TIED;
+   else if (n == 6 && !strncmp(p, "ifzero", n))
+      I->flags |= IR_INSTR_BRANCH_IF_ZERO;
    else
       return false;
    return true;

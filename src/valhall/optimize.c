@@ -4,10 +4,10 @@
  * forms that do the same on this hardware, before legalisation.  Every
  * rule is exact (the same bits for every input, NaNs included).
  *
- * 1. MOV.i32 takes no float modifiers.  A MOV of -x, |x| or -|x| flips
- *    or clears the sign bit instead: LSHIFT_AND.i32 x, #0, #0x7fffffff
- *    for the absolute value, then LSHIFT_XOR.i32 _, #0, #0x80000000 for
- *    the negation.  A bitwise operation is exact for NaNs, which an FADD
+ * 1. MOV.i32 takes no float modifiers.  A MOV of -x, |x| or -|x| flips,
+ *    clears or sets the sign bit instead: LSHIFT_XOR.i32 x, #0,
+ *    #0x80000000, LSHIFT_AND.i32 x, #0, #0x7fffffff, LSHIFT_OR.i32 x, #0,
+ *    #0x80000000.  A bitwise operation is exact for NaNs, which an FADD
  *    would not be.
  * 2. An addition of a constant the slot cannot read from the immediate
  *    table takes the constant inline: FADD.f32 x, #c becomes
@@ -28,6 +28,21 @@
  *    FCMP.f32 (no OR operand) is > 0 discards where its comparison
  *    holds: DISCARD.f32 on the comparison's own operands.
  *
+ * 5. ICMP and FCMP combine their condition with a third source, a boolean
+ *    (nonzero is true), by OR or with .and by AND (valhall-isa.xml,
+ *    ICMP: "useful for chaining together conditions without intermediate
+ *    bitwise arithmetic").  LSHIFT_OR.i32 p, #0, q, where p is a
+ *    comparison with third source 0 read only there and q a comparison
+ *    of the same result type (so 0 or that type's one value, the same
+ *    bits as p's true), is p's comparison with q as its third source;
+ *    LSHIFT_AND likewise with .and.  Not for the u1 type, which is half
+ *    of a 64-bit comparison.
+ *
+ * 6. A branch on ~c, where c is an m1 comparison (0 or ~0), is a branch
+ *    on c taken when it is zero (IR_INSTR_BRANCH_IF_ZERO, BRANCHZ.eq):
+ *    the NOT of a loop's `if (!(a < b)) break` goes.  Not for other
+ *    result types: ~1 is nonzero.
+ *
  * To add a rule: a function below that returns the rewritten value, and
  * a line in rewrite(); a case in tests/ir/test_opt.c.
  *
@@ -36,7 +51,9 @@
  *           IADD or ISUB (32-bit, unclamped, unsaturated) adds a plain
  *           value and a constant outside the immediate table; no
  *           varying or attribute load loads a component nothing reads;
- *           no DISCARD.f32 compares a negated value with 0.
+ *           no DISCARD.f32 compares a negated value with 0; no
+ *           LSHIFT_OR/AND.i32 of a once-read comparison and a boolean of
+ *           its type; no branch on the NOT of an m1 comparison.
  * Invalidates: nothing (a rewritten instruction's readers read the new
  *              value).
  */
@@ -64,11 +81,12 @@ sign_bits(struct ir_builder *b, const struct ir_instr *I, struct ir_ref *out)
    if (I->va_op != VA_OP_MOV_I32 || !(mods & (IR_MOD_NEG | IR_MOD_ABS)))
       return false;
    x.mods = 0;
-   if (mods & IR_MOD_ABS)
-      x = bitwise(b, VA_OP_LSHIFT_AND_I32, x, 0x7fffffffu);
-   if (mods & IR_MOD_NEG)
-      x = bitwise(b, VA_OP_LSHIFT_XOR_I32, x, 0x80000000u);
-   *out = x;
+   if ((mods & IR_MOD_ABS) && (mods & IR_MOD_NEG))
+      *out = bitwise(b, VA_OP_LSHIFT_OR_I32, x, 0x80000000u);
+   else if (mods & IR_MOD_ABS)
+      *out = bitwise(b, VA_OP_LSHIFT_AND_I32, x, 0x7fffffffu);
+   else
+      *out = bitwise(b, VA_OP_LSHIFT_XOR_I32, x, 0x80000000u);
    return true;
 }
 
@@ -228,6 +246,97 @@ discard_condition(struct ir_shader *s, struct ir_instr *I)
    return true;
 }
 
+/* Rule 5: is r a 32-bit comparison's result of type `type` (any type
+ * but u1 when type < 0)? */
+static const struct ir_instr *
+comparison(const struct ir_shader *s, struct ir_ref r, int type)
+{
+   if (r.kind != IR_REF_VALUE || r.mods || r.comp || r.swizzle)
+      return NULL;
+   const struct ir_instr *P = ir_value(s, r.index)->def;
+   if (!P || P->op != IR_OP_VA ||
+       (P->va_op != VA_OP_ICMP_U32 && P->va_op != VA_OP_ICMP_S32 &&
+        P->va_op != VA_OP_FCMP_F32))
+      return NULL;
+   int t = P->va->mod[VA_MOD_RESULT_TYPE];
+   if (t == VA_RESULT_TYPE_U1 || (type >= 0 && t != type))
+      return NULL;
+   return P;
+}
+
+/* Rule 5 on one LSHIFT_OR/AND.i32. */
+static bool
+combine_comparison(struct ir_shader *s, struct ir_instr *I,
+                   const uint32_t *uses)
+{
+   uint32_t shift;
+   if (I->op != IR_OP_VA ||
+       (I->va_op != VA_OP_LSHIFT_OR_I32 && I->va_op != VA_OP_LSHIFT_AND_I32) ||
+       I->va->mod[VA_MOD_NOT_RESULT] > 0 ||
+       !ir_ref_const_bits(I->src[1], &shift) || shift)
+      return false;
+   for (unsigned k = 0; k < 2; k++) {
+      struct ir_ref p = I->src[k ? 2 : 0], q = I->src[k ? 0 : 2];
+      const struct ir_instr *P = comparison(s, p, -1);
+      uint32_t third;
+      if (!P || uses[p.index] != 1 || P->va->mod[VA_MOD_AND] == 1 ||
+          P->va->mod[VA_MOD_SEQ] == 1 ||
+          !ir_ref_const_bits(P->src[2], &third) || third ||
+          !comparison(s, q, P->va->mod[VA_MOD_RESULT_TYPE]))
+         continue;
+      bool and_mode = I->va_op == VA_OP_LSHIFT_AND_I32;
+      struct va_instr *t = ARENA_NEW(s->arena, struct va_instr);
+      *t = *P->va;
+      if (and_mode)
+         va_set_mod(t, VA_MOD_AND, 1);
+      I->va = t;
+      I->va_op = P->va_op;
+      I->src[0] = P->src[0];
+      I->src[1] = P->src[1];
+      I->src[2] = q;
+      return true;
+   }
+   return false;
+}
+
+static bool
+combine_comparisons(struct ir_shader *s)
+{
+   uint32_t *uses = ir_count_uses(s);
+   bool progress = false;
+   ir_foreach_block(s, b) {
+      ir_foreach_instr(b, I)
+         progress |= combine_comparison(s, I, uses);
+   }
+   return progress;
+}
+
+/* Rule 6 on one block's terminator. */
+static bool
+branch_on_inverse(struct ir_shader *s, struct ir_instr *I)
+{
+   if (!I || I->op != IR_OP_BRANCH)
+      return false;
+   struct ir_ref r = I->src[0];
+   uint32_t a, b;
+   if (r.kind != IR_REF_VALUE || r.mods || r.comp || r.swizzle)
+      return false;
+   const struct ir_instr *N = ir_value(s, r.index)->def;
+   if (!N || N->op != IR_OP_VA || N->va_op != VA_OP_LSHIFT_OR_I32 ||
+       N->va->mod[VA_MOD_NOT_RESULT] > 0 ||
+       !ir_ref_const_bits(N->src[0], &a) || a ||
+       !ir_ref_const_bits(N->src[1], &b) || b ||
+       N->src[2].mods != IR_MOD_NOT)
+      return false;
+   struct ir_ref c = N->src[2];
+   c.mods = 0;
+   if (!comparison(s, c, VA_RESULT_TYPE_M1))
+      return false;
+   I->src[0] = c;
+   I->flags ^= IR_INSTR_BRANCH_IF_ZERO;
+   return true;
+}
+
 static bool
 discard_conditions(struct ir_shader *s)
 {
@@ -245,8 +354,12 @@ bool
 va_optimize(struct ir_shader *s)
 {
    bool progress = narrow_loads(s);
-   if (discard_conditions(s)) {
-      ir_opt_dce(s); /* the comparison a discard now makes itself */
+   bool discards = discard_conditions(s);
+   bool branches = false;
+   ir_foreach_block(s, b)
+      branches |= branch_on_inverse(s, ir_block_terminator(b));
+   if (combine_comparisons(s) | discards | branches) {
+      ir_opt_dce(s); /* the comparisons now made where they are read */
       progress = true;
    }
    return ir_expand_instrs(s, rewrite) || progress;

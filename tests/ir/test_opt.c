@@ -775,20 +775,84 @@ test_va_optimize_sign_bits(void **state)
            HDR "  %3 = va.MOV.i32 -%1\n  %4 = va.IADD.u32 %3, %2\n",
            HDR "  %5 = va.LSHIFT_XOR.i32 %1, #0x0, #0x80000000\n"
                "  %4 = va.IADD.u32 %5, %2\n");
+   /* -|x| sets the sign bit: one operation (fs/8fc037f18c0d). */
    IR_CASE(va_optimize,
            HDR "  %3 = va.MOV.i32 -|%1|\n  %4 = va.IADD.u32 %3, %3\n",
+           HDR "  %5 = va.LSHIFT_OR.i32 %1, #0x0, #0x80000000\n"
+               "  %4 = va.IADD.u32 %5, %5\n");
+   IR_CASE(va_optimize,
+           HDR "  %3 = va.MOV.i32 |%1|\n  %4 = va.IADD.u32 %3, %3\n",
            HDR "  %5 = va.LSHIFT_AND.i32 %1, #0x0, #0x7fffffff\n"
-               "  %6 = va.LSHIFT_XOR.i32 %5, #0x0, #0x80000000\n"
-               "  %4 = va.IADD.u32 %6, %6\n");
+               "  %4 = va.IADD.u32 %5, %5\n");
    IR_NEGCASE(va_optimize,
               HDR "  %3 = va.MOV.i32 %1\n  %4 = va.IADD.u32 %3, %2\n");
    IR_NEGCASE(va_optimize,
               HDR "  %3 = va.FADD.f32 -%1, |%2|\n  %4 = va.MOV.i32 %3\n");
 }
 
-/* va_optimize, rule 2: an addition of a constant outside the immediate
- * table takes the _IMM form; table constants, clamps, saturation,
- * modified or part-selected values and ISUB's first source stay. */
+/* va_optimize rule 5: an OR (AND) of a once-read comparison and a
+ * comparison of its result type is the comparison with the other as its
+ * third source (.and).  A comparison read twice, a type mismatch, a u1
+ * half or a shifted operand stays. */
+static void
+test_va_optimize_combine_comparisons(void **state)
+{
+   (void)state;
+   IR_CASE(va_optimize,
+           HDR "  %3 = va.ICMP.u32.ne.m1 %1, %2, #0x0\n"
+               "  %4 = va.FCMP.f32.lt.m1 %2, %1, #0x0\n"
+               "  %5 = va.LSHIFT_OR.i32 %3, #0x0, %4\n"
+               "  %8 = va.ICMP.s32.gt.m1 %1, %2, #0x0\n"
+               "  %6 = va.LSHIFT_AND.i32 %5, #0x0, %8\n"
+               "  %7 = va.IADD.u32 %6, %4\n"
+               "  va.DISCARD.f32.lt %7, #0x0\n",
+           HDR "  %4 = va.FCMP.f32.lt.m1 %2, %1, #0x0\n"
+               "  %5 = va.ICMP.u32.ne.m1 %1, %2, %4\n"
+               "  %6 = va.ICMP.s32.gt.m1.and %1, %2, %5\n"
+               "  %7 = va.IADD.u32 %6, %4\n"
+               "  va.DISCARD.f32.lt %7, #0x0\n");
+   IR_NEGCASE(va_optimize,
+              HDR "  %3 = va.ICMP.u32.ne.m1 %1, %2, #0x0\n"
+                  "  %4 = va.FCMP.f32.lt.i1 %2, %1, #0x0\n"
+                  "  %5 = va.LSHIFT_OR.i32 %3, #0x0, %4\n"
+                  "  %6 = va.IADD.u32 %5, %4\n");
+   IR_NEGCASE(va_optimize,
+              HDR "  %3 = va.ICMP.u32.ne.m1 %1, %2, #0x0\n"
+                  "  %4 = va.FCMP.f32.lt.m1 %2, %1, #0x0\n"
+                  "  %5 = va.LSHIFT_OR.i32 %3, #0x1, %4\n"
+                  "  %6 = va.IADD.u32 %5, %3\n  %7 = va.IADD.u32 %6, %4\n");
+   IR_NEGCASE(va_optimize,
+              HDR "  %3 = va.ICMP.u32.ne.m1 %1, %2, #0x0\n"
+                  "  %4 = va.FCMP.f32.lt.m1 %2, %1, #0x0\n"
+                  "  %5 = va.LSHIFT_OR.i32 %3, #0x0, %4\n"
+                  "  %6 = va.IADD.u32 %5, %3\n  %7 = va.IADD.u32 %6, %4\n");
+}
+
+/* va_optimize rule 6: a branch on the NOT of an m1 comparison branches
+ * on the comparison when it is zero; an i1 comparison's NOT is never 0,
+ * so that branch stays. */
+static void
+test_va_optimize_branch_on_inverse(void **state)
+{
+   (void)state;
+   IR_CASE(va_optimize,
+           "shader compute\nb0 -> b1 b2\n  %1 = preload imm=1\n"
+           "  %2 = preload imm=2\n"
+           "  %3 = va.FCMP.f32.lt.m1 %1, %2, #0x0\n"
+           "  %4 = va.LSHIFT_OR.i32 #0x0, #0x0, ~%3\n"
+           "  branch %4\nb1 -> b2\n  jump\nb2\n",
+           "shader compute\nb0 -> b1 b2\n  %1 = preload imm=1\n"
+           "  %2 = preload imm=2\n"
+           "  %3 = va.FCMP.f32.lt.m1 %1, %2, #0x0\n"
+           "  branch.ifzero %3\nb1 -> b2\n  jump\nb2\n");
+   IR_NEGCASE(va_optimize,
+              "shader compute\nb0 -> b1 b2\n  %1 = preload imm=1\n"
+              "  %2 = preload imm=2\n"
+              "  %3 = va.FCMP.f32.lt.i1 %1, %2, #0x0\n"
+              "  %4 = va.LSHIFT_OR.i32 #0x0, #0x0, ~%3\n"
+              "  branch %4\nb1 -> b2\n  jump\nb2\n");
+}
+
 /* va_optimize rule 4: KILL_IF -b2f(c) discards where c holds. */
 static void
 test_va_optimize_discard_condition(void **state)
@@ -808,6 +872,9 @@ test_va_optimize_discard_condition(void **state)
                   "  va.DISCARD.f32.gt %4, #0x0\n");
 }
 
+/* va_optimize, rule 2: an addition of a constant outside the immediate
+ * table takes the _IMM form; table constants, clamps, saturation,
+ * modified or part-selected values and ISUB's first source stay. */
 static void
 test_va_optimize_add_immediate(void **state)
 {
@@ -933,6 +1000,8 @@ main(void)
       cmocka_unit_test(test_cfg_merge_keeps_later_place),
       cmocka_unit_test(test_va_optimize_sign_bits),
       cmocka_unit_test(test_va_optimize_discard_condition),
+      cmocka_unit_test(test_va_optimize_combine_comparisons),
+      cmocka_unit_test(test_va_optimize_branch_on_inverse),
       cmocka_unit_test(test_va_optimize_add_immediate),
       cmocka_unit_test(test_va_optimize_narrow_loads),
       cmocka_unit_test(test_lower_sqrt),
