@@ -5,9 +5,12 @@
  * and every block without one falls through to the next block, so that
  * emission writes the instructions as they stand.
  *
- * 1. A block of nothing but a jump (without flow, or with `reconverge`)
+ * 1. A block of nothing but a jump (without flow, or with `reconverge`),
+ *    or of one NOP.reconverge falling through (the edge block of a
+ *    loop's exit into the next loop's header, which only reconverged),
  *    that only branches enter, and that is not the entry, is left out: the
- *    branches go straight to where it jumps (through chains of such blocks).
+ *    branches go straight to where it leads, and every branch reconverges
+ *    (va_insert_flow).
  * 2. A branch whose taken side is the next block branches on the opposite
  *    condition (IR_INSTR_BRANCH_IF_ZERO flipped) to the other side, and
  *    falls through.
@@ -59,9 +62,12 @@ static bool
 only_jump(const struct ir_block *b)
 {
    const struct ir_instr *I = b->first;
-   return b->succ[0] && b->succ[0] != b && !b->succ[1] && I &&
-          I == b->last && I->op == IR_OP_JUMP &&
-          (I->flow == VA_FLOW_NONE || I->flow == VA_FLOW_RECONVERGE);
+   if (!b->succ[0] || b->succ[0] == b || b->succ[1] || !I || I != b->last)
+      return false;
+   if (I->op == IR_OP_JUMP)
+      return I->flow == VA_FLOW_NONE || I->flow == VA_FLOW_RECONVERGE;
+   return I->op == IR_OP_VA && I->va_op == VA_OP_NOP &&
+          I->flow == VA_FLOW_RECONVERGE;
 }
 
 /* Rule 1: only-jump blocks that nothing but branches enter. */

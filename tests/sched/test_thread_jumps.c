@@ -172,6 +172,37 @@ test_falls_and_jumps(void **state)
          "NOP.end \n");
 }
 
+/* Rule 1 for a block of one NOP.reconverge falling through, entered by a
+ * branch: left out, as a jump would be (the branch reconverges itself).
+ * A NOP without flow there stays. */
+static void
+test_skips_reconverge_nop(void **state)
+{
+   (void)state;
+   struct fixture f;
+   setup(&f, 4);
+   branch(&f, 0, 2, 1);
+   add(&f, 1, VA_OP_NOP, VA_FLOW_END);
+   add(&f, 2, VA_OP_NOP, VA_FLOW_RECONVERGE);
+   falls(&f, 2, 3);
+   add(&f, 3, VA_OP_NOP, VA_FLOW_END);
+   check(&f, 3,
+         "BRANCHZ.reconverge r1, offset:1\n"
+         "NOP.end \n"
+         "NOP.end \n");
+   setup(&f, 4);
+   branch(&f, 0, 2, 1);
+   add(&f, 1, VA_OP_NOP, VA_FLOW_END);
+   add(&f, 2, VA_OP_NOP, VA_FLOW_NONE);
+   falls(&f, 2, 3);
+   add(&f, 3, VA_OP_NOP, VA_FLOW_END);
+   check(&f, 4,
+         "BRANCHZ.reconverge r1, offset:1\n"
+         "NOP.end \n"
+         "NOP \n"
+         "NOP.end \n");
+}
+
 int
 main(void)
 {
@@ -180,6 +211,7 @@ main(void)
       cmocka_unit_test(test_inverts),
       cmocka_unit_test(test_jump_after_branch),
       cmocka_unit_test(test_falls_and_jumps),
+      cmocka_unit_test(test_skips_reconverge_nop),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
