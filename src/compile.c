@@ -61,7 +61,7 @@ run(struct ir_shader *s, bool (*pass)(struct ir_shader *))
  * that opens work only for what counts uses or wants empty blocks. */
 enum {
    OPT_CFG, OPT_COPY_PROP, OPT_CONSTANT_FOLD, OPT_ALGEBRAIC, OPT_CSE,
-   OPT_FOLD_MODIFIERS, OPT_DCE, OPT_UNDEF, OPT_COUNT,
+   OPT_FOLD_MODIFIERS, OPT_DCE, OPT_UNDEF, OPT_IF_CONVERT, OPT_COUNT,
    OPT_ALL = (1u << OPT_COUNT) - 1,
 };
 
@@ -83,8 +83,10 @@ optimize(struct compile *c, struct ir_shader *s)
                               OPT_ALL},
       [OPT_DCE] = {"ir_opt_dce", ir_opt_dce,
                    1u << OPT_FOLD_MODIFIERS | 1u << OPT_CFG |
-                      1u << OPT_UNDEF | 1u << OPT_DCE},
+                      1u << OPT_UNDEF | 1u << OPT_DCE |
+                      1u << OPT_IF_CONVERT},
       [OPT_UNDEF] = {"ir_opt_undef", ir_opt_undef, OPT_ALL},
+      [OPT_IF_CONVERT] = {"ir_opt_if_convert", ir_opt_if_convert, OPT_ALL},
    };
    for (unsigned pending = OPT_ALL; pending;) {
       for (unsigned p = 0; p < OPT_COUNT; p++) {

@@ -623,6 +623,7 @@ bool ir_opt_dce(struct ir_shader *s);
 bool ir_opt_fold_modifiers(struct ir_shader *s);
 bool ir_opt_fma(struct ir_shader *s);
 bool ir_opt_cfg(struct ir_shader *s);
+bool ir_opt_if_convert(struct ir_shader *s);
 bool ir_opt_undef(struct ir_shader *s);
 bool ir_lower_undef(struct ir_shader *s);
 

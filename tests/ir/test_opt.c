@@ -853,6 +853,41 @@ test_va_optimize_branch_on_inverse(void **state)
               "  branch %4\nb1 -> b2\n  jump\nb2\n");
 }
 
+/* ir_opt_if_convert: a diamond whose phis are at least half its sides'
+ * work becomes selects, and an IF with nothing left in it goes; sides
+ * that compute much for few phis, and a phi of a message's result (which
+ * would then load in every lane), keep their branch. */
+#define IFC_HEAD "shader compute\nb0 -> b1 b2\n  %1 = preload imm=1\n" \
+                 "  %2 = preload imm=2\n"
+static void
+test_if_convert(void **state)
+{
+   (void)state;
+   IR_CASE(ir_opt_if_convert,
+           IFC_HEAD "  branch %1\n"
+                    "b1 -> b3\n  %3 = iadd %2, #0x1\n  jump\n"
+                    "b2 -> b3\n  %4 = iadd %2, #0x2\n  jump\n"
+                    "b3\n  %5 = phi b1:%3, b2:%4\n  %6 = iadd %5, %5\n",
+           IFC_HEAD "  %3 = iadd %2, #0x1\n  %4 = iadd %2, #0x2\n"
+                    "  branch #0x1\n"
+                    "b1 -> b3\n  jump\nb2 -> b3\n  jump\n"
+                    "b3\n  %5 = csel.u.ne %1, #0x0, %3, %4\n"
+                    "  %6 = iadd %5, %5\n");
+   IR_CASE(ir_opt_if_convert,
+           IFC_HEAD "  branch %1\nb1 -> b2\n  jump\nb2\n  %3 = iadd %2, %2\n",
+           IFC_HEAD "  branch #0x1\nb1 -> b2\n  jump\nb2\n"
+                    "  %3 = iadd %2, %2\n");
+   IR_NEGCASE(ir_opt_if_convert,
+              IFC_HEAD "  branch %1\n"
+                       "b1 -> b2\n  %3 = iadd %2, #0x1\n  %4 = imul %3, %3\n"
+                       "  %5 = iadd %4, %3\n  jump\n"
+                       "b2\n  %6 = phi b0:%2, b1:%5\n  %7 = iadd %6, %6\n");
+   IR_NEGCASE(ir_opt_if_convert,
+              IFC_HEAD "  %3 = va.IADD.u32 %2, %2\n  branch %1\n"
+                       "b1 -> b2\n  jump\n"
+                       "b2\n  %4 = phi b0:%2, b1:%3\n  %5 = iadd %4, %4\n");
+}
+
 /* va_optimize rule 4: KILL_IF -b2f(c) discards where c holds. */
 static void
 test_va_optimize_discard_condition(void **state)
@@ -1002,6 +1037,7 @@ main(void)
       cmocka_unit_test(test_va_optimize_discard_condition),
       cmocka_unit_test(test_va_optimize_combine_comparisons),
       cmocka_unit_test(test_va_optimize_branch_on_inverse),
+      cmocka_unit_test(test_if_convert),
       cmocka_unit_test(test_va_optimize_add_immediate),
       cmocka_unit_test(test_va_optimize_narrow_loads),
       cmocka_unit_test(test_lower_sqrt),
