@@ -295,7 +295,8 @@ ir_remap_src(const struct ir_remap *m, struct ir_ref *src)
 }
 
 bool
-ir_remap_operand(const struct ir_remap *m, struct ir_instr *I, unsigned i)
+ir_remap_operand_slow(const struct ir_remap *m, struct ir_instr *I,
+                      unsigned i)
 {
    struct ir_ref old = I->src[i];
    if (!ir_remap_src(m, &I->src[i]))

@@ -442,8 +442,15 @@ bool ir_remap_src(const struct ir_remap *m, struct ir_ref *src);
  * staging operand), only a whole value of the same size may take the old
  * one's place (a part would read the registers after it too): anything
  * else goes through a COLLECT inserted before I. */
-bool ir_remap_operand(const struct ir_remap *m, struct ir_instr *I,
-                      unsigned i);
+bool ir_remap_operand_slow(const struct ir_remap *m, struct ir_instr *I,
+                           unsigned i);
+static inline bool
+ir_remap_operand(const struct ir_remap *m, struct ir_instr *I, unsigned i)
+{
+   /* Passes call this on every operand they walk, and most change
+    * nothing: no table, no call. */
+   return m->to && ir_remap_operand_slow(m, I, i);
+}
 /* Rewrites every operand; true if any changed. */
 bool ir_remap_apply(struct ir_shader *s, const struct ir_remap *m);
 
