@@ -283,11 +283,10 @@ on_pass(void *ctx, const char *pass)
    p->last = now_us();
 }
 
-/* One compile through the internal pipeline in an arena of our own:
- * its peak memory (the arena frees nothing before the end) and, when
- * asked, its slowest passes. */
-static size_t
-measure(const char *text, size_t len, bool validate, bool passes)
+/* One compile through the internal pipeline with the per-pass hook: its
+ * slowest passes. */
+static void
+print_slowest_passes(const char *text, size_t len, bool validate)
 {
    struct arena arena;
    arena_init(&arena, 0);
@@ -295,18 +294,15 @@ measure(const char *text, size_t len, bool validate, bool passes)
    struct tgsi_shader *tgsi;
    struct compile_result r;
    struct pass_times p = {0};
-   struct compile_options opts = {.validate = validate};
-   if (passes) {
-      opts.on_pass = on_pass;
-      opts.pass_ctx = &p;
-   }
+   struct compile_options opts = {.validate = validate,
+                                  .on_pass = on_pass,
+                                  .pass_ctx = &p};
    p.last = now_us();
    bool ok = tgsi_parse_text(&arena, text, len, &tgsi, &d) &&
              compile_tgsi(&arena, tgsi, &opts, &r, &d);
-   size_t peak = arena.peak_bytes;
    arena_finish(&arena);
-   if (!ok || !passes)
-      return ok ? peak : 0;
+   if (!ok)
+      return;
    for (unsigned k = 0; k < 6 && p.count; k++) {
       unsigned best = 0;
       for (unsigned i = 1; i < p.count; i++)
@@ -316,13 +312,15 @@ measure(const char *text, size_t len, bool validate, bool passes)
       p.us[best] = -1;
    }
    printf("\n");
-   return peak;
 }
 
 /* Median of a few warm compiles: one arena, its chunks kept from one
- * compile to the next (arena_recycle), after one untimed compile. */
+ * compile to the next (arena_recycle), after one untimed compile, whose
+ * peak memory goes to `*peak` (the arena frees nothing before the end
+ * but a pass's scratch). */
 static double
-time_warm(const char *text, size_t len, bool validate, unsigned repeats)
+time_warm(const char *text, size_t len, bool validate, unsigned repeats,
+          size_t *peak)
 {
    struct arena arena;
    arena_init(&arena, 0);
@@ -339,6 +337,8 @@ time_warm(const char *text, size_t len, bool validate, unsigned repeats)
          return -1;
       }
       t[r] = now_us() - t0;
+      if (r == 0)
+         *peak = arena.peak_bytes;
       arena_recycle(&arena, SIZE_MAX);
    }
    arena_finish(&arena);
@@ -401,9 +401,10 @@ run_family(enum family f, const struct config *cfg)
          free(text);
          break;
       }
-      size_t peak = measure(text, len, cfg->validate, false);
+      size_t peak = 0;
       double per = us / sizes[s];
-      double warm = time_warm(text, len, cfg->validate, repeats) / sizes[s];
+      double warm =
+         time_warm(text, len, cfg->validate, repeats, &peak) / sizes[s];
       lo = s == 0 || per < lo ? per : lo;
       hi = s == 0 || per > hi ? per : hi;
       warm_lo = s == 0 || warm < warm_lo ? warm : warm_lo;
@@ -412,7 +413,7 @@ run_family(enum family f, const struct config *cfg)
              sizes[s], us, per, warm, peak / 1048576.0,
              (double)peak / sizes[s]);
       if (cfg->passes)
-         measure(text, len, cfg->validate, true);
+         print_slowest_passes(text, len, cfg->validate);
       fflush(stdout);
       free(text);
       if (us > 60e6)

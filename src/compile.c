@@ -21,13 +21,18 @@ struct compile {
    const struct compile_options *opts;
    struct tgsiva_diagnostic *d;
    jmp_buf bail;
+   /* The program's scratch arena as translation left it: every pass's
+    * tables go back to here when it ends. */
+   struct arena_mark scratch_base;
 };
 
-/* Validates and prints after `pass`; returns its progress flag. */
+/* Validates and prints after `pass`, and frees what the pass took from
+ * the scratch arena; returns its progress flag. */
 static bool
 after(struct compile *c, struct ir_shader *s, const char *pass,
       bool progress)
 {
+   arena_release(s->scratch, c->scratch_base);
    if (c->opts->validate)
       ir_validate(s, pass);
    const char *want = c->opts->print_pass;
@@ -42,17 +47,7 @@ after(struct compile *c, struct ir_shader *s, const char *pass,
    return progress;
 }
 
-/* A pass's scratch memory ends with it. */
-static bool
-run(struct ir_shader *s, bool (*pass)(struct ir_shader *))
-{
-   struct arena_mark scratch = arena_mark(s->scratch);
-   bool progress = pass(s);
-   arena_release(s->scratch, scratch);
-   return progress;
-}
-
-#define PASS(c, s, fn) after((c), (s), #fn, run((s), fn))
+#define PASS(c, s, fn) after((c), (s), #fn, fn(s))
 
 /* Clean-up to a fixed point.  A pass runs while something it may act on
  * has changed since it last found nothing to do: any pass's progress
@@ -93,7 +88,7 @@ optimize(struct compile *c, struct ir_shader *s)
          if (!(pending & (1u << p)))
             continue;
          pending &= ~(1u << p);
-         if (after(c, s, passes[p].name, run(s, passes[p].run)))
+         if (after(c, s, passes[p].name, passes[p].run(s)))
             pending |= passes[p].opens;
       }
    }
@@ -111,9 +106,7 @@ allocate(struct compile *c, struct ir_shader *s, struct ir_layout *layout,
 {
    struct ra_hooks hooks = {.after = after_step, .ctx = c};
    struct ra_outcome ra = {0};
-   struct arena_mark scratch = arena_mark(s->scratch);
    ra_run(s, c->opts->max_registers, layout, &hooks, &ra);
-   arena_release(s->scratch, scratch);
    out->registers = ra.registers;
    out->work_registers = ra.work_registers;
    out->preload_mask = ra.preload_mask;
@@ -132,6 +125,7 @@ compile_program(struct compile *c, const struct tgsi_shader *tgsi,
    s->bail = &c->bail;
    s->checks = c->opts->validate;
    s->scratch->poison = c->opts->validate;
+   c->scratch_base = arena_mark(s->scratch);
    out->ir = s;
    after(c, s, "translate", true);
 
@@ -153,11 +147,8 @@ compile_program(struct compile *c, const struct tgsi_shader *tgsi,
    PASS(c, s, va_legalize);
    if (!c->opts->no_sched_order) { /* on SSA values: pressure is countable */
       PASS(c, s, sched_sink_loads);
-      struct arena_mark scratch = arena_mark(s->scratch);
-      bool progress =
-         sched_order(s, ra_register_count(c->opts->max_registers));
-      arena_release(s->scratch, scratch);
-      after(c, s, "sched_order", progress);
+      after(c, s, "sched_order",
+            sched_order(s, ra_register_count(c->opts->max_registers)));
    }
 
    /* Registers, flow, words. */

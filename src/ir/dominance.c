@@ -108,6 +108,31 @@ number_tree(struct ir_shader *s, struct ir_block **order, unsigned count)
    }
 }
 
+/* Immediate dominators by the iterative scheme over reverse post-order. */
+static void
+find_idoms(struct ir_block *entry, const struct dfs *d)
+{
+   entry->idom = entry;
+   for (bool changed = true; changed;) {
+      changed = false;
+      /* Reverse post-order, skipping the entry. */
+      for (unsigned i = d->count - 1; i-- > 0;) {
+         struct ir_block *b = d->order[i];
+         struct ir_block *idom = NULL;
+         for (size_t p = 0; p < b->preds.len; p++) {
+            struct ir_block *pred = b->preds.data[p];
+            if (!pred->idom)
+               continue;
+            idom = idom ? ir_common_dominator(pred, idom) : pred;
+         }
+         if (idom != b->idom) {
+            b->idom = idom;
+            changed = true;
+         }
+      }
+   }
+}
+
 void
 ir_compute_dominance(struct ir_shader *s)
 {
@@ -123,32 +148,10 @@ ir_compute_dominance(struct ir_shader *s)
    }
    for (unsigned i = 0; i < d.count; i++)
       d.order[i]->rpo_index = d.count - 1 - i;
-   if (!d.count) {
-      arena_release(s->scratch, scratch);
-      return;
+   if (d.count) {
+      find_idoms(s->first_block, &d);
+      number_tree(s, d.order, d.count);
    }
-
-   struct ir_block *entry = s->first_block;
-   entry->idom = entry;
-   for (bool changed = true; changed;) {
-      changed = false;
-      /* Reverse post-order, skipping the entry. */
-      for (unsigned i = d.count - 1; i-- > 0;) {
-         struct ir_block *b = d.order[i];
-         struct ir_block *idom = NULL;
-         for (size_t p = 0; p < b->preds.len; p++) {
-            struct ir_block *pred = b->preds.data[p];
-            if (!pred->idom)
-               continue;
-            idom = idom ? ir_common_dominator(pred, idom) : pred;
-         }
-         if (idom != b->idom) {
-            b->idom = idom;
-            changed = true;
-         }
-      }
-   }
-   number_tree(s, d.order, d.count);
    arena_release(s->scratch, scratch);
 }
 

@@ -236,10 +236,11 @@ enum ir_stage {
 
 struct ir_shader {
    struct arena *arena;
-   /* A pass's own tables (liveness, maps, work lists): taken between
-    * arena_mark(s->scratch) and arena_release(s->scratch, ...) by the
-    * pass, so that the next pass reuses the memory instead of the
-    * compile growing by every pass's tables. */
+   /* A pass's own tables (liveness, maps, work lists): the pipeline
+    * frees them after each pass (compile.c, after()), so that the next
+    * pass reuses the memory instead of the compile growing by every
+    * pass's tables; a helper a pass calls many times releases its own
+    * with arena_mark/arena_release. */
    struct arena *scratch;
    enum ir_stage stage;
    struct ir_block *first_block, *last_block; /* first is the entry */

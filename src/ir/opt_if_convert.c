@@ -163,12 +163,11 @@ convert(struct ir_shader *s, struct ir_block *H)
    if (ti < 0 || ei < 0)
       return false;
 
-   uint64_t cost = 0;
-   if (t_side)
-      cost += side_cost(s, t);
-   if (e_side)
-      cost += side_cost(s, e);
-   uint64_t side = cost;
+   uint32_t t_cost = t_side ? side_cost(s, t) : 0;
+   uint32_t e_cost = e_side ? side_cost(s, e) : 0;
+   if (t_cost == UINT32_MAX || e_cost == UINT32_MAX)
+      return false; /* rule 2 */
+   uint64_t side = (uint64_t)t_cost + e_cost, phis = 0;
    ir_foreach_instr(j, I) {
       if (I->op != IR_OP_PHI)
          break;
@@ -177,10 +176,10 @@ convert(struct ir_shader *s, struct ir_block *H)
           I->src[ei].mods || from_message(s, I->src[ti]) ||
           from_message(s, I->src[ei]))
          return false;
-      cost++;
+      phis++;
    }
-   uint64_t phis = cost - side;
-   if (cost && (cost > IF_CONVERT_LIMIT || 2 * phis < side))
+   /* Rule 4. */
+   if ((side || phis) && (side + phis > IF_CONVERT_LIMIT || 2 * phis < side))
       return false;
 
    if (t_side)

@@ -61,13 +61,12 @@ arena_finish(struct arena *a)
    a->used_bytes = a->held_bytes = a->peak_bytes = 0;
 }
 
-/* The arena whose limit, spares and failure hook serve `a`. */
+/* The arena whose limit, spares and failure hook serve `a` (scratch
+ * arenas hang from the root: arena_scratch). */
 static struct arena *
 root_of(struct arena *a)
 {
-   while (a->parent)
-      a = a->parent;
-   return a;
+   return a->parent ? a->parent : a;
 }
 
 /* Chunk c, no longer in use, joins the spares (of the root arena, for a
@@ -75,9 +74,10 @@ root_of(struct arena *a)
 static void
 make_spare(struct arena *a, struct arena_chunk *c)
 {
-   for (struct arena *p = a; p; p = p->parent)
-      p->held_bytes -= c->size;
    struct arena *r = root_of(a);
+   a->held_bytes -= c->size;
+   if (r != a)
+      r->held_bytes -= c->size;
    c->next = r->spare;
    r->spare = c;
 }
@@ -164,11 +164,11 @@ arena_alloc(struct arena *a, size_t size)
       c->used = 0;
       c->next = a->chunks;
       a->chunks = c;
-      for (struct arena *p = a; p; p = p->parent) {
-         p->held_bytes += c->size;
-         if (p->held_bytes > p->peak_bytes)
-            p->peak_bytes = p->held_bytes;
-      }
+      a->held_bytes += c->size;
+      if (r != a)
+         r->held_bytes += c->size;
+      if (r->held_bytes > r->peak_bytes)
+         r->peak_bytes = r->held_bytes;
    }
    void *p = c->data + c->used;
    c->used += size;

@@ -214,39 +214,7 @@ narrow_loads(struct ir_shader *s)
    return progress;
 }
 
-/* Rule 4 on one DISCARD.f32. */
-static bool
-discard_condition(struct ir_shader *s, struct ir_instr *I)
-{
-   uint32_t zero;
-   if (I->op != IR_OP_VA || I->va_op != VA_OP_DISCARD_F32 ||
-       !ir_ref_const_bits(I->src[1], &zero) || (zero & 0x7fffffffu))
-      return false;
-   int cmp = I->va->mod[VA_MOD_CMP];
-   if (cmp < 0 || cmp > IR_COND_LE)
-      return false;
-   struct ir_ref *x = &I->src[0];
-   if (x->mods == IR_MOD_NEG) {
-      x->mods = 0;
-      va_set_mod(I->va, VA_MOD_CMP, ir_cond_mirror((enum ir_cond)cmp));
-      return true;
-   }
-   if (cmp != IR_COND_GT || x->kind != IR_REF_VALUE || x->mods ||
-       x->comp || x->swizzle)
-      return false;
-   const struct ir_instr *F = ir_value(s, x->index)->def;
-   uint32_t or_bits;
-   if (!F || F->op != IR_OP_VA || F->va_op != VA_OP_FCMP_F32 ||
-       F->va->mod[VA_MOD_RESULT_TYPE] != VA_RESULT_TYPE_F1 ||
-       F->nsrc != 3 || !ir_ref_const_bits(F->src[2], &or_bits) || or_bits)
-      return false;
-   I->src[0] = F->src[0];
-   I->src[1] = F->src[1];
-   va_set_mod(I->va, VA_MOD_CMP, F->va->mod[VA_MOD_CMP]);
-   return true;
-}
-
-/* Rule 5: is r a 32-bit comparison's result of type `type` (any type
+/* Rules 4-6: is r a 32-bit comparison's result of type `type` (any type
  * but u1 when type < 0)? */
 static const struct ir_instr *
 comparison(const struct ir_shader *s, struct ir_ref r, int type)
@@ -264,6 +232,46 @@ comparison(const struct ir_shader *s, struct ir_ref r, int type)
    return P;
 }
 
+/* The same for a comparison alone: its third source 0, combined by OR
+ * (so its result is its own condition). */
+static const struct ir_instr *
+plain_comparison(const struct ir_shader *s, struct ir_ref r, int type)
+{
+   const struct ir_instr *P = comparison(s, r, type);
+   uint32_t third;
+   if (!P || P->va->mod[VA_MOD_AND] == 1 || P->va->mod[VA_MOD_SEQ] == 1 ||
+       !ir_ref_const_bits(P->src[2], &third) || third)
+      return NULL;
+   return P;
+}
+
+/* Rule 4 on one DISCARD.f32. */
+static bool
+discard_condition(struct ir_shader *s, struct ir_instr *I)
+{
+   uint32_t zero;
+   if (I->op != IR_OP_VA || I->va_op != VA_OP_DISCARD_F32 ||
+       !ir_ref_const_bits(I->src[1], &zero) || (zero & 0x7fffffffu))
+      return false;
+   int cmp = I->va->mod[VA_MOD_CMP];
+   if (cmp < 0 || cmp > IR_COND_LE)
+      return false;
+   struct ir_ref *x = &I->src[0];
+   if (x->mods == IR_MOD_NEG) {
+      x->mods = 0;
+      va_set_mod(I->va, VA_MOD_CMP, ir_cond_mirror((enum ir_cond)cmp));
+      return true;
+   }
+   const struct ir_instr *F =
+      cmp == IR_COND_GT ? plain_comparison(s, *x, VA_RESULT_TYPE_F1) : NULL;
+   if (!F || F->va_op != VA_OP_FCMP_F32)
+      return false;
+   I->src[0] = F->src[0];
+   I->src[1] = F->src[1];
+   va_set_mod(I->va, VA_MOD_CMP, F->va->mod[VA_MOD_CMP]);
+   return true;
+}
+
 /* Rule 5 on one LSHIFT_OR/AND.i32. */
 static bool
 combine_comparison(struct ir_shader *s, struct ir_instr *I,
@@ -277,11 +285,8 @@ combine_comparison(struct ir_shader *s, struct ir_instr *I,
       return false;
    for (unsigned k = 0; k < 2; k++) {
       struct ir_ref p = I->src[k ? 2 : 0], q = I->src[k ? 0 : 2];
-      const struct ir_instr *P = comparison(s, p, -1);
-      uint32_t third;
-      if (!P || uses[p.index] != 1 || P->va->mod[VA_MOD_AND] == 1 ||
-          P->va->mod[VA_MOD_SEQ] == 1 ||
-          !ir_ref_const_bits(P->src[2], &third) || third ||
+      const struct ir_instr *P = plain_comparison(s, p, -1);
+      if (!P || uses[p.index] != 1 ||
           !comparison(s, q, P->va->mod[VA_MOD_RESULT_TYPE]))
          continue;
       bool and_mode = I->va_op == VA_OP_LSHIFT_AND_I32;

@@ -882,6 +882,13 @@ test_if_convert(void **state)
                        "b1 -> b2\n  %3 = iadd %2, #0x1\n  %4 = imul %3, %3\n"
                        "  %5 = iadd %4, %3\n  jump\n"
                        "b2\n  %6 = phi b0:%2, b1:%5\n  %7 = iadd %6, %6\n");
+   /* A side that may not run in every lane, beside a cheap one. */
+   IR_NEGCASE(ir_opt_if_convert,
+              IFC_HEAD "  branch %1\n"
+                       "b1 -> b3\n  %3 = va.IADD.u32 %2, %2\n  jump\n"
+                       "b2 -> b3\n  %4 = iadd %2, #0x1\n"
+                       "  %5 = iadd %4, %4\n  jump\n"
+                       "b3\n  %6 = phi b1:%2, b2:%5\n  %7 = iadd %6, %6\n");
    IR_NEGCASE(ir_opt_if_convert,
               IFC_HEAD "  %3 = va.IADD.u32 %2, %2\n  branch %1\n"
                        "b1 -> b2\n  jump\n"
