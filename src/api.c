@@ -123,7 +123,7 @@ copy_program(uint8_t *block, size_t *at, const struct compile_program *p,
          code[8 * i + b] = (uint8_t)(p->words[i] >> (8 * b));
    }
    struct va_stats st;
-   va_program_stats(p->words, p->count, &st);
+   va_stats_from_counts(p->costs, (unsigned)p->count, &st);
    *out = (struct tgsiva_program){
       .code = code,
       .size = p->count * 8,

@@ -112,6 +112,20 @@ allocate(struct compile *c, struct ir_shader *s, struct ir_layout *layout,
    out->preload_mask = ra.preload_mask;
 }
 
+/* The hardware rules over the words, and the costs emission summed
+ * against the words' own. */
+static bool
+validate_words(struct compile *c, const struct compile_program *p)
+{
+   uint64_t costs[VA_COST_UNITS];
+   va_program_costs(p->words, p->count, costs);
+   if (memcmp(costs, p->costs, sizeof(costs)))
+      return diag_error(c->d, TGSIVA_ERROR_INTERNAL,
+                        "emission's instruction costs differ from the "
+                        "words' (this is a bug in tgsiva)");
+   return va_validate(c->arena, p->words, p->count, c->d);
+}
+
 static bool
 compile_program(struct compile *c, const struct tgsi_shader *tgsi,
                 enum ir_stage stage, struct ir_layout *layout,
@@ -161,10 +175,10 @@ compile_program(struct compile *c, const struct tgsi_shader *tgsi,
    PASS(c, s, va_mark_last_use);
    PASS(c, s, va_thread_jumps);
    PASS(c, s, va_blend_tail);
-   if (!va_emit_program(s, c->arena, &out->words, &out->count, c->d))
+   if (!va_emit_program(s, c->arena, &out->words, &out->count, out->costs,
+                        c->d))
       return false;
-   return !c->opts->validate ||
-          va_validate(c->arena, out->words, out->count, c->d);
+   return !c->opts->validate || validate_words(c, out);
 }
 
 bool

@@ -9,6 +9,7 @@
 #include <setjmp.h>
 #include <stdbool.h>
 
+#include "emit/va_stats.h"
 #include "ir/ir.h"
 #include "ir/layout.h"
 #include "tgsi/tgsi.h"
@@ -45,6 +46,7 @@ struct compile_program {
    unsigned registers;      /* highest register used + 1 */
    unsigned work_registers; /* 32 (full occupancy) or 64 */
    uint64_t preload_mask;
+   uint64_t costs[VA_COST_UNITS]; /* the cost model's sums (va_stats.h) */
    struct ir_shader *ir; /* the final IR, for statistics */
 };
 

@@ -82,9 +82,10 @@ va_stats_from_counts(const uint64_t counts[VA_COST_UNITS],
 }
 
 void
-va_program_stats(const uint64_t *words, size_t count, struct va_stats *st)
+va_program_costs(const uint64_t *words, size_t count,
+                 uint64_t sums[VA_COST_UNITS])
 {
-   uint64_t sum[VA_COST_UNITS] = {0};
+   memset(sums, 0, VA_COST_UNITS * sizeof(sums[0]));
    for (size_t pc = 0; pc < count; pc++) {
       struct va_instr I;
       uint32_t c[VA_COST_UNITS];
@@ -92,7 +93,14 @@ va_program_stats(const uint64_t *words, size_t count, struct va_stats *st)
          continue;
       va_instr_costs(&I, c);
       for (unsigned u = 0; u < VA_COST_UNITS; u++)
-         sum[u] += c[u];
+         sums[u] += c[u];
    }
-   va_stats_from_counts(sum, (unsigned)count, st);
+}
+
+void
+va_program_stats(const uint64_t *words, size_t count, struct va_stats *st)
+{
+   uint64_t sums[VA_COST_UNITS];
+   va_program_costs(words, count, sums);
+   va_stats_from_counts(sums, (unsigned)count, st);
 }

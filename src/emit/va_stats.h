@@ -39,6 +39,9 @@ struct va_instr;
  * (register words, components, messages). */
 void va_instr_costs(const struct va_instr *I,
                     uint32_t counts[VA_COST_UNITS]);
+/* The counts of every instruction of a program, summed. */
+void va_program_costs(const uint64_t *words, size_t count,
+                      uint64_t sums[VA_COST_UNITS]);
 /* Cycles per unit from summed counts. */
 void va_stats_from_counts(const uint64_t counts[VA_COST_UNITS],
                           unsigned instructions, struct va_stats *st);

@@ -28,8 +28,11 @@ tgsiva_status_name(enum tgsiva_status status)
 void
 diag_clear(struct tgsiva_diagnostic *d)
 {
-   memset(d, 0, sizeof(*d));
+   /* Not the whole message buffer: encoders clear one per word. */
+   d->status = TGSIVA_OK;
+   d->line = d->column = 0;
    d->word = -1;
+   d->message[0] = '\0';
 }
 
 static bool

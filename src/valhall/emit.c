@@ -11,6 +11,10 @@
  * 4. Every word is encoded with va_encode, which refuses anything the
  *    hardware would not run; that refusal is an internal error naming
  *    the instruction.
+ * 5. Each IR instruction is one word, so a first walk counts the blocks'
+ *    words for the branch offsets without building instructions, and
+ *    the cost model's counts (va_stats.c) are summed from the
+ *    instructions as they are encoded rather than decoded back.
  *
  * Requires: allocated IR with slots and flow; the branch layout of
  *           va_thread_jumps.
@@ -29,18 +33,14 @@ struct emitter {
    struct arena *arena;
    struct tgsiva_diagnostic *d;
    uint32_t *start; /* per block index: its first word */
-   VEC(uint64_t) words;
-   bool sizing; /* first pass: count only */
+   uint64_t *words;
+   uint64_t *costs; /* VA_COST_UNITS sums */
    uint32_t pc;
 };
 
 static bool
 put(struct emitter *e, const struct va_instr *I)
 {
-   if (e->sizing) {
-      e->pc++;
-      return true;
-   }
    uint64_t w;
    struct tgsiva_diagnostic why;
    diag_clear(&why);
@@ -52,8 +52,11 @@ put(struct emitter *e, const struct va_instr *I)
                         "emission: %s: %s (this is a bug in tgsiva)",
                         why.message, sb.data);
    }
-   *VEC_PUSH(e->arena, &e->words) = w;
-   e->pc++;
+   uint32_t c[VA_COST_UNITS];
+   va_instr_costs(I, c);
+   for (unsigned u = 0; u < VA_COST_UNITS; u++)
+      e->costs[u] += c[u];
+   e->words[e->pc++] = w;
    return true;
 }
 
@@ -63,14 +66,13 @@ branch(struct emitter *e, const struct va_instr *tmpl, struct ir_block *to)
 {
    struct va_instr I = *tmpl;
    I.imm[VA_IMM_OFFSET] =
-      e->sizing ? 0 : (int64_t)e->start[to->index] - (int64_t)(e->pc + 1);
+      (int64_t)e->start[to->index] - (int64_t)(e->pc + 1);
    return put(e, &I);
 }
 
 static bool
 emit_block(struct emitter *e, struct ir_block *b)
 {
-   e->start[b->index] = e->pc;
    ir_foreach_instr(b, I) {
       struct va_instr v;
       ir_va_instr(e->s, I, &v);
@@ -91,21 +93,25 @@ emit_block(struct emitter *e, struct ir_block *b)
 
 bool
 va_emit_program(struct ir_shader *s, struct arena *arena, uint64_t **words,
-                size_t *count, struct tgsiva_diagnostic *d)
+                size_t *count, uint64_t costs[VA_COST_UNITS],
+                struct tgsiva_diagnostic *d)
 {
-   struct emitter e = {.s = s, .arena = arena, .d = d};
+   struct emitter e = {.s = s, .arena = arena, .d = d, .costs = costs};
    ir_renumber_blocks(s);
    e.start = ARENA_ARRAY(arena, uint32_t, s->block_count + 1);
-   for (int pass = 0; pass < 2; pass++) {
-      e.sizing = pass == 0;
-      e.pc = 0;
-      e.words.len = 0;
-      ir_foreach_block(s, b) {
-         if (!emit_block(&e, b))
-            return false;
-      }
+   ir_foreach_block(s, b) {
+      e.start[b->index] = e.pc;
+      ir_foreach_instr(b, I)
+         e.pc++;
    }
-   *words = e.words.data;
-   *count = e.words.len;
+   e.words = ARENA_ARRAY(arena, uint64_t, e.pc + 1);
+   memset(costs, 0, VA_COST_UNITS * sizeof(costs[0]));
+   e.pc = 0;
+   ir_foreach_block(s, b) {
+      if (!emit_block(&e, b))
+         return false;
+   }
+   *words = e.words;
+   *count = e.pc;
    return true;
 }

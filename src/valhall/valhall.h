@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "emit/va_stats.h"
 #include "ir/ir.h"
 #include "tgsiva/tgsiva.h"
 
@@ -43,9 +44,11 @@ bool va_thread_jumps(struct ir_shader *s);
 bool va_blend_tail(struct ir_shader *s);
 
 /* emit.c: the program's words, in the arena (no header, no padding),
- * after va_thread_jumps and va_blend_tail. */
+ * after va_thread_jumps and va_blend_tail, and the cost model's counts
+ * of its instructions (va_program_costs of the words). */
 bool va_emit_program(struct ir_shader *s, struct arena *arena,
                      uint64_t **words, size_t *count,
+                     uint64_t costs[VA_COST_UNITS],
                      struct tgsiva_diagnostic *d);
 
 #endif

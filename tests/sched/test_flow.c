@@ -43,9 +43,9 @@ compile_ir(struct arena *a, const char *text, bool late_passes)
    }
    va_thread_jumps(s);
    va_blend_tail(s);
-   uint64_t *words;
+   uint64_t *words, costs[VA_COST_UNITS];
    size_t n;
-   assert_true(va_emit_program(s, a, &words, &n, d));
+   assert_true(va_emit_program(s, a, &words, &n, costs, d));
    if (!va_validate(a, words, n, d)) {
       fprintf(stderr, "%s\n", d->message);
       fail();

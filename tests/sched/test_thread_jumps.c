@@ -84,9 +84,9 @@ check(struct fixture *f, unsigned blocks, const char *expected)
    }
    ir_validate(f->s, "va_thread_jumps");
    assert_int_equal(f->s->block_count, blocks);
-   uint64_t *words;
+   uint64_t *words, costs[VA_COST_UNITS];
    size_t n;
-   assert_true(va_emit_program(f->s, &f->a, &words, &n, &d));
+   assert_true(va_emit_program(f->s, &f->a, &words, &n, costs, &d));
    struct strbuf sb;
    strbuf_init(&sb, &f->a);
    va_disassemble(&sb, words, n, 0);
