@@ -42,40 +42,40 @@ static const struct tgsi_op_info op_table[TGSI_OP_COUNT] = {
 };
 
 /* Operands whose type is not their row's: addresses and counts among
- * data, the exponent of DFRACEXP. */
+ * data, the exponent of DFRACEXP.  At most one per opcode, indexed by
+ * opcode (operand types are asked for every operand parsed). */
 struct type_exception {
-   uint8_t opcode;
    bool is_dst;
    uint8_t index;
-   uint8_t type;
+   uint8_t type; /* TGSI_VT_NONE: no exception */
 };
 
-static const struct type_exception type_exceptions[] = {
-   {TGSI_OP_LDEXP, false, 1, TGSI_VT_I32},
-   {TGSI_OP_DLDEXP, false, 1, TGSI_VT_I32},
-   {TGSI_OP_DFRACEXP, true, 1, TGSI_VT_I32},
-   {TGSI_OP_READ_INVOC, false, 1, TGSI_VT_U32},
-   {TGSI_OP_UCMP, false, 0, TGSI_VT_U32},
-   {TGSI_OP_ISHR, false, 1, TGSI_VT_U32},
-   {TGSI_OP_U64SHL, false, 1, TGSI_VT_U32},
-   {TGSI_OP_I64SHR, false, 1, TGSI_VT_U32},
-   {TGSI_OP_U64SHR, false, 1, TGSI_VT_U32},
-   {TGSI_OP_INTERP_SAMPLE, false, 1, TGSI_VT_I32},
-   {TGSI_OP_LOAD, false, 1, TGSI_VT_U32},
-   {TGSI_OP_STORE, false, 0, TGSI_VT_U32},
-   {TGSI_OP_ATOMFADD, false, 1, TGSI_VT_U32},
-   {TGSI_OP_ATOMUADD, false, 1, TGSI_VT_U32},
-   {TGSI_OP_ATOMXCHG, false, 1, TGSI_VT_U32},
-   {TGSI_OP_ATOMCAS, false, 1, TGSI_VT_U32},
-   {TGSI_OP_ATOMAND, false, 1, TGSI_VT_U32},
-   {TGSI_OP_ATOMOR, false, 1, TGSI_VT_U32},
-   {TGSI_OP_ATOMXOR, false, 1, TGSI_VT_U32},
-   {TGSI_OP_ATOMUMIN, false, 1, TGSI_VT_U32},
-   {TGSI_OP_ATOMUMAX, false, 1, TGSI_VT_U32},
-   {TGSI_OP_ATOMIMIN, false, 1, TGSI_VT_U32},
-   {TGSI_OP_ATOMIMAX, false, 1, TGSI_VT_U32},
-   {TGSI_OP_ATOMINC_WRAP, false, 1, TGSI_VT_U32},
-   {TGSI_OP_ATOMDEC_WRAP, false, 1, TGSI_VT_U32},
+static const struct type_exception type_exceptions[TGSI_OP_COUNT] = {
+   [TGSI_OP_LDEXP] = {false, 1, TGSI_VT_I32},
+   [TGSI_OP_DLDEXP] = {false, 1, TGSI_VT_I32},
+   [TGSI_OP_DFRACEXP] = {true, 1, TGSI_VT_I32},
+   [TGSI_OP_READ_INVOC] = {false, 1, TGSI_VT_U32},
+   [TGSI_OP_UCMP] = {false, 0, TGSI_VT_U32},
+   [TGSI_OP_ISHR] = {false, 1, TGSI_VT_U32},
+   [TGSI_OP_U64SHL] = {false, 1, TGSI_VT_U32},
+   [TGSI_OP_I64SHR] = {false, 1, TGSI_VT_U32},
+   [TGSI_OP_U64SHR] = {false, 1, TGSI_VT_U32},
+   [TGSI_OP_INTERP_SAMPLE] = {false, 1, TGSI_VT_I32},
+   [TGSI_OP_LOAD] = {false, 1, TGSI_VT_U32},
+   [TGSI_OP_STORE] = {false, 0, TGSI_VT_U32},
+   [TGSI_OP_ATOMFADD] = {false, 1, TGSI_VT_U32},
+   [TGSI_OP_ATOMUADD] = {false, 1, TGSI_VT_U32},
+   [TGSI_OP_ATOMXCHG] = {false, 1, TGSI_VT_U32},
+   [TGSI_OP_ATOMCAS] = {false, 1, TGSI_VT_U32},
+   [TGSI_OP_ATOMAND] = {false, 1, TGSI_VT_U32},
+   [TGSI_OP_ATOMOR] = {false, 1, TGSI_VT_U32},
+   [TGSI_OP_ATOMXOR] = {false, 1, TGSI_VT_U32},
+   [TGSI_OP_ATOMUMIN] = {false, 1, TGSI_VT_U32},
+   [TGSI_OP_ATOMUMAX] = {false, 1, TGSI_VT_U32},
+   [TGSI_OP_ATOMIMIN] = {false, 1, TGSI_VT_U32},
+   [TGSI_OP_ATOMIMAX] = {false, 1, TGSI_VT_U32},
+   [TGSI_OP_ATOMINC_WRAP] = {false, 1, TGSI_VT_U32},
+   [TGSI_OP_ATOMDEC_WRAP] = {false, 1, TGSI_VT_U32},
 };
 
 const struct tgsi_op_info *
@@ -100,13 +100,94 @@ same_name(const char *n, const char *s, size_t len)
           n[len] == '\0';
 }
 
+/* Every named opcode, by name in byte order (a test finds each one
+ * through tgsi_op_from_name, which a misplaced row would break): the text
+ * parser looks up each instruction's opcode word. */
+static const uint8_t ops_by_name[] = {
+   TGSI_OP_ADD, TGSI_OP_AND, TGSI_OP_ARL, TGSI_OP_ARR, TGSI_OP_ATOMAND,
+   TGSI_OP_ATOMCAS, TGSI_OP_ATOMDEC_WRAP, TGSI_OP_ATOMFADD, TGSI_OP_ATOMIMAX,
+   TGSI_OP_ATOMIMIN, TGSI_OP_ATOMINC_WRAP, TGSI_OP_ATOMOR, TGSI_OP_ATOMUADD,
+   TGSI_OP_ATOMUMAX, TGSI_OP_ATOMUMIN, TGSI_OP_ATOMXCHG, TGSI_OP_ATOMXOR,
+   TGSI_OP_BALLOT, TGSI_OP_BARRIER, TGSI_OP_BFI, TGSI_OP_BGNLOOP,
+   TGSI_OP_BGNSUB, TGSI_OP_BREV, TGSI_OP_BRK, TGSI_OP_CAL, TGSI_OP_CASE,
+   TGSI_OP_CEIL, TGSI_OP_CLOCK, TGSI_OP_CMP, TGSI_OP_CONT, TGSI_OP_COS,
+   TGSI_OP_D2F, TGSI_OP_D2I, TGSI_OP_D2I64, TGSI_OP_D2U, TGSI_OP_D2U64,
+   TGSI_OP_DABS, TGSI_OP_DADD, TGSI_OP_DCEIL, TGSI_OP_DDIV, TGSI_OP_DDX,
+   TGSI_OP_DDX_FINE, TGSI_OP_DDY, TGSI_OP_DDY_FINE, TGSI_OP_DEFAULT,
+   TGSI_OP_DEMOTE, TGSI_OP_DFLR, TGSI_OP_DFMA, TGSI_OP_DFRAC,
+   TGSI_OP_DFRACEXP, TGSI_OP_DIV, TGSI_OP_DLDEXP, TGSI_OP_DMAD, TGSI_OP_DMAX,
+   TGSI_OP_DMIN, TGSI_OP_DMUL, TGSI_OP_DNEG, TGSI_OP_DP2, TGSI_OP_DP3,
+   TGSI_OP_DP4, TGSI_OP_DRCP, TGSI_OP_DROUND, TGSI_OP_DRSQ, TGSI_OP_DSEQ,
+   TGSI_OP_DSGE, TGSI_OP_DSLT, TGSI_OP_DSNE, TGSI_OP_DSQRT, TGSI_OP_DSSG,
+   TGSI_OP_DST, TGSI_OP_DTRUNC, TGSI_OP_ELSE, TGSI_OP_EMIT, TGSI_OP_END,
+   TGSI_OP_ENDIF, TGSI_OP_ENDLOOP, TGSI_OP_ENDPRIM, TGSI_OP_ENDSUB,
+   TGSI_OP_ENDSWITCH, TGSI_OP_EX2, TGSI_OP_EXP, TGSI_OP_F2D, TGSI_OP_F2I,
+   TGSI_OP_F2I64, TGSI_OP_F2U, TGSI_OP_F2U64, TGSI_OP_FBFETCH, TGSI_OP_FLR,
+   TGSI_OP_FMA, TGSI_OP_FRC, TGSI_OP_FSEQ, TGSI_OP_FSGE, TGSI_OP_FSLT,
+   TGSI_OP_FSNE, TGSI_OP_GATHER4, TGSI_OP_I2D, TGSI_OP_I2F, TGSI_OP_I2I64,
+   TGSI_OP_I642D, TGSI_OP_I642F, TGSI_OP_I64ABS, TGSI_OP_I64DIV,
+   TGSI_OP_I64MAX, TGSI_OP_I64MIN, TGSI_OP_I64MOD, TGSI_OP_I64NEG,
+   TGSI_OP_I64SGE, TGSI_OP_I64SHR, TGSI_OP_I64SLT, TGSI_OP_I64SSG,
+   TGSI_OP_IABS, TGSI_OP_IBFE, TGSI_OP_IDIV, TGSI_OP_IF, TGSI_OP_IMAX,
+   TGSI_OP_IMG2HND, TGSI_OP_IMIN, TGSI_OP_IMSB, TGSI_OP_IMUL_HI,
+   TGSI_OP_INEG, TGSI_OP_INTERP_CENTROID, TGSI_OP_INTERP_OFFSET,
+   TGSI_OP_INTERP_SAMPLE, TGSI_OP_ISGE, TGSI_OP_ISHR, TGSI_OP_ISLT,
+   TGSI_OP_ISSG, TGSI_OP_KILL, TGSI_OP_KILL_IF, TGSI_OP_LDEXP, TGSI_OP_LG2,
+   TGSI_OP_LIT, TGSI_OP_LOAD, TGSI_OP_LOD, TGSI_OP_LODQ, TGSI_OP_LOG,
+   TGSI_OP_LRP, TGSI_OP_LSB, TGSI_OP_MAD, TGSI_OP_MAX, TGSI_OP_MEMBAR,
+   TGSI_OP_MIN, TGSI_OP_MOD, TGSI_OP_MOV, TGSI_OP_MUL, TGSI_OP_NOP,
+   TGSI_OP_NOT, TGSI_OP_OR, TGSI_OP_PK2H, TGSI_OP_PK2US, TGSI_OP_PK4B,
+   TGSI_OP_PK4UB, TGSI_OP_POPC, TGSI_OP_POW, TGSI_OP_RCP, TGSI_OP_READ_FIRST,
+   TGSI_OP_READ_HELPER, TGSI_OP_READ_INVOC, TGSI_OP_RESQ, TGSI_OP_RET,
+   TGSI_OP_ROUND, TGSI_OP_RSQ, TGSI_OP_SAMP2HND, TGSI_OP_SAMPLE,
+   TGSI_OP_SAMPLE_B, TGSI_OP_SAMPLE_C, TGSI_OP_SAMPLE_C_LZ, TGSI_OP_SAMPLE_D,
+   TGSI_OP_SAMPLE_I, TGSI_OP_SAMPLE_INFO, TGSI_OP_SAMPLE_I_MS,
+   TGSI_OP_SAMPLE_L, TGSI_OP_SAMPLE_POS, TGSI_OP_SEQ, TGSI_OP_SGE,
+   TGSI_OP_SGT, TGSI_OP_SHL, TGSI_OP_SIN, TGSI_OP_SLE, TGSI_OP_SLT,
+   TGSI_OP_SNE, TGSI_OP_SQRT, TGSI_OP_SSG, TGSI_OP_STORE, TGSI_OP_SVIEWINFO,
+   TGSI_OP_SWITCH, TGSI_OP_TEX, TGSI_OP_TEX2, TGSI_OP_TEX_LZ, TGSI_OP_TG4,
+   TGSI_OP_TRUNC, TGSI_OP_TXB, TGSI_OP_TXB2, TGSI_OP_TXD, TGSI_OP_TXF,
+   TGSI_OP_TXF_LZ, TGSI_OP_TXL, TGSI_OP_TXL2, TGSI_OP_TXP, TGSI_OP_TXQ,
+   TGSI_OP_TXQS, TGSI_OP_U2D, TGSI_OP_U2F, TGSI_OP_U2I64, TGSI_OP_U642D,
+   TGSI_OP_U642F, TGSI_OP_U64ADD, TGSI_OP_U64DIV, TGSI_OP_U64MAX,
+   TGSI_OP_U64MIN, TGSI_OP_U64MOD, TGSI_OP_U64MUL, TGSI_OP_U64SEQ,
+   TGSI_OP_U64SGE, TGSI_OP_U64SHL, TGSI_OP_U64SHR, TGSI_OP_U64SLT,
+   TGSI_OP_U64SNE, TGSI_OP_UADD, TGSI_OP_UARL, TGSI_OP_UBFE, TGSI_OP_UCMP,
+   TGSI_OP_UDIV, TGSI_OP_UIF, TGSI_OP_UMAD, TGSI_OP_UMAX, TGSI_OP_UMIN,
+   TGSI_OP_UMOD, TGSI_OP_UMSB, TGSI_OP_UMUL, TGSI_OP_UMUL_HI, TGSI_OP_UP2H,
+   TGSI_OP_UP2US, TGSI_OP_UP4B, TGSI_OP_UP4UB, TGSI_OP_USEQ, TGSI_OP_USGE,
+   TGSI_OP_USHR, TGSI_OP_USLT, TGSI_OP_USNE, TGSI_OP_VOTE_ALL,
+   TGSI_OP_VOTE_ANY, TGSI_OP_VOTE_EQ, TGSI_OP_XOR,
+};
+
+/* `s` (`len` bytes, any case) against the upper-case name `n`, in byte
+ * order of `s` upper-cased. */
+static int
+compare_name(const char *n, const char *s, size_t len)
+{
+   for (size_t i = 0; i < len; i++) {
+      /* ASCII only: a driver's locale must not change opcode names. */
+      int c = s[i] >= 'a' && s[i] <= 'z' ? s[i] - 'a' + 'A'
+                                         : (unsigned char)s[i];
+      if (c != (unsigned char)n[i])
+         return c - (unsigned char)n[i]; /* also when n ends first */
+   }
+   return n[len] ? -1 : 0;
+}
+
 int
 tgsi_op_from_name(const char *name, size_t len)
 {
-   for (unsigned i = 0; i < TGSI_OP_COUNT; i++) {
-      const char *n = op_table[i].name;
-      if (n && same_name(n, name, len))
-         return (int)i;
+   size_t lo = 0, hi = sizeof(ops_by_name);
+   while (lo < hi) {
+      size_t mid = (lo + hi) / 2;
+      int c = compare_name(op_table[ops_by_name[mid]].name, name, len);
+      if (!c)
+         return ops_by_name[mid];
+      if (c < 0)
+         hi = mid;
+      else
+         lo = mid + 1;
    }
    return -1;
 }
@@ -117,12 +198,9 @@ operand_type(unsigned opcode, bool is_dst, unsigned index)
    const struct tgsi_op_info *info = tgsi_op_info(opcode);
    if (!info || index >= (is_dst ? info->num_dst : info->num_src))
       return TGSI_VT_NONE;
-   for (size_t i = 0; i < sizeof(type_exceptions) / sizeof(type_exceptions[0]);
-        i++) {
-      const struct type_exception *e = &type_exceptions[i];
-      if (e->opcode == opcode && e->is_dst == is_dst && e->index == index)
-         return (enum tgsi_value_type)e->type;
-   }
+   const struct type_exception *e = &type_exceptions[opcode];
+   if (e->type != TGSI_VT_NONE && e->is_dst == is_dst && e->index == index)
+      return (enum tgsi_value_type)e->type;
    return (enum tgsi_value_type)(is_dst ? info->dst_type : info->src_type);
 }
 

@@ -6,6 +6,7 @@
  * every opcode of the table round-trips.  Malformed inputs are in
  * test_tgsi_errors.c.
  */
+#include <ctype.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -473,8 +474,14 @@ test_opcode_table_is_consistent(void **state)
       const struct tgsi_op_info *info = tgsi_op_info(op);
       if (!info)
          continue;
+      /* Also a check that the by-name index is sorted and whole. */
       assert_int_equal(tgsi_op_from_name(info->name, strlen(info->name)),
                        op);
+      char lower[32];
+      size_t len = strlen(info->name);
+      for (size_t i = 0; i <= len; i++)
+         lower[i] = (char)tolower((unsigned char)info->name[i]);
+      assert_int_equal(tgsi_op_from_name(lower, len), op);
       assert_true(info->num_dst <= 3 && info->num_src <= 15);
       assert_true(info->num_dst > 0 || info->output_mode == TGSI_OUT_NONE ||
                   info->output_mode == TGSI_OUT_OTHR);
@@ -483,6 +490,9 @@ test_opcode_table_is_consistent(void **state)
    }
    assert_int_equal(tgsi_op_from_name("mov", 3), TGSI_OP_MOV);
    assert_int_equal(tgsi_op_from_name("MOVE", 4), -1);
+   assert_int_equal(tgsi_op_from_name("MO", 2), -1);
+   assert_int_equal(tgsi_op_from_name("MOV_SAT", 7), -1);
+   assert_int_equal(tgsi_op_from_name("", 0), -1);
    assert_null(tgsi_op_info(67));
    assert_null(tgsi_op_info(TGSI_OP_COUNT));
    assert_int_equal(tgsi_op_src_type(TGSI_OP_LDEXP, 1), TGSI_VT_I32);
