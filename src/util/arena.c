@@ -8,15 +8,7 @@
 #include <string.h>
 
 /* Allocations are rounded to this, which suits every scalar type. */
-#define ARENA_ALIGN 16
 #define ARENA_MIN_CHUNK (64 * 1024)
-
-struct arena_chunk {
-   struct arena_chunk *next;
-   size_t size; /* usable bytes after the header */
-   size_t used;
-   _Alignas(ARENA_ALIGN) unsigned char data[];
-};
 
 void
 arena_init(struct arena *a, size_t limit_bytes)
@@ -138,7 +130,7 @@ arena_fail(struct arena *a, bool over_limit)
 }
 
 void *
-arena_alloc(struct arena *a, size_t size)
+arena_alloc_new_chunk(struct arena *a, size_t size)
 {
    if (size > SIZE_MAX / 2)
       arena_fail(a, true);
@@ -214,15 +206,7 @@ arena_release(struct arena *a, struct arena_mark m)
 }
 
 void *
-arena_zalloc(struct arena *a, size_t size)
-{
-   void *p = arena_alloc(a, size);
-   memset(p, 0, size);
-   return p;
-}
-
-void *
-arena_array(struct arena *a, size_t n, size_t elem_size)
+arena_array_checked(struct arena *a, size_t n, size_t elem_size)
 {
    if (elem_size && n > SIZE_MAX / 4 / elem_size)
       arena_fail(a, true);

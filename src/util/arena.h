@@ -17,8 +17,17 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 
-struct arena_chunk;
+#define ARENA_ALIGN 16
+
+struct arena_chunk {
+   struct arena_chunk *next;
+   size_t size; /* usable bytes after the header */
+   size_t used;
+   _Alignas(ARENA_ALIGN) unsigned char data[];
+};
 
 struct arena {
    struct arena_chunk *chunks;
@@ -55,12 +64,43 @@ void arena_recycle(struct arena *a, size_t keep_bytes);
  * with its parent (arena_finish, arena_recycle). */
 struct arena *arena_scratch(struct arena *parent);
 
-/* Uninitialised, aligned for any object. */
-void *arena_alloc(struct arena *a, size_t size);
+/* arena_alloc when the current chunk cannot hold `size`, or it is 0 or
+ * absurd. */
+void *arena_alloc_new_chunk(struct arena *a, size_t size);
+/* arena_array's checks and allocation. */
+void *arena_array_checked(struct arena *a, size_t n, size_t elem_size);
+
+/* Uninitialised, aligned for any object.  Inline: a compile allocates
+ * small nodes by the thousand, nearly all from the current chunk.  (No
+ * pointer local: inlined into a function that calls setjmp, gcc's
+ * -Wclobbered suspects one.) */
+static inline void *
+arena_alloc(struct arena *a, size_t size)
+{
+   struct arena_chunk *c = a->chunks;
+   size_t rounded = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
+   if (!c || size - 1 >= SIZE_MAX / 2 || c->size - c->used < rounded)
+      return arena_alloc_new_chunk(a, size);
+   c->used += rounded;
+   a->used_bytes += rounded;
+   return c->data + c->used - rounded;
+}
+
 /* Zero-filled. */
-void *arena_zalloc(struct arena *a, size_t size);
+static inline void *
+arena_zalloc(struct arena *a, size_t size)
+{
+   return memset(arena_alloc(a, size), 0, size);
+}
+
 /* Zero-filled array of `n` elements; checks the multiplication. */
-void *arena_array(struct arena *a, size_t n, size_t elem_size);
+static inline void *
+arena_array(struct arena *a, size_t n, size_t elem_size)
+{
+   if (n <= UINT32_MAX && elem_size <= UINT32_MAX / 4)
+      return arena_zalloc(a, n * elem_size);
+   return arena_array_checked(a, n, elem_size);
+}
 /* A copy of `old` (old_n elements) in a new zero-tailed array of new_n. */
 void *arena_grow(struct arena *a, const void *old, size_t old_n, size_t new_n,
                  size_t elem_size);
