@@ -322,6 +322,52 @@ as_value(struct ir_shader *s, struct ir_ref r, struct ir_block *b,
    return I->dst;
 }
 
+/* Where each of a round's victims is read, in program order: spilling
+ * a value visits its readers, not the whole program (thousands of
+ * spills in one shader made that quadratic).  Instructions the round's
+ * spills add that read a victim not yet spilled join its list. */
+struct instr_list {
+   struct ir_instr **data; /* a VEC */
+   size_t len, cap;
+};
+
+struct readers {
+   uint32_t nvals;  /* values when the round started */
+   uint32_t *index; /* per value: its victim number + 1, or 0 */
+   struct instr_list *of; /* per victim */
+};
+
+static void
+note_reader(struct ir_shader *s, struct readers *rd, struct ir_instr *I)
+{
+   ir_foreach_src(I, i) {
+      struct ir_ref r = I->src[i];
+      if (r.kind != IR_REF_VALUE || r.index >= rd->nvals ||
+          !rd->index[r.index])
+         continue;
+      struct instr_list *list = &rd->of[rd->index[r.index] - 1];
+      if (!list->len || list->data[list->len - 1] != I)
+         *VEC_PUSH(s->scratch, list) = I;
+   }
+}
+
+static struct readers
+find_readers(struct ir_shader *s, const uint32_t *victims, unsigned n)
+{
+   struct readers rd = {
+      .nvals = (uint32_t)s->values.len,
+      .index = ARENA_ARRAY(s->scratch, uint32_t, s->values.len + 1),
+   };
+   rd.of = ARENA_ARRAY(s->scratch, struct instr_list, n + 1);
+   for (unsigned k = 0; k < n; k++)
+      rd.index[victims[k]] = k + 1;
+   ir_foreach_block(s, b) {
+      ir_foreach_instr(b, I)
+         note_reader(s, &rd, I);
+   }
+   return rd;
+}
+
 /* A store of a spilled phi's incoming value, placed once the phi's own
  * uses have their reloads: `after` its definition, or at the end of
  * `pred` (NULL). */
@@ -366,7 +412,7 @@ read_later(struct ir_instr *I, uint32_t v)
  * or pass it to another phi: a swap). */
 static unsigned
 spill_phi(struct ir_shader *s, struct ir_instr *phi, uint32_t slot,
-          struct phi_store *out)
+          struct readers *rd, struct phi_store *out)
 {
    struct ir_block *b = phi->block;
    uint32_t v = phi->dst.index;
@@ -379,6 +425,9 @@ spill_phi(struct ir_shader *s, struct ir_instr *phi, uint32_t slot,
       struct ir_instr *S = tls_access(s, store_ops[n - 1], slot);
       s->spills++;
       S->src[1] = as_value(s, in, pred, n);
+      note_reader(s, rd, S);
+      if (S->src[1].index >= rd->nvals) /* as_value's own instruction */
+         note_reader(s, rd, ir_value(s, S->src[1].index)->def);
       /* Right after the value when the block makes it (a reload, say),
        * so that it is not live across the block's other stores, unless
        * the old value is still read there. */
@@ -391,67 +440,74 @@ spill_phi(struct ir_shader *s, struct ir_instr *phi, uint32_t slot,
    return count;
 }
 
+/* Spills `v` (victim `k` of the round) to `slot`.  `at_pred` (per block,
+ * all NONE) is left as it was found. */
 static void
-spill_value(struct ir_shader *s, uint32_t v, uint32_t slot)
+spill_value(struct ir_shader *s, uint32_t v, unsigned k, uint32_t slot,
+            struct readers *rd, struct ir_ref *at_pred)
 {
    struct ir_instr *def = ir_value(s, v)->def;
-   struct ir_instr *S = NULL;
    struct phi_store *phi_stores = NULL;
    unsigned nphi_stores = 0;
    if (def->op == IR_OP_PHI) {
       phi_stores = ARENA_ARRAY(s->scratch, struct phi_store,
                                def->block->preds.len + 1);
-      nphi_stores = spill_phi(s, def, slot, phi_stores);
+      nphi_stores = spill_phi(s, def, slot, rd, phi_stores);
    } else {
-      S = tls_access(s, store_ops[regs_of(s, v) - 1], slot);
+      struct ir_instr *S = tls_access(s, store_ops[regs_of(s, v) - 1], slot);
       s->spills++;
       S->src[1] = ir_value_ref(v);
       ir_instr_insert_after(def, S);
    }
 
    /* One reload per predecessor serves all the phis of a block. */
-   ir_renumber_blocks(s);
-   struct ir_ref *at_pred = ARENA_ARRAY(s->scratch, struct ir_ref,
-                                        s->block_count + 1);
-   ir_foreach_block(s, b) {
-      ir_foreach_instr(b, I) {
-         if (I == S)
+   const struct instr_list *readers = &rd->of[k];
+   for (size_t u = 0; u < readers->len; u++) {
+      struct ir_instr *I = readers->data[u];
+      struct ir_block *b = I->block;
+      if (!b)
+         continue; /* a phi an earlier spill of the round removed */
+      struct ir_ref fresh = {0}, part[4] = {{0}};
+      ir_foreach_src(I, i) {
+         struct ir_ref r = I->src[i];
+         if (r.kind != IR_REF_VALUE || r.index != v)
             continue;
-         struct ir_ref fresh = {0}, part[4] = {{0}};
-         ir_foreach_src(I, i) {
-            struct ir_ref r = I->src[i];
-            if (r.kind != IR_REF_VALUE || r.index != v)
-               continue;
-            struct ir_ref w;
-            if (I->op == IR_OP_PHI && reads_one_word(s, I, i)) {
-               w = reload_word(s, slot, r.comp, NULL, b->preds.data[i]);
-               r.comp = 0;
-            } else if (reads_one_word(s, I, i)) {
-               unsigned c = r.comp;
-               if (part[c].kind == IR_REF_NONE)
-                  part[c] = reload_word(s, slot, c, I, NULL);
-               w = part[c];
-               r.comp = 0;
-            } else if (I->op == IR_OP_PHI) {
-               struct ir_block *pred = b->preds.data[i];
-               if (at_pred[pred->index].kind == IR_REF_NONE)
-                  at_pred[pred->index] = reload(s, v, slot, NULL, pred);
-               w = at_pred[pred->index];
-            } else {
-               if (fresh.kind == IR_REF_NONE)
-                  fresh = reload(s, v, slot, I, NULL);
-               w = fresh;
-            }
-            r.index = w.index;
-            I->src[i] = r;
+         struct ir_ref w;
+         if (I->op == IR_OP_PHI && reads_one_word(s, I, i)) {
+            w = reload_word(s, slot, r.comp, NULL, b->preds.data[i]);
+            r.comp = 0;
+         } else if (reads_one_word(s, I, i)) {
+            unsigned c = r.comp;
+            if (part[c].kind == IR_REF_NONE)
+               part[c] = reload_word(s, slot, c, I, NULL);
+            w = part[c];
+            r.comp = 0;
+         } else if (I->op == IR_OP_PHI) {
+            struct ir_block *pred = b->preds.data[i];
+            if (at_pred[pred->index].kind == IR_REF_NONE)
+               at_pred[pred->index] = reload(s, v, slot, NULL, pred);
+            w = at_pred[pred->index];
+         } else {
+            if (fresh.kind == IR_REF_NONE)
+               fresh = reload(s, v, slot, I, NULL);
+            w = fresh;
          }
+         r.index = w.index;
+         I->src[i] = r;
       }
    }
-   for (unsigned k = 0; k < nphi_stores; k++) {
-      if (phi_stores[k].after)
-         ir_instr_insert_after(phi_stores[k].after, phi_stores[k].S);
+   for (size_t u = 0; u < readers->len; u++) {
+      struct ir_instr *I = readers->data[u];
+      if (I->op == IR_OP_PHI && I->block) {
+         for (size_t p = 0; p < I->block->preds.len; p++)
+            at_pred[I->block->preds.data[p]->index] = (struct ir_ref){0};
+      }
+   }
+   for (unsigned j = 0; j < nphi_stores; j++) {
+      if (phi_stores[j].after)
+         ir_instr_insert_after(phi_stores[j].after, phi_stores[j].S);
       else
-         ir_instr_insert_at_end(phi_stores[k].pred, phi_stores[k].S);
+         ir_instr_insert_at_end(phi_stores[j].pred, phi_stores[j].S);
    }
 }
 
@@ -588,15 +644,19 @@ ra_spill(struct ir_shader *s, unsigned target, struct ir_layout *layout)
          cannot_spill(s, p, target);
       /* Liveness is not needed again until the next round: each spill
        * rewrites only its own value's definition and uses. */
+      round = arena_mark(s->scratch);
+      struct readers rd = find_readers(s, chosen, n);
+      ir_renumber_blocks(s);
+      struct ir_ref *at_pred =
+         ARENA_ARRAY(s->scratch, struct ir_ref, s->block_count + 1);
       for (unsigned k = 0; k < n; k++) {
          uint32_t slot = (layout->tls_bytes + 15) & ~15u;
          if (slot + 16 > TLS_LIMIT)
             cannot_spill(s, p, target);
          layout->tls_bytes = slot + 4 * regs_of(s, chosen[k]);
-         round = arena_mark(s->scratch);
-         spill_value(s, chosen[k], slot);
-         arena_release(s->scratch, round);
+         spill_value(s, chosen[k], k, slot, &rd, at_pred);
       }
+      arena_release(s->scratch, round);
       progress = true;
    }
 }
