@@ -85,6 +85,10 @@ bool ra_split_critical_edges(struct ir_shader *s);
  * values in thread-local storage (at `layout->tls_bytes` onwards) between
  * their definition and uses. */
 bool ra_spill(struct ir_shader *s, unsigned budget, struct ir_layout *layout);
+/* The same with every round spilling at all the points as bad as the
+ * worst (ra_spill's rounds after its first few): for tests. */
+bool ra_spill_spread(struct ir_shader *s, unsigned budget,
+                     struct ir_layout *layout);
 
 /* ra_allocate.c: assigns registers from `allowed` (preloaded values keep
  * their hardware registers) and rewrites the shader into registers

@@ -9,14 +9,17 @@
  *    point, not read or written by the instruction there, and live the
  *    longest, is spilled: stored right after its definition and reloaded
  *    right before each use (at the end of the predecessor for a phi
- *    source).  Its live range becomes a few instructions around each use.
- *    A source that reads one register of a vector past the first (a
- *    32-bit slot reading component c), an element of a COLLECT of 32-bit
- *    words (any component), or a one-register phi source that is a part
- *    of a vector, reloads that word alone, so that an instruction
- *    reading parts of two spilled vec4s needs two registers for them,
- *    not eight (a geometry shader's EMIT collects each output register
- *    from components of up to four input vectors).
+ *    source).  After the first EXACT_ROUNDS rounds, a round does this
+ *    at every point as bad as the worst at once, a value spilled for one
+ *    point counting as gone at the others (choose_spread).  Its live
+ *    range becomes a few instructions around each use.  A source that
+ *    reads one register of a vector past the first (a 32-bit slot
+ *    reading component c), an element of a COLLECT of 32-bit words (any
+ *    component), or a one-register phi source that is a part of a
+ *    vector, reloads that word alone, so that an instruction reading
+ *    parts of two spilled vec4s needs two registers for them, not eight
+ *    (a geometry shader's EMIT collects each output register from
+ *    components of up to four input vectors).
  *    A phi is spilled whole: each predecessor stores its value into the
  *    slot, and the phi disappears (all phis of a block are defined at
  *    once, so keeping it would not lower the pressure there).  The store
@@ -41,6 +44,10 @@
 
 #include "emit/va.h"
 #include "util/diag.h"
+
+/* Rounds that spill at the single worst point before a round takes
+ * every point as bad as it (choose_spread). */
+#define EXACT_ROUNDS 16
 
 /* Bytes of thread-local storage spill slots may use. */
 #define TLS_LIMIT 32768u
@@ -600,8 +607,126 @@ choose_victims(struct ir_shader *s, const struct ra_liveness *l,
    return n;
 }
 
-bool
-ra_spill(struct ir_shader *s, unsigned target, struct ir_layout *layout)
+/* Running state of choose_spread(): the values live after the current
+ * instruction as a list (pos[v] its index, or UINT32_MAX), their
+ * registers, and the registers of those picked this round. */
+struct spread {
+   struct ir_shader *s;
+   uint32_t *list, *pos, n;
+   unsigned regs, picked_regs;
+   uint8_t *picked;
+};
+
+static void
+spread_live(struct spread *w, uint32_t v)
+{
+   if (w->pos[v] != UINT32_MAX)
+      return;
+   w->pos[v] = w->n;
+   w->list[w->n++] = v;
+   w->regs += regs_of(w->s, v);
+   w->picked_regs += w->picked[v] ? regs_of(w->s, v) : 0;
+}
+
+static void
+spread_dead(struct spread *w, uint32_t v)
+{
+   uint32_t at = w->pos[v];
+   if (at == UINT32_MAX)
+      return;
+   uint32_t last = w->list[--w->n];
+   w->list[at] = last;
+   w->pos[last] = at;
+   w->pos[v] = UINT32_MAX;
+   w->regs -= regs_of(w->s, v);
+   w->picked_regs -= w->picked[v] ? regs_of(w->s, v) : 0;
+}
+
+/* At `I`, with pressure `p`: picks live values `I` does not use, the
+ * longest-lived first, until the pressure left (without the values
+ * picked so far this round) is at most `cut` or `budget` is spent. */
+static void
+pick_at(struct spread *w, struct ir_instr *I, unsigned p, unsigned cut,
+        const uint32_t *length, uint8_t *spilled, uint32_t *out,
+        unsigned *n, unsigned budget)
+{
+   while (p - w->picked_regs > cut && *n < budget) {
+      uint32_t best = UINT32_MAX, best_len = 0;
+      for (uint32_t k = 0; k < w->n; k++) {
+         uint32_t v = w->list[k];
+         if (spilled[v] || length[v] < best_len ||
+             (length[v] == best_len && v > best) || touches(I, v))
+            continue;
+         best = v;
+         best_len = length[v];
+      }
+      if (best == UINT32_MAX || !best_len)
+         return; /* only reloads here: victim() looks at the phis */
+      spilled[best] = 1;
+      w->picked[best] = 1;
+      w->picked_regs += regs_of(w->s, best);
+      out[(*n)++] = best;
+   }
+}
+
+/* The round's victims: at every point whose pressure is over `cut`
+ * (the worst pressure less what one round takes off it: one register
+ * near the target, a quarter of the excess far over it), values as
+ * victim() picks them at the worst point, counting those picked at
+ * points walked before as gone.  A shader over the target in thousands
+ * of places took thousands of rounds of one spill, each a liveness and
+ * a pressure walk of the whole program (1.5 s for a double-precision
+ * vertex shader at 16 registers).  The count is an estimate (a reload
+ * is live again just before its use; a value picked for a point walked
+ * later may have served one walked before): rounds go on until the
+ * measured pressure fits, and the first rounds re-measure after each
+ * spill instead, which spills a little less. */
+static unsigned
+choose_spread(struct ir_shader *s, const struct ra_liveness *l,
+              unsigned cut, unsigned budget, const uint32_t *length,
+              uint8_t *spilled, uint32_t *out)
+{
+   uint32_t nvals = (uint32_t)s->values.len;
+   struct spread w = {
+      .s = s,
+      .list = ARENA_ARRAY(s->scratch, uint32_t, nvals + 1),
+      .pos = ARENA_ARRAY(s->scratch, uint32_t, nvals + 1),
+      .picked = ARENA_ARRAY(s->scratch, uint8_t, nvals + 1),
+   };
+   memset(w.pos, 0xff, (nvals + 1) * sizeof(*w.pos));
+   unsigned n = 0;
+   ir_foreach_block(s, b) {
+      ra_valueset_foreach(&l->live_out[b->index], v)
+         spread_live(&w, v);
+      ir_foreach_instr_rev(b, I) {
+         unsigned p = w.regs;
+         if (I->ndst && I->dst.kind == IR_REF_VALUE &&
+             w.pos[I->dst.index] == UINT32_MAX)
+            p += regs_of(s, I->dst.index);
+         if (p > cut)
+            pick_at(&w, I, p, cut, length, spilled, out, &n, budget);
+         if (I->ndst && I->dst.kind == IR_REF_VALUE) {
+            if (I->op == IR_OP_PRELOAD) /* as measure() counts it */
+               spread_live(&w, I->dst.index);
+            else
+               spread_dead(&w, I->dst.index);
+         }
+         if (I->op == IR_OP_PHI)
+            continue;
+         ir_foreach_src(I, i) {
+            if (I->src[i].kind == IR_REF_VALUE)
+               spread_live(&w, I->src[i].index);
+         }
+      }
+      while (w.n)
+         spread_dead(&w, w.list[w.n - 1]);
+   }
+   return n;
+}
+
+static bool
+spill(struct ir_shader *s, unsigned target, struct ir_layout *layout,
+      unsigned exact_rounds)
 {
    bool progress = false;
    struct arena_mark pass = arena_mark(s->scratch);
@@ -609,6 +734,7 @@ ra_spill(struct ir_shader *s, unsigned target, struct ir_layout *layout)
    /* The round's victims outlive its scratch analyses. */
    uint32_t *chosen = ARENA_ARRAY(s->scratch, uint32_t, s->values.len + 1);
    size_t known = s->values.len;
+   unsigned rounds = 0;
    for (;;) {
       if (s->values.len > known) {
          spilled =
@@ -636,9 +762,17 @@ ra_spill(struct ir_shader *s, unsigned target, struct ir_layout *layout)
       uint32_t *victims;
       unsigned slots_left =
          (TLS_LIMIT - ((layout->tls_bytes + 15) & ~15u)) / 16;
-      unsigned n = choose_victims(s, &live, p, target, slots_left, length,
-                                  spilled, &victims);
-      memcpy(chosen, victims, n * sizeof(*chosen));
+      unsigned excess = p.regs - target;
+      unsigned cut = p.regs - (excess > 8 ? excess / 4 : 1);
+      unsigned n = ++rounds > exact_rounds
+                      ? choose_spread(s, &live, cut, slots_left, length,
+                                      spilled, chosen)
+                      : 0;
+      if (!n) {
+         n = choose_victims(s, &live, p, target, slots_left, length,
+                            spilled, &victims);
+         memcpy(chosen, victims, n * sizeof(*chosen));
+      }
       arena_release(s->scratch, round);
       if (!n)
          cannot_spill(s, p, target);
@@ -659,4 +793,17 @@ ra_spill(struct ir_shader *s, unsigned target, struct ir_layout *layout)
       arena_release(s->scratch, round);
       progress = true;
    }
+}
+
+bool
+ra_spill(struct ir_shader *s, unsigned target, struct ir_layout *layout)
+{
+   return spill(s, target, layout, EXACT_ROUNDS);
+}
+
+bool
+ra_spill_spread(struct ir_shader *s, unsigned target,
+                struct ir_layout *layout)
+{
+   return spill(s, target, layout, 0);
 }

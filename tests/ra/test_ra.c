@@ -607,6 +607,62 @@ test_spilling_small_limit(void **state)
    arena_finish(&a);
 }
 
+/* Five regions one register over the target, and one value live across
+ * all of them: spilling that value once brings every region down, both
+ * when rounds spill at one worst point at a time and when a round takes
+ * every worst point at once (ra_spill_spread: a value picked at one
+ * region counts as gone at the others; picking at each region on its
+ * own would spill five values). */
+static void
+test_one_spill_serves_every_region(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   struct strbuf sb;
+   strbuf_init(&sb, &a);
+   strbuf_printf(&sb, "shader compute\nb0\n  %%1 = preload imm=56\n"
+                      "  %%2 = va.IADD_IMM.i32 %%1 #0x64\n");
+   uint32_t sum = 1, next = 3, expect = 7; /* the first sum reads %1 */
+   for (unsigned region = 0; region < 5; region++) {
+      uint32_t first = next;
+      for (unsigned i = 0; i < 6; i++, next++) {
+         strbuf_printf(&sb, "  %%%u = va.IADD_IMM.i32 %%1 #0x%x\n", next,
+                       i);
+         expect += 7 + i;
+      }
+      for (uint32_t v = first; v < first + 6; v++) {
+         strbuf_printf(&sb, "  %%%u = va.IADD.u32 %%%u, %%%u\n", v + 100,
+                       sum, v);
+         sum = v + 100;
+      }
+   }
+   strbuf_printf(&sb, "  %%900 = va.IADD.u32 %%%u, %%2\n"
+                      "  %%70:64 = va.LEA_BUF_IMM.slot0 %%1 table:0xD "
+                      "index:0x0\n  va.STORE.i32.slot0 %%70, %%900 "
+                      "offset:0\n", sum);
+   for (unsigned spread = 0; spread < 2; spread++) {
+      struct ra_case c;
+      arena_init(&c.arena, 0);
+      c.s = ir_test_read(&c.arena, sb.data);
+      unsigned target = ra_max_pressure(c.s) - 1;
+      struct ir_layout layout;
+      memset(&layout, 0, sizeof(layout));
+      if (spread)
+         ra_spill_spread(c.s, target, &layout);
+      else
+         ra_spill(c.s, target, &layout);
+      ir_test_validate(c.s, "ra_spill");
+      assert_int_equal(c.s->spills, 1);
+      assert_true(ra_max_pressure(c.s) <= target);
+      assert_true(ra_allocate(c.s, 0xffffull | (0xffull << 56),
+                              &c.registers));
+      assert_int_equal(run_integer_program(c.s, 7), expect + 7 + 0x64);
+      finish(&c);
+   }
+   arena_finish(&a);
+}
+
 /* Reads `text` into c, splits critical edges and spills down to
  * `target` registers; a compile error fails the test. */
 static void
@@ -837,6 +893,7 @@ main(void)
       cmocka_unit_test(test_phi_swap),
       cmocka_unit_test(test_phi_swap_without_scratch),
       cmocka_unit_test(test_spilling_small_limit),
+      cmocka_unit_test(test_one_spill_serves_every_region),
       cmocka_unit_test(test_rematerialize_constants),
       cmocka_unit_test(test_spilled_vector_component_reloads_one_word),
       cmocka_unit_test(test_spilled_phi_read_after_its_new_value),
