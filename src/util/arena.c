@@ -217,9 +217,14 @@ void *
 arena_grow(struct arena *a, const void *old, size_t old_n, size_t new_n,
            size_t elem_size)
 {
-   unsigned char *p = arena_array(a, new_n, elem_size);
-   if (old && old_n)
-      memcpy(p, old, (old_n < new_n ? old_n : new_n) * elem_size);
+   size_t keep = old && old_n ? (old_n < new_n ? old_n : new_n) : 0;
+   if (elem_size && new_n > SIZE_MAX / 4 / elem_size)
+      arena_fail(a, true);
+   /* Only the tail is zeroed: the head is copied over. */
+   unsigned char *p = arena_alloc(a, new_n * elem_size);
+   if (keep)
+      memcpy(p, old, keep * elem_size);
+   memset(p + keep * elem_size, 0, (new_n - keep) * elem_size);
    return p;
 }
 

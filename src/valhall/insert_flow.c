@@ -282,7 +282,8 @@ va_insert_flow(struct ir_shader *s)
       fp.flows[i].slot = NO_SLOT;
    fp.in = ARENA_ARRAY(s->scratch, struct va_deps, s->block_count + 1);
    fp.end_wait = ARENA_ARRAY(s->scratch, uint8_t, s->block_count + 1);
-   fp.va = ARENA_ARRAY(s->scratch, struct va_instr, n + 1);
+   /* Not zeroed: ir_va_instr writes every instruction whole. */
+   fp.va = arena_alloc(s->scratch, (n + 1) * sizeof(struct va_instr));
    ir_foreach_block(s, b) {
       ir_foreach_instr(b, I)
          ir_va_instr(s, I, &fp.va[I->pass_data]);

@@ -46,7 +46,9 @@ build_views(struct ir_shader *s)
       ir_foreach_instr(b, I)
          I->pass_data = n++;
    }
-   struct va_instr *va = ARENA_ARRAY(s->scratch, struct va_instr, n + 1);
+   /* Not zeroed: ir_va_instr writes every instruction whole. */
+   struct va_instr *va =
+      arena_alloc(s->scratch, (n + 1) * sizeof(struct va_instr));
    ir_foreach_block(s, b) {
       ir_foreach_instr(b, I)
          ir_va_instr(s, I, &va[I->pass_data]);
