@@ -8,6 +8,7 @@
 #ifndef TGSIVA_UTIL_BITS_H
 #define TGSIVA_UTIL_BITS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -57,6 +58,36 @@ half_to_float(uint16_t h)
    if (exp == 31)
       return bits_to_float(sign | 0x7f800000u | man << 13);
    return bits_to_float(sign | (exp + 112) << 23 | man << 13);
+}
+
+/* The binary16 value equal to the binary32 value `bits`, if there is one
+ * (half_to_float's inverse on finite halves): zeros, normal halves and
+ * subnormal ones; no NaN or infinity. */
+static inline bool
+half_from_float_exact(uint32_t bits, uint16_t *out)
+{
+   uint16_t sign = (uint16_t)(bits >> 16 & 0x8000u);
+   int e = (int)((bits >> 23) & 0xffu) - 127;
+   uint32_t m = bits & 0x7fffffu;
+   if ((bits & 0x7fffffffu) == 0) {
+      *out = sign;
+      return true;
+   }
+   if (e > 15 || e < -24)
+      return false;
+   if (e >= -14) {
+      if (m & 0x1fffu)
+         return false;
+      *out = (uint16_t)(sign | (uint32_t)(e + 15) << 10 | m >> 13);
+      return true;
+   }
+   /* A subnormal half: k * 2^-24, k = 1.m * 2^(e + 24). */
+   uint32_t whole = m | 0x800000u;
+   unsigned shift = (unsigned)(-1 - e);
+   if (whole & ((1u << shift) - 1))
+      return false;
+   *out = (uint16_t)(sign | whole >> shift);
+   return true;
 }
 
 #endif

@@ -164,24 +164,6 @@ swizzle_token(const struct va_src_info *si, enum ir_swizzle swz,
    return va_src_swizzle_value(si, tok, &v);
 }
 
-/* Could `value` be a float16 widened exactly (what the table's halves
- * give a float source)?  A filter: finite, and no mantissa bits below
- * float16's at its exponent. */
-static bool
-maybe_f16(uint32_t value)
-{
-   int e = (int)((value >> 23) & 0xff) - 127;
-   uint32_t m = value & 0x7fffffu;
-   if ((value & 0x7fffffffu) == 0)
-      return true;
-   if (e > 15 || e < -24)
-      return false;
-   if (e >= -14)
-      return (m & 0x1fffu) == 0;
-   /* A float16 subnormal: k * 2^-24. */
-   return ((m | 0x800000u) & ((1u << (-e - 1)) - 1)) == 0;
-}
-
 /* An entry of the immediate table, and a part of it the slot can select,
  * that reads as `value`.  Parts are used only where the slot's extension
  * cannot change the value: bytes below 0x80, halves below 0x8000, f16
@@ -202,10 +184,13 @@ table_constant(const struct va_src_info *si, uint32_t value,
       return va_src_swizzle_value(si, VA_SWZ_NONE, &v);
    }
    /* Bytes and integer halves hold less than 0x8000, float halves
-    * float16 values: most constants are neither. */
+    * float16 values (`half`, found once rather than converting every
+    * half of the table): most constants are neither. */
    bool float_half = (si->flags & VA_SRC_SWIZZLE) && si->size == 32 &&
                      !(si->flags & VA_SRC_WIDEN);
-   if (value >= 0x8000 && !(float_half && maybe_f16(value)))
+   uint16_t as_half = 0;
+   float_half = float_half && half_from_float_exact(value, &as_half);
+   if (value >= 0x8000 && !float_half)
       return false;
    for (unsigned e = 0; e < 32; e++) {
       uint32_t t = va_imm_table[e];
@@ -231,11 +216,8 @@ table_constant(const struct va_src_info *si, uint32_t value,
                return true;
             continue;
          }
-         if (!(si->flags & VA_SRC_SWIZZLE) || si->size != 32)
-            continue;
          /* A float source's half is an f16, widened exactly. */
-         uint32_t u = float_to_bits(half_to_float(half));
-         if (u != value || ((half >> 10) & 0x1f) == 0x1f)
+         if (!float_half || half != as_half)
             continue;
          static const enum va_swz toks[2][2] = {{VA_SWZ_H0, VA_SWZ_H00},
                                                 {VA_SWZ_H1, VA_SWZ_H11}};

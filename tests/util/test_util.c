@@ -297,6 +297,25 @@ test_bits(void **state)
    for (size_t i = 0; i < sizeof(halves) / sizeof(halves[0]); i++)
       assert_int_equal(float_to_bits(half_to_float(halves[i].half)),
                        halves[i].bits);
+   /* half_from_float_exact undoes half_to_float on every finite half. */
+   for (uint32_t h = 0; h < 0x10000; h++) {
+      uint16_t back = 0;
+      bool finite = ((h >> 10) & 0x1f) != 0x1f;
+      assert_int_equal(half_from_float_exact(
+                          float_to_bits(half_to_float((uint16_t)h)), &back),
+                       finite);
+      if (finite)
+         assert_int_equal(back, h);
+   }
+   /* Too precise, too large, too small, between two subnormals, not
+    * finite. */
+   static const uint32_t inexact[] = {0x3f800001u, 0x47800000u, 0x33000000u,
+                                      0x33c00000u, 0x7f800000u,
+                                      0x7fc00000u};
+   for (size_t i = 0; i < sizeof(inexact) / sizeof(inexact[0]); i++) {
+      uint16_t back;
+      assert_false(half_from_float_exact(inexact[i], &back));
+   }
 }
 
 static void
