@@ -53,7 +53,8 @@ after(struct compile *c, struct ir_shader *s, const char *pass,
  * has changed since it last found nothing to do: any pass's progress
  * can open work for every pass (and a pass may not finish its own work
  * in one run), except DCE's, which only removes unused instructions:
- * that opens work only for what counts uses or wants empty blocks. */
+ * that opens work only for what counts uses or wants empty blocks, and
+ * not for DCE itself (its marking removes everything dead at once). */
 enum {
    OPT_CFG, OPT_COPY_PROP, OPT_CONSTANT_FOLD, OPT_ALGEBRAIC, OPT_CSE,
    OPT_FOLD_MODIFIERS, OPT_DCE, OPT_UNDEF, OPT_IF_CONVERT, OPT_COUNT,
@@ -78,8 +79,7 @@ optimize(struct compile *c, struct ir_shader *s)
                               OPT_ALL},
       [OPT_DCE] = {"ir_opt_dce", ir_opt_dce,
                    1u << OPT_FOLD_MODIFIERS | 1u << OPT_CFG |
-                      1u << OPT_UNDEF | 1u << OPT_DCE |
-                      1u << OPT_IF_CONVERT},
+                      1u << OPT_UNDEF | 1u << OPT_IF_CONVERT},
       [OPT_UNDEF] = {"ir_opt_undef", ir_opt_undef, OPT_ALL},
       [OPT_IF_CONVERT] = {"ir_opt_if_convert", ir_opt_if_convert, OPT_ALL},
    };
