@@ -168,7 +168,9 @@ swizzle_token(const struct va_src_info *si, enum ir_swizzle swz,
  * that reads as `value`.  Parts are used only where the slot's extension
  * cannot change the value: bytes below 0x80, halves below 0x8000, f16
  * halves that convert exactly. */
-static bool
+/* Out of line: inlined, its loop made every register source's
+ * conversion save and restore registers it never needed. */
+__attribute__((noinline)) static bool
 table_constant(const struct va_src_info *si, uint32_t value,
                struct va_src *out)
 {
@@ -184,7 +186,7 @@ table_constant(const struct va_src_info *si, uint32_t value,
       return va_src_swizzle_value(si, VA_SWZ_NONE, &v);
    }
    /* Bytes and integer halves hold less than 0x8000, float halves
-    * float16 values (`half`, found once rather than converting every
+    * float16 values (`as_half`, found once rather than converting every
     * half of the table): most constants are neither. */
    bool float_half = (si->flags & VA_SRC_SWIZZLE) && si->size == 32 &&
                      !(si->flags & VA_SRC_WIDEN);
@@ -192,32 +194,36 @@ table_constant(const struct va_src_info *si, uint32_t value,
    float_half = float_half && half_from_float_exact(value, &as_half);
    if (value >= 0x8000 && !float_half)
       return false;
+   /* What each part could match, so that the walk below skips the
+    * parts that cannot (it runs for every constant source tried). */
+   bool lane_bytes = (si->flags & VA_SRC_LANES) && value < 0x100;
+   bool wide_bytes = (si->flags & VA_SRC_WIDEN) && value < 0x80;
+   bool wide_halves = (si->flags & VA_SRC_WIDEN) && value < 0x8000;
    for (unsigned e = 0; e < 32; e++) {
       uint32_t t = va_imm_table[e];
       out->value = (uint8_t)e;
-      for (unsigned b = 0; b < 4; b++) {
+      for (unsigned b = 0; (lane_bytes || wide_bytes) && b < 4; b++) {
          uint32_t byte = (t >> (8 * b)) & 0xff;
-         if ((si->flags & VA_SRC_LANES) && byte == value) {
+         if (lane_bytes && byte == value) {
             out->swizzle = (uint8_t)lanes[b];
             return va_src_swizzle_value(si, out->swizzle, &v);
          }
-         if ((si->flags & VA_SRC_WIDEN) && byte == value && byte < 0x80) {
+         if (wide_bytes && byte == value) {
             out->swizzle = (uint8_t)bytes[b];
             if (va_src_swizzle_value(si, out->swizzle, &v))
                return true;
          }
       }
-      for (unsigned h = 0; h < 2; h++) {
+      for (unsigned h = 0; (wide_halves || float_half) && h < 2; h++) {
          uint16_t half = (uint16_t)(t >> (16 * h));
-         if (si->flags & VA_SRC_WIDEN) {
+         if (wide_halves) {
             out->swizzle = h ? VA_SWZ_H1 : VA_SWZ_H0;
-            if (half == value && half < 0x8000 &&
-                va_src_swizzle_value(si, out->swizzle, &v))
+            if (half == value && va_src_swizzle_value(si, out->swizzle, &v))
                return true;
             continue;
          }
          /* A float source's half is an f16, widened exactly. */
-         if (!float_half || half != as_half)
+         if (half != as_half)
             continue;
          static const enum va_swz toks[2][2] = {{VA_SWZ_H0, VA_SWZ_H00},
                                                 {VA_SWZ_H1, VA_SWZ_H11}};
