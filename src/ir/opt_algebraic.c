@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Algebraic simplification.  Rules 1-3 are exact: every rewrite gives the
- * same bits for every input, NaNs, infinities and signed zeros included,
- * so they are legal on `precise` instructions too.  Rule 4 is not.
+ * Algebraic simplification.  Rules 1-3 and 5 are exact: every rewrite
+ * gives the same bits for every input, NaNs, infinities and signed zeros
+ * included, so they are legal on `precise` instructions too.  Rule 4 is
+ * not.
  *
  * 1. Identities: x + -0.0, x * 1.0, fma(a, 1.0, c) = a + c,
  *    fma(a, b, -0.0) = a * b; a + -b = a - b on integers; integer +0,
@@ -27,6 +28,14 @@
  *    signed zeros or NaN propagation; docs/testing.md, the error
  *    model's rule 7).  Shaders multiply by constant 0/1 weights (a DP4
  *    against a unit vector) where this halves their arithmetic.
+ * 5. Rounding a value that has no fractional part (floor, ceil, trunc,
+ *    round) gives it back: an integer converted to float, a rounded
+ *    value, or a sum, product, minimum or maximum of such values (an
+ *    exact result of integers is one, and every float of magnitude 2^23
+ *    or more is an integer; zeros, infinities and quiet NaNs round to
+ *    themselves; a NaN constant, which may be signalling, does not
+ *    count).  TGSI's FRC is x - floor(x), so frc(floor(x) * 42) loses a
+ *    rounding.
  *
  * Requires: SSA.
  * Ensures:  none of the patterns above remains.
@@ -94,6 +103,46 @@ static bool
 is_zero(struct ir_ref r)
 {
    return const_is(r, 0) || const_is(r, 0x80000000u);
+}
+
+/* Rule 5: whether `r` has no fractional part, looked up `depth`
+ * definitions deep (a bound on the work per rounding). */
+static bool
+integral(struct algebra *a, struct ir_ref r, unsigned depth)
+{
+   uint32_t bits;
+   if (ir_ref_const_bits(r, &bits)) {
+      int e = (int)((bits >> 23) & 0xffu) - 127;
+      if ((bits & 0x7fffffffu) > 0x7f800000u)
+         return false; /* a NaN */
+      if ((bits & 0x7fffffffu) == 0 || e >= 23)
+         return true;
+      return e >= 0 && (bits & ((1u << (23 - e)) - 1)) == 0;
+   }
+   if (r.kind != IR_REF_VALUE || r.comp || r.swizzle || !depth)
+      return false;
+   const struct ir_instr *d = ir_value(a->s, r.index)->def;
+   if (!d || ir_ref_bits(a->s, d->dst) != 32)
+      return false;
+   switch (d->op) {
+   case IR_OP_FFLOOR:
+   case IR_OP_FCEIL:
+   case IR_OP_FTRUNC:
+   case IR_OP_FROUND:
+   case IR_OP_I2F:
+   case IR_OP_U2F: return true;
+   case IR_OP_FADD:
+   case IR_OP_FMUL:
+   case IR_OP_FMA:
+   case IR_OP_FMIN:
+   case IR_OP_FMAX:
+      ir_foreach_src(d, i) {
+         if (!integral(a, d->src[i], depth - 1))
+            return false;
+      }
+      return true;
+   default: return false;
+   }
 }
 
 /* Rule 4.  A clamp is kept: fma(a, 0, c) becomes c + -0.0 (rule 1 drops
@@ -435,6 +484,12 @@ simplify(struct algebra *a, struct ir_instr *I)
       if (simplify_bool_and(a, I))
          return true;
       return simplify_int(a, I);
+   case IR_OP_FFLOOR:
+   case IR_OP_FCEIL:
+   case IR_OP_FTRUNC:
+   case IR_OP_FROUND: /* rule 5 */
+      return !I->clamp && !I->src[0].mods && integral(a, I->src[0], 4) &&
+             replace(a, I, I->src[0]);
    case IR_OP_CSEL: return simplify_csel(a, I);
    case IR_OP_ICMP: return simplify_icmp(a, I);
    case IR_OP_FCMP: return simplify_fcmp(a, I);

@@ -264,6 +264,26 @@ test_algebraic(void **state)
    IR_CASE(ir_opt_algebraic,
            HDR "  %3 = ineg %1\n  %4 = iadd %3, %2\n",
            HDR "  %3 = ineg %1\n  %4 = isub %2, %1\n");
+   /* Rule 5: rounding a value without a fractional part gives it back
+    * (frc(floor(x) * 42) is x' - floor(x'), precise or not). */
+   IR_CASE(ir_opt_algebraic,
+           HDR "  %3 = ffloor.precise %1\n"
+               "  %4 = fmul.precise %3, #0x42280000\n"
+               "  %5 = ffloor.precise %4\n  %6 = fadd.precise %4, -%5\n"
+               "  %7 = i2f %2\n  %8 = fadd %7, #0x4b800000\n"
+               "  %9 = fceil %8\n  %10 = fadd %9, %9\n",
+           HDR "  %3 = ffloor.precise %1\n"
+               "  %4 = fmul.precise %3, #0x42280000\n"
+               "  %6 = fadd.precise %4, -%4\n"
+               "  %7 = i2f %2\n  %8 = fadd %7, #0x4b800000\n"
+               "  %10 = fadd %8, %8\n");
+   /* A fraction, a value of unknown kind, a NaN constant, a modifier
+    * (the copy could not carry it). */
+   IR_NEGCASE(ir_opt_algebraic,
+              HDR "  %3 = i2f %1\n  %4 = fmul %3, #0x3fc00000\n"
+                  "  %5 = ffloor %4\n  %6 = ftrunc %2\n"
+                  "  %7 = fadd %3, #0x7f800001\n  %8 = fround %7\n"
+                  "  %9 = ffloor -%3\n");
    /* With it they are not IEEE: x + 0.0 is not x when x is -0.0, nor
     * x * 0 zero when x is infinite. */
    IR_NEGCASE(ir_opt_algebraic,
