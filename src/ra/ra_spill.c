@@ -544,6 +544,17 @@ cannot_spill(struct ir_shader *s, struct pressure_point p, unsigned target)
    ir_invalid(s, p.at, "register pressure %u over %u", p.regs, target);
 }
 
+/* Registers one round takes off the worst pressure `regs`: one near
+ * the target, a quarter of the excess far over it, since one per round
+ * would recompute liveness thousands of times (a shader with thousands
+ * of live values took minutes). */
+static unsigned
+round_goal(unsigned regs, unsigned target)
+{
+   unsigned excess = regs - target;
+   return excess > 8 ? excess / 4 : 1;
+}
+
 struct candidate {
    uint32_t length, v;
 };
@@ -561,17 +572,15 @@ by_length(const void *a, const void *b)
 
 /* Chooses the values to spill at the worst point `p`: one when it is
  * near the target (as victim() would); far over it, the longest-lived
- * values for a quarter of the excess at once, since one per round would
- * recompute liveness thousands of times (a shader with thousands of live
- * values took minutes).  Returns how many, in `out`, marked in
- * `spilled`. */
+ * values for round_goal()'s registers.  Returns how many, in `out`,
+ * marked in `spilled`. */
 static unsigned
 choose_victims(struct ir_shader *s, const struct ra_liveness *l,
                struct pressure_point p, unsigned target, unsigned slots_left,
                const uint32_t *length, uint8_t *spilled, uint32_t **out)
 {
    unsigned excess = p.regs - target;
-   unsigned goal = excess > 8 ? excess / 4 : 1, freed = 0, n = 0;
+   unsigned goal = round_goal(p.regs, target), freed = 0, n = 0;
    struct ra_bitset live = live_after(s, l, p.at);
    struct candidate *cand =
       ARENA_ARRAY(s->scratch, struct candidate, s->values.len + 1);
@@ -670,7 +679,7 @@ pick_at(struct spread *w, struct ir_instr *I, unsigned p, unsigned cut,
 }
 
 /* The round's victims: at every point whose pressure is over `cut`
- * (the worst pressure less what one round takes off it: one register
+ * (the worst pressure less round_goal(): one register
  * near the target, a quarter of the excess far over it), values as
  * victim() picks them at the worst point, counting those picked at
  * points walked before as gone.  A shader over the target in thousands
@@ -762,8 +771,7 @@ spill(struct ir_shader *s, unsigned target, struct ir_layout *layout,
       uint32_t *victims;
       unsigned slots_left =
          (TLS_LIMIT - ((layout->tls_bytes + 15) & ~15u)) / 16;
-      unsigned excess = p.regs - target;
-      unsigned cut = p.regs - (excess > 8 ? excess / 4 : 1);
+      unsigned cut = p.regs - round_goal(p.regs, target);
       unsigned n = ++rounds > exact_rounds
                       ? choose_spread(s, &live, cut, slots_left, length,
                                       spilled, chosen)

@@ -8,7 +8,6 @@
 #include "tgsi_info.h"
 
 #include <string.h>
-#include <strings.h>
 
 /* Short names for the flag and type columns of tgsi_opcodes.h. */
 #define LBL TGSI_OPF_LABEL
@@ -86,20 +85,6 @@ tgsi_op_info(unsigned opcode)
    return &op_table[opcode];
 }
 
-/* `n` (NUL-terminated) is `s` (`len` bytes) ignoring case.  The first
- * letter is compared before anything else: these are linear searches
- * of every instruction's words (text in), so most names differ there. */
-static bool
-same_name(const char *n, const char *s, size_t len)
-{
-   if (!len)
-      return !n[0];
-   /* A filter only (it also pairs some non-letters): ASCII case is the
-    * 0x20 bit. */
-   return ((n[0] ^ s[0]) & 0xdf) == 0 && strncasecmp(n, s, len) == 0 &&
-          n[len] == '\0';
-}
-
 /* Every named opcode, by name in byte order (a test finds each one
  * through tgsi_op_from_name, which a misplaced row would break): the text
  * parser looks up each instruction's opcode word. */
@@ -160,17 +145,22 @@ static const uint8_t ops_by_name[] = {
    TGSI_OP_VOTE_ANY, TGSI_OP_VOTE_EQ, TGSI_OP_XOR,
 };
 
-/* `s` (`len` bytes, any case) against the upper-case name `n`, in byte
- * order of `s` upper-cased. */
+/* ASCII upper case: a driver's locale must not change TGSI names. */
+static int
+upper(char c)
+{
+   return c >= 'a' && c <= 'z' ? c - 'a' + 'A' : (unsigned char)c;
+}
+
+/* `s` (`len` bytes) against the NUL-terminated name `n`, both upper-cased,
+ * in byte order: 0 when they are the same name in any case. */
 static int
 compare_name(const char *n, const char *s, size_t len)
 {
    for (size_t i = 0; i < len; i++) {
-      /* ASCII only: a driver's locale must not change opcode names. */
-      int c = s[i] >= 'a' && s[i] <= 'z' ? s[i] - 'a' + 'A'
-                                         : (unsigned char)s[i];
-      if (c != (unsigned char)n[i])
-         return c - (unsigned char)n[i]; /* also when n ends first */
+      int c = upper(s[i]), d = upper(n[i]);
+      if (c != d)
+         return c - d; /* also when n ends first */
    }
    return n[len] ? -1 : 0;
 }
@@ -317,7 +307,7 @@ tgsi_name_find(const struct tgsi_names *names, const char *s, size_t len)
 {
    for (unsigned i = 0; i < names->count; i++) {
       const char *n = names->names[i];
-      if (same_name(n, s, len))
+      if (!compare_name(n, s, len))
          return (int)i;
    }
    return -1;
