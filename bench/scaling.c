@@ -16,8 +16,9 @@
  * both times the ratio of the largest to the smallest per instruction.
  * Without the trim the small shaders would reuse freed pages and the
  * large ones not, and the ratio would measure the C library's heap
- * thresholds.  --passes adds the slowest passes of each compile
- * (through the pipeline's per-pass hook).  --dump prints one shader
+ * thresholds.  --passes adds the slowest passes of each compile and
+ * those whose IR took the most arena memory (through the pipeline's
+ * per-pass hook; the first, translate, includes the parse).  --dump prints one shader
  * (options before it apply).
  *
  *    bench_scaling [--validate] [--vertex] [--passes] [--max N]
@@ -264,6 +265,9 @@ struct pass_times {
    const char *name[64];
    double us[64];
    unsigned calls[64];
+   /* Bytes the compile's arena handed out during the pass. */
+   const struct arena *arena;
+   size_t last_used, bytes[64];
 };
 
 static void
@@ -279,7 +283,9 @@ on_pass(void *ctx, const char *pass)
    if (i < 64) {
       p->us[i] += t - p->last;
       p->calls[i]++;
+      p->bytes[i] += p->arena->used_bytes - p->last_used;
    }
+   p->last_used = p->arena->used_bytes;
    p->last = now_us();
 }
 
@@ -297,6 +303,7 @@ print_slowest_passes(const char *text, size_t len, bool validate)
    struct compile_options opts = {.validate = validate,
                                   .on_pass = on_pass,
                                   .pass_ctx = &p};
+   p.arena = &arena;
    p.last = now_us();
    bool ok = tgsi_parse_text(&arena, text, len, &tgsi, &d) &&
              compile_tgsi(&arena, tgsi, &opts, &r, &d);
@@ -310,6 +317,17 @@ print_slowest_passes(const char *text, size_t len, bool validate)
       printf("%s %s %.0f us (%ux)", k ? "," : "    slowest passes:",
              p.name[best], p.us[best], p.calls[best]);
       p.us[best] = -1;
+   }
+   printf("\n");
+   for (unsigned k = 0; k < 6 && p.count; k++) {
+      unsigned best = 0;
+      for (unsigned i = 1; i < p.count; i++)
+         best = p.bytes[i] > p.bytes[best] ? i : best;
+      if (!p.bytes[best])
+         break;
+      printf("%s %s %.1f MiB", k ? "," : "    most memory:", p.name[best],
+             p.bytes[best] / 1048576.0);
+      p.bytes[best] = 0;
    }
    printf("\n");
 }
