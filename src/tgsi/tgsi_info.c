@@ -305,9 +305,13 @@ tgsi_gs_vertices_out(unsigned prim)
 int
 tgsi_name_find(const struct tgsi_names *names, const char *s, size_t len)
 {
+   /* Most names differ in their first letter: a cheap test for each
+    * before the whole comparison (the parser looks up every operand's
+    * register file here). */
+   int first = len ? upper(s[0]) : 0;
    for (unsigned i = 0; i < names->count; i++) {
       const char *n = names->names[i];
-      if (!compare_name(n, s, len))
+      if (upper(n[0]) == first && !compare_name(n, s, len))
          return (int)i;
    }
    return -1;
