@@ -37,8 +37,14 @@ pending(const struct va_deps *p)
    return m;
 }
 
-/* What each instruction encodes as, by instruction number. */
-static struct va_instr *
+/* What each instruction encodes as and the registers it reads and
+ * writes, by instruction number. */
+struct views {
+   struct va_instr *va;
+   uint64_t *read, *written;
+};
+
+static struct views
 build_views(struct ir_shader *s)
 {
    uint32_t n = 0;
@@ -46,14 +52,20 @@ build_views(struct ir_shader *s)
       ir_foreach_instr(b, I)
          I->pass_data = n++;
    }
-   /* Not zeroed: ir_va_instr writes every instruction whole. */
-   struct va_instr *va =
-      arena_alloc(s->scratch, (n + 1) * sizeof(struct va_instr));
+   /* Not zeroed: every entry is written whole. */
+   struct views v = {
+      .va = arena_alloc(s->scratch, (n + 1) * sizeof(struct va_instr)),
+      .read = arena_alloc(s->scratch, (n + 1) * sizeof(uint64_t)),
+      .written = arena_alloc(s->scratch, (n + 1) * sizeof(uint64_t)),
+   };
    ir_foreach_block(s, b) {
-      ir_foreach_instr(b, I)
-         ir_va_instr(s, I, &va[I->pass_data]);
+      ir_foreach_instr(b, I) {
+         uint32_t k = I->pass_data;
+         ir_va_instr(s, I, &v.va[k]);
+         va_instr_registers(&v.va[k], &v.read[k], &v.written[k]);
+      }
    }
-   return va;
+   return v;
 }
 
 /* A message on its slot (the form's slot modifier), then the waits of
@@ -66,40 +78,57 @@ step_staging(const struct va_instr *v, struct va_deps *p)
    va_deps_drain(p, va_flow_waits(v->flow));
 }
 
-/* Rule 3: what pending messages may read at each block's start. */
+/* Rule 3: what pending messages may read at each block's start.  A
+ * block is walked again only when what reaches it has grown. */
 static void
-forward(struct ir_shader *s, const struct va_instr *va,
-        struct va_deps *in)
+forward(struct ir_shader *s, const struct views *v, struct va_deps *in)
 {
+   bool *dirty = ARENA_ARRAY(s->scratch, bool, s->block_count + 1);
+   memset(dirty, 1, s->block_count + 1);
    for (bool changed = true; changed;) {
       changed = false;
       ir_foreach_block(s, b) {
+         if (!dirty[b->index])
+            continue;
+         dirty[b->index] = false;
          struct va_deps p = in[b->index];
          ir_foreach_instr(b, I)
-            step_staging(&va[I->pass_data], &p);
+            step_staging(&v->va[I->pass_data], &p);
          for (unsigned i = 0; i < 2; i++) {
-            if (b->succ[i])
-               changed |= va_deps_merge(&in[b->succ[i]->index], &p);
+            struct ir_block *succ = b->succ[i];
+            if (succ && va_deps_merge(&in[succ->index], &p)) {
+               dirty[succ->index] = true;
+               changed = true;
+            }
          }
       }
    }
 }
 
-/* Rule 1: registers live at each block's start. */
+/* Rule 1: registers live at each block's start, from what each block
+ * reads before writing (`use`) and writes (`def`), found once. */
 static void
-backward(struct ir_shader *s, const struct va_instr *va, uint64_t *live_in)
+backward(struct ir_shader *s, const struct views *v, uint64_t *live_in)
 {
+   uint64_t *use = ARENA_ARRAY(s->scratch, uint64_t, s->block_count + 1);
+   uint64_t *def = ARENA_ARRAY(s->scratch, uint64_t, s->block_count + 1);
+   ir_foreach_block(s, b) {
+      uint64_t u = 0, d = 0;
+      ir_foreach_instr_rev(b, I) {
+         uint32_t k = I->pass_data;
+         u = (u & ~v->written[k]) | v->read[k];
+         d |= v->written[k];
+      }
+      use[b->index] = u;
+      def[b->index] = d;
+   }
    for (bool changed = true; changed;) {
       changed = false;
       ir_foreach_block_rev(s, b) {
          uint64_t live = 0;
          for (unsigned i = 0; i < 2; i++)
             live |= b->succ[i] ? live_in[b->succ[i]->index] : 0;
-         ir_foreach_instr_rev(b, I) {
-            uint64_t r, w;
-            va_instr_registers(&va[I->pass_data], &r, &w);
-            live = (live & ~w) | r;
-         }
+         live = use[b->index] | (live & ~def[b->index]);
          changed |= live != live_in[b->index];
          live_in[b->index] = live;
       }
@@ -133,9 +162,9 @@ va_mark_last_use(struct ir_shader *s)
    uint64_t *live_in = ARENA_ARRAY(s->scratch, uint64_t, s->block_count + 1);
    struct va_deps *in =
       ARENA_ARRAY(s->scratch, struct va_deps, s->block_count + 1);
-   struct va_instr *va = build_views(s);
-   backward(s, va, live_in);
-   forward(s, va, in);
+   struct views v = build_views(s);
+   backward(s, &v, live_in);
+   forward(s, &v, in);
    bool progress = false;
    ir_foreach_block(s, b) {
       /* Liveness after each instruction, from the block's end back. */
@@ -145,24 +174,20 @@ va_mark_last_use(struct ir_shader *s)
       uint32_t n = 0;
       ir_foreach_instr(b, I)
          n++;
-      uint64_t *after = ARENA_ARRAY(s->scratch, uint64_t, n + 1);
+      uint64_t *after = arena_alloc(s->scratch, (n + 1) * sizeof(uint64_t));
       uint32_t k = n;
       ir_foreach_instr_rev(b, I) {
          after[--k] = live;
-         uint64_t r, w;
-         va_instr_registers(&va[I->pass_data], &r, &w);
-         live = (live & ~w) | r;
+         live = (live & ~v.written[I->pass_data]) | v.read[I->pass_data];
       }
       struct va_deps p = in[b->index];
       ir_foreach_instr(b, I) {
          /* A register the instruction rewrites is dead to its sources;
           * its own staging reads count as pending. */
-         const struct va_instr *v = &va[I->pass_data];
-         uint64_t r, w;
-         va_instr_registers(v, &r, &w);
-         mark(I, v, after[k++] & ~w,
-              pending(&p) | va_instr_staging_reads(v));
-         step_staging(v, &p);
+         const struct va_instr *vi = &v.va[I->pass_data];
+         mark(I, vi, after[k++] & ~v.written[I->pass_data],
+              pending(&p) | va_instr_staging_reads(vi));
+         step_staging(vi, &p);
          progress = true;
       }
    }
