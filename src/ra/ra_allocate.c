@@ -74,6 +74,7 @@ struct ra {
    int16_t *fixed;          /* per value: the register it must take, -1 */
    int16_t *planned;        /* per COLLECT result: its base so far, -1 */
    uint32_t reserved[RA_MAX_REGISTERS]; /* vector planned there, 0: none */
+   uint64_t reserved_mask;              /* where reserved[] is not 0 */
    uint32_t occupant[RA_MAX_REGISTERS]; /* value in each register, 0: free */
    unsigned max_reg;        /* highest register used + 1 */
    bool pack;               /* best fit instead of the lowest registers */
@@ -320,9 +321,9 @@ reserved_for_others(const struct ra *ra, uint32_t v)
                 : -1;
    int own_end = own + (int)nregs_of(ra, v);
    uint64_t m = 0;
-   for (unsigned r = 0; r < RA_MAX_REGISTERS; r++) {
-      if (ra->reserved[r] && ra->reserved[r] != v &&
-          ((int)r < own || (int)r >= own_end))
+   for (uint64_t left = ra->reserved_mask; left; left &= left - 1) {
+      unsigned r = (unsigned)__builtin_ctzll(left);
+      if (ra->reserved[r] != v && ((int)r < own || (int)r >= own_end))
          m |= 1ull << r;
    }
    return m;
@@ -401,8 +402,10 @@ plan_fixed(struct ra *ra, uint32_t vec)
    if (ra->planned[vec] >= 0 || ra->fixed[vec] < 0)
       return;
    ra->planned[vec] = ra->fixed[vec];
-   for (unsigned i = 0; i < nregs_of(ra, vec); i++)
+   for (unsigned i = 0; i < nregs_of(ra, vec); i++) {
       ra->reserved[ra->fixed[vec] + i] = vec;
+      ra->reserved_mask |= 1ull << (ra->fixed[vec] + i);
+   }
 }
 
 /* Rule 8: where value v should go so that its vector needs no copy:
@@ -421,8 +424,10 @@ vector_hint(struct ra *ra, uint32_t v)
       for (unsigned r = 0; r + n <= RA_MAX_REGISTERS; r += n > 1 ? 2 : 1) {
          if (fits(ra, r, n, set)) {
             ra->planned[vec] = (int16_t)r;
-            for (unsigned i = 0; i < n; i++)
+            for (unsigned i = 0; i < n; i++) {
                ra->reserved[r + i] = vec;
+               ra->reserved_mask |= 1ull << (r + i);
+            }
             break;
          }
       }
@@ -455,9 +460,12 @@ assign(struct ra *ra, struct ir_instr *I, int hint)
          return false;
    }
    if (I->op == IR_OP_COLLECT) {
-      for (unsigned i = 0; i < RA_MAX_REGISTERS; i++) {
-         if (ra->reserved[i] == v)
+      for (uint64_t left = ra->reserved_mask; left; left &= left - 1) {
+         unsigned i = (unsigned)__builtin_ctzll(left);
+         if (ra->reserved[i] == v) {
             ra->reserved[i] = 0;
+            ra->reserved_mask &= ~(1ull << i);
+         }
       }
    }
    ra->reg[v] = (int16_t)r;
@@ -486,6 +494,7 @@ color_block(struct ra *ra, struct ir_block *b)
 {
    memset(ra->occupant, 0, sizeof(ra->occupant));
    memset(ra->reserved, 0, sizeof(ra->reserved));
+   ra->reserved_mask = 0;
    ra_valueset_foreach(&ra->live.live_in[b->index], v) {
       if (ra->reg[v] < 0)
          ir_invalid(ra->s, NULL, "%%%u is live into b%u but has no register",
