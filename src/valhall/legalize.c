@@ -333,6 +333,14 @@ trial(struct legalize *l, const struct ir_instr *I, struct va_instr *t)
 static bool
 fau_legal(struct legalize *l, const struct ir_instr *I)
 {
+   /* Values become registers, which are no FAU reads: an instruction
+    * reading only values needs no trial. */
+   unsigned n = va_form(I->va_op)->nr_srcs;
+   unsigned i = 0;
+   while (i < n && i < I->nsrc && I->src[i].kind == IR_REF_VALUE)
+      i++;
+   if (i == n)
+      return true;
    struct va_instr t;
    trial(l, I, &t);
    return va_rule_fau_page(&t, NULL) && va_rule_fau_slots(&t, NULL) &&
