@@ -132,13 +132,13 @@ compile_program(struct compile *c, const struct tgsi_shader *tgsi,
                 struct compile_program *out)
 {
    struct ir_shader *s;
-   if (!ir_from_tgsi(c->arena, tgsi, stage, c->opts->key, layout, &s, c->d))
+   if (!ir_from_tgsi(c->arena, tgsi, stage, c->opts->key, c->opts->validate,
+                     layout, &s, c->d))
       return false;
    s->diag = c->d;
    s->layout = layout;
    s->bail = &c->bail;
    s->checks = c->opts->validate;
-   s->scratch->poison = c->opts->validate;
    c->scratch_base = arena_mark(s->scratch);
    out->ir = s;
    after(c, s, "translate", true);

@@ -816,7 +816,7 @@ check_stage(struct tgsi_to_ir *t)
 bool
 ir_from_tgsi(struct arena *arena, const struct tgsi_shader *tgsi,
              enum ir_stage stage, const struct tgsiva_shader_key *key,
-             struct ir_layout *layout, struct ir_shader **out,
+             bool poison, struct ir_layout *layout, struct ir_shader **out,
              struct tgsiva_diagnostic *d)
 {
    static const struct tgsiva_shader_key zero_key;
@@ -824,6 +824,7 @@ ir_from_tgsi(struct arena *arena, const struct tgsi_shader *tgsi,
    struct tgsi_to_ir t = {.tgsi = tgsi, .layout = layout, .d = d,
                           .bail = &bail, .key = key ? key : &zero_key};
    t.s = ir_shader_create(arena, stage);
+   t.s->scratch->poison = poison;
    /* The translation's own tables (variables, frames, logs) end with
     * it. */
    struct arena_mark scratch = arena_mark(t.s->scratch);

@@ -14,10 +14,12 @@
 #include "tgsiva/compile.h"
 
 /* from_tgsi.c: the IR of `tgsi` for one program of `stage`, the variant
- * `key` describes (NULL: the all-zero key). */
+ * `key` describes (NULL: the all-zero key).  `poison`: fill the
+ * translation's tables with a pattern when they are released (the
+ * pipeline's validation, which catches reads of released memory). */
 bool ir_from_tgsi(struct arena *arena, const struct tgsi_shader *tgsi,
                   enum ir_stage stage, const struct tgsiva_shader_key *key,
-                  struct ir_layout *layout,
+                  bool poison, struct ir_layout *layout,
                   struct ir_shader **out, struct tgsiva_diagnostic *d);
 
 #endif
