@@ -149,7 +149,9 @@ static const uint8_t ops_by_name[] = {
 static int
 upper(char c)
 {
-   return c >= 'a' && c <= 'z' ? c - 'a' + 'A' : (unsigned char)c;
+   /* Without a branch: the parser compares every operand's name. */
+   unsigned u = (unsigned char)c;
+   return (int)(u - ((u - 'a' < 26u) << 5));
 }
 
 /* `s` (`len` bytes) against the NUL-terminated name `n`, both upper-cased,
