@@ -36,6 +36,7 @@ ir_shader_create(struct arena *arena, enum ir_stage stage)
    s->arena = arena;
    s->scratch = arena_scratch(arena);
    s->scratch->poison = true; /* the pipeline keeps it when validating */
+   s->va_memo = ARENA_ARRAY(arena, struct ir_va_memo, IR_VA_MEMO_SIZE);
    s->stage = stage;
    /* Value 0 stands for "no value". */
    *VEC_PUSH(arena, &s->values) = (struct ir_value){.reg = -1};

@@ -234,6 +234,19 @@ enum ir_stage {
    IR_STAGE_COUNT,
 };
 
+/* One of ir_va_src's answers (src/valhall/ir_va.c), kept because it is
+ * asked the same questions many times: for every source of every
+ * instruction in legalisation and in each pass on allocated code. */
+struct ir_va_memo {
+   struct ir_ref ref;
+   uint16_t op;
+   uint8_t slot;
+   uint8_t state; /* 0: empty; else 1 | pair << 1 | answer << 2 */
+   uint8_t out[8]; /* the struct va_src answered */
+};
+
+#define IR_VA_MEMO_SIZE 256 /* a power of two */
+
 struct ir_shader {
    struct arena *arena;
    /* A pass's own tables (liveness, maps, work lists): the pipeline
@@ -258,6 +271,7 @@ struct ir_shader {
    struct tgsiva_diagnostic *diag;
    jmp_buf *bail;
    const char *pass; /* the running pass, for messages */
+   struct ir_va_memo *va_memo; /* IR_VA_MEMO_SIZE entries */
 };
 
 /* ---------------------------------------------------------------------

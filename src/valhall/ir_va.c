@@ -237,15 +237,14 @@ table_constant(const struct va_src_info *si, uint32_t value,
    return false;
 }
 
-bool
-ir_va_src(const struct ir_shader *s, enum va_op op, unsigned i,
-          struct ir_ref r, bool pair, struct va_src *out)
+static bool
+answer(enum va_op op, unsigned i, struct ir_ref r, bool pair,
+       struct va_src *out)
 {
    const struct va_form *f = va_form(op);
    const struct va_src_info *si = &f->srcs[i];
    memset(out, 0, sizeof(*out));
    bool wide = pair;
-   (void)s;
    switch (r.kind) {
    case IR_REF_REG:
       out->kind = VA_SRC_KIND_REG;
@@ -291,4 +290,34 @@ ir_va_src(const struct ir_shader *s, enum va_op op, unsigned i,
    if (r.kind == IR_REF_SPECIAL)
       swz = IR_SWIZZLE_NONE;
    return swizzle_token(si, swz, wide, &out->swizzle);
+}
+
+/* The answer depends on nothing but the question (the form tables are
+ * constant): the shader keeps the latest answer per hash of it. */
+bool
+ir_va_src(const struct ir_shader *s, enum va_op op, unsigned i,
+          struct ir_ref r, bool pair, struct va_src *out)
+{
+   _Static_assert(sizeof(struct va_src) == sizeof(s->va_memo->out),
+                  "an answer fits its entry");
+   if (!s || !s->va_memo)
+      return answer(op, i, r, pair, out);
+   uint64_t key;
+   memcpy(&key, &r, sizeof(key));
+   key ^= (uint64_t)op << 40 ^ (uint64_t)i << 56 ^ (uint64_t)pair << 63;
+   unsigned h = (unsigned)((key * 0x9e3779b97f4a7c15ull) >> 56);
+   struct ir_va_memo *m = &s->va_memo[h & (IR_VA_MEMO_SIZE - 1)];
+   uint8_t asked = (uint8_t)(1 | pair << 1);
+   if ((m->state & 3) == asked && m->op == op && m->slot == i &&
+       !memcmp(&m->ref, &r, sizeof(r))) {
+      memcpy(out, m->out, sizeof(*out));
+      return m->state >> 2;
+   }
+   bool ok = answer(op, i, r, pair, out);
+   m->ref = r;
+   m->op = (uint16_t)op;
+   m->slot = (uint8_t)i;
+   m->state = (uint8_t)(asked | ok << 2);
+   memcpy(m->out, out, sizeof(*out));
+   return ok;
 }

@@ -2,6 +2,8 @@
 /* The IR core: text round trips, the validator, dominance, remapping. */
 #include "ir_test.h"
 
+#include "emit/va.h"
+
 static const char *const full_syntax =
    "shader fragment\n"
    "b0 -> b1 b2\n"
@@ -173,6 +175,100 @@ test_remap_composes_modifiers(void **state)
    assert_int_equal(r.mods, IR_MOD_ABS);
 }
 
+/* ir_va_src keeps its answers in the shader: every answer, asked twice
+ * and among enough questions that entries are shared, is the one it
+ * gives without a shader to keep them. */
+static void
+test_va_src_memo_answers_as_without(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   struct ir_shader *s = ir_shader_create(&a, IR_STAGE_FRAGMENT);
+   static const uint32_t constants[] = {0, 1, 0x3f800000, 0x7f, 0x80,
+                                        0x3c00, 0x12345678, 0xffffffff};
+   struct ir_ref refs[64];
+   unsigned n = 0;
+   for (unsigned r = 0; r < 4; r++) {
+      struct ir_ref reg = {.index = r * 3, .kind = IR_REF_REG};
+      refs[n++] = reg;
+      refs[n++] = ir_neg(reg);
+      refs[n++] = ir_abs(reg);
+      reg.mods = IR_MOD_NOT | IR_MOD_LAST;
+      refs[n++] = reg;
+      reg.mods = 0;
+      reg.swizzle = IR_SWIZZLE_H1;
+      refs[n++] = reg;
+      reg.swizzle = IR_SWIZZLE_B2;
+      refs[n++] = reg;
+   }
+   for (unsigned u = 0; u < 4; u++)
+      refs[n++] = (struct ir_ref){.index = u, .kind = IR_REF_UNIFORM};
+   for (unsigned c = 0; c < sizeof(constants) / sizeof(constants[0]); c++)
+      refs[n++] = ir_imm(constants[c]);
+   unsigned asked = 0, accepted = 0;
+   for (unsigned round = 0; round < 2; round++) {
+      for (unsigned op = 0; op < VA_OP_COUNT; op++) {
+         for (unsigned i = 0; i < va_form((enum va_op)op)->nr_srcs; i++) {
+            for (unsigned k = 0; k < n; k++) {
+               for (unsigned pair = 0; pair < 2; pair++) {
+                  struct va_src kept, fresh;
+                  bool a1 = ir_va_src(s, op, i, refs[k], pair, &kept);
+                  bool a2 = ir_va_src(NULL, op, i, refs[k], pair, &fresh);
+                  assert_int_equal(a1, a2);
+                  assert_memory_equal(&kept, &fresh, sizeof(kept));
+                  asked++;
+                  accepted += a1;
+               }
+            }
+         }
+      }
+   }
+   /* Enough questions to share entries, and both answers among them. */
+   assert_true(asked > 8 * IR_VA_MEMO_SIZE);
+   assert_true(accepted > 0 && accepted < asked);
+   arena_finish(&a);
+}
+
+/* An entry kept for another question is never the answer, whichever
+ * part of the question differs: every entry is made a near miss. */
+static void
+test_va_src_memo_near_misses(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   struct ir_shader *s = ir_shader_create(&a, IR_STAGE_FRAGMENT);
+   struct ir_ref r = {.index = 4, .kind = IR_REF_REG};
+   struct va_src out, want;
+   ir_va_src(s, VA_OP_FADD_F32, 0, r, false, &out);
+   struct ir_va_memo kept = {0};
+   for (unsigned e = 0; e < IR_VA_MEMO_SIZE; e++)
+      kept = s->va_memo[e].state ? s->va_memo[e] : kept;
+   assert_int_not_equal(kept.state, 0);
+   for (unsigned part = 0; part < 5; part++) {
+      struct ir_va_memo miss = kept;
+      switch (part) {
+      case 0: miss.state ^= 2; break; /* a pair asked */
+      case 1: miss.op = VA_OP_FADD_F32 + 1; break;
+      case 2: miss.slot = 1; break;
+      case 3: miss.ref.index = 5; break;
+      default: miss.ref.mods = IR_MOD_NEG; break;
+      }
+      /* A wrong answer, should the entry be taken. */
+      miss.state ^= 4;
+      memset(miss.out, 0xff, sizeof(miss.out));
+      for (unsigned e = 0; e < IR_VA_MEMO_SIZE; e++)
+         s->va_memo[e] = miss;
+      /* The question kept, asked again. */
+      bool got = ir_va_src(s, VA_OP_FADD_F32, 0, r, false, &out);
+      bool exp = ir_va_src(NULL, VA_OP_FADD_F32, 0, r, false, &want);
+      assert_int_equal(got, exp);
+      assert_memory_equal(&out, &want, sizeof(out));
+   }
+   arena_finish(&a);
+}
+
 int
 main(void)
 {
@@ -182,6 +278,8 @@ main(void)
       cmocka_unit_test(test_validator_rules),
       cmocka_unit_test(test_dominance_diamond_and_loop),
       cmocka_unit_test(test_remap_composes_modifiers),
+      cmocka_unit_test(test_va_src_memo_answers_as_without),
+      cmocka_unit_test(test_va_src_memo_near_misses),
    };
    return cmocka_run_group_tests_name("ir", tests, NULL, NULL);
 }
