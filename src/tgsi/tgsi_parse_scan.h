@@ -105,7 +105,9 @@ fail_expected(struct tgsi_parser *P, const char *what)
 static inline void
 skip_ws(struct tgsi_parser *P)
 {
-   while (P->p < P->eol && (*P->p == ' ' || *P->p == '\t' || *P->p == '\r'))
+   /* Most calls stop at once, on a printable character: one test. */
+   while (P->p < P->eol && (unsigned char)*P->p <= ' ' &&
+          (*P->p == ' ' || *P->p == '\t' || *P->p == '\r'))
       P->p++;
 }
 
