@@ -268,15 +268,15 @@ parse_int64(struct tgsi_parser *P, bool is_signed)
       P->p++;
    unsigned base = 10;
    if (P->eol - P->p > 2 && P->p[0] == '0' && (P->p[1] | 0x20) == 'x' &&
-       isxdigit((unsigned char)P->p[2]))
+       is_hex_digit(P->p[2]))
       base = 16, P->p += 2;
    else if (P->p < P->eol && P->p[0] == '0')
       base = 8;
    uint64_t v = 0, limit = is_signed ? (neg ? 1ull << 63 : INT64_MAX)
                                      : UINT64_MAX;
    const char *digits = P->p;
-   for (; P->p < P->eol && isxdigit((unsigned char)*P->p); P->p++) {
-      unsigned d = isdigit((unsigned char)*P->p)
+   for (; P->p < P->eol && is_hex_digit(*P->p); P->p++) {
+      unsigned d = is_digit(*P->p)
                       ? (unsigned)(*P->p - '0')
                       : (unsigned)((*P->p | 0x20) - 'a' + 10);
       if (d >= base)
@@ -302,7 +302,7 @@ parse_int32(struct tgsi_parser *P)
    bool neg = P->p < P->eol && *P->p == '-';
    if (P->p < P->eol && (*P->p == '-' || *P->p == '+'))
       P->p++;
-   if (P->p >= P->eol || !isdigit((unsigned char)*P->p))
+   if (P->p >= P->eol || !is_digit(*P->p))
       fail_expected(P, "an integer");
    uint32_t v = expect_uint(P, neg ? 0x80000000u : 0x7fffffffu, "INT32");
    return neg ? (int32_t)(0u - v) : (int32_t)v;
@@ -484,7 +484,7 @@ parse_line(struct tgsi_parser *P)
    char c = peek(P);
    if (c == '\0')
       return;
-   if (isdigit((unsigned char)c)) {
+   if (is_digit(c)) {
       expect_uint(P, UINT32_MAX, "instruction number");
       if (!accept(P, ':'))
          fail_expected(P, "':' after the instruction number");

@@ -50,9 +50,9 @@ parse_bracket(struct tgsi_parser *P, int32_t *index, bool *indirect,
 {
    expect(P, '[');
    char c = peek(P);
-   if (!isalnum((unsigned char)c))
+   if (!(is_digit(c) || is_alpha(c)))
       fail_expected(P, "a register index or an indirect address");
-   *indirect = !isdigit((unsigned char)c);
+   *indirect = !is_digit(c);
    if (*indirect)
       *index = parse_indirect(P, ind);
    else
@@ -291,7 +291,7 @@ parse_opcode(struct tgsi_parser *P, bool *saturate, bool *precise)
       op = tgsi_op_from_name(w, n);
    if (op < 0) {
       P->p = w;
-      if (!n || !isalpha((unsigned char)*w))
+      if (!n || !is_alpha(*w))
          fail_expected(P, "an instruction, DCL, IMM or PROPERTY");
       fail(P, w, "unknown opcode %s", found(P));
    }

@@ -9,7 +9,6 @@
 #ifndef TGSIVA_TGSI_PARSE_SCAN_H
 #define TGSIVA_TGSI_PARSE_SCAN_H
 
-#include <ctype.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -66,10 +65,30 @@ fail_at(struct tgsi_parser *P, const char *pos, enum tgsiva_status status,
 
 #define fail(P, pos, ...) fail_at(P, pos, TGSIVA_ERROR_INPUT, __VA_ARGS__)
 
+/* ASCII character classes, without <ctype.h>: a driver's locale must
+ * not change what parses (and these need no call per character). */
+static inline bool
+is_digit(char c)
+{
+   return (unsigned)(c - '0') < 10u;
+}
+
+static inline bool
+is_alpha(char c)
+{
+   return (unsigned)((c | 0x20) - 'a') < 26u;
+}
+
+static inline bool
+is_hex_digit(char c)
+{
+   return is_digit(c) || (unsigned)((c | 0x20) - 'a') < 6u;
+}
+
 static inline bool
 is_word_char(char c)
 {
-   return isalnum((unsigned char)c) || c == '_';
+   return is_digit(c) || is_alpha(c) || c == '_';
 }
 
 /* What the cursor is at, for "expected X, found Y". */
@@ -86,7 +105,7 @@ found(struct tgsi_parser *P)
       snprintf(P->found, sizeof(P->found), "'%.24s...'", p);
    else if (n > 0)
       snprintf(P->found, sizeof(P->found), "'%.*s'", (int)n, p);
-   else if (isprint((unsigned char)*p))
+   else if (*p >= ' ' && *p < 0x7f) /* printable ASCII */
       snprintf(P->found, sizeof(P->found), "'%c'", *p);
    else
       snprintf(P->found, sizeof(P->found), "byte 0x%02x",
@@ -192,9 +211,9 @@ expect_uint(struct tgsi_parser *P, uint32_t max, const char *what)
    skip_ws(P);
    const char *start = P->p;
    uint64_t v = 0;
-   if (P->p >= P->eol || !isdigit((unsigned char)*P->p))
+   if (P->p >= P->eol || !is_digit(*P->p))
       fail_expected(P, what);
-   while (P->p < P->eol && isdigit((unsigned char)*P->p)) {
+   while (P->p < P->eol && is_digit(*P->p)) {
       if (v <= UINT32_MAX)
          v = v * 10 + (uint64_t)(*P->p - '0');
       P->p++;
