@@ -387,31 +387,6 @@ ir_count_uses(struct ir_shader *s)
    return uses;
 }
 
-bool
-ir_ref_const_bits(struct ir_ref r, uint32_t *bits)
-{
-   if (r.kind != IR_REF_CONST || r.comp || r.swizzle)
-      return false;
-   uint32_t v = r.index;
-   if (r.mods & IR_MOD_ABS)
-      v &= 0x7fffffffu;
-   if (r.mods & IR_MOD_NEG)
-      v ^= 0x80000000u;
-   if (r.mods & IR_MOD_NOT)
-      v = ~v;
-   *bits = v;
-   return true;
-}
-
-unsigned
-ir_ref_bits(const struct ir_shader *s, struct ir_ref r)
-{
-   if (r.kind != IR_REF_VALUE)
-      return 32;
-   const struct ir_value *v = &s->values.data[r.index];
-   return v->bits == 64 && r.swizzle == IR_SWIZZLE_NONE ? 64 : 32;
-}
-
 void
 ir_invalid(struct ir_shader *s, const struct ir_instr *I, const char *fmt,
            ...)

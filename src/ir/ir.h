@@ -479,11 +479,33 @@ bool ir_instr_has_side_effects(const struct ir_instr *I);
 uint32_t *ir_count_uses(struct ir_shader *s);
 
 /* If `r` is a 32-bit constant, stores its bits with the modifiers applied
- * (neg/abs act on the sign bit, not inverts) and returns true. */
-bool ir_ref_const_bits(struct ir_ref r, uint32_t *bits);
+ * (neg/abs act on the sign bit, not inverts) and returns true.  Inline,
+ * as the next one: every pass asks them for every source. */
+static inline bool
+ir_ref_const_bits(struct ir_ref r, uint32_t *bits)
+{
+   if (r.kind != IR_REF_CONST || r.comp || r.swizzle)
+      return false;
+   uint32_t v = r.index;
+   if (r.mods & IR_MOD_ABS)
+      v &= 0x7fffffffu;
+   if (r.mods & IR_MOD_NEG)
+      v ^= 0x80000000u;
+   if (r.mods & IR_MOD_NOT)
+      v = ~v;
+   *bits = v;
+   return true;
+}
 
 /* Size of what the source reads: 64 only for a whole 64-bit value. */
-unsigned ir_ref_bits(const struct ir_shader *s, struct ir_ref r);
+static inline unsigned
+ir_ref_bits(const struct ir_shader *s, struct ir_ref r)
+{
+   if (r.kind != IR_REF_VALUE)
+      return 32;
+   const struct ir_value *v = &s->values.data[r.index];
+   return v->bits == 64 && r.swizzle == IR_SWIZZLE_NONE ? 64 : 32;
+}
 
 /*
  * Reports a broken invariant: records "after PASS: CAUSE" and the printed
