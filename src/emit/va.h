@@ -112,13 +112,35 @@ struct va_src va_src_special(enum va_special which, unsigned word);
 /* The immediate-table entry holding `value` (the first, if two do). */
 bool va_imm_table_lookup(uint32_t value, unsigned *entry);
 
-void va_set_mod(struct va_instr *I, enum va_mod mod, int value);
-/* The form's description of `mod`, or NULL if it has no such modifier. */
-const struct va_mod_info *va_form_mod(const struct va_form *f,
-                                      enum va_mod mod);
+static inline void
+va_set_mod(struct va_instr *I, enum va_mod mod, int value)
+{
+   I->mod[mod] = (int8_t)value;
+}
+
+/* The form's description of `mod`, or NULL if it has no such modifier.
+ * Inline, as the next one: the passes on Valhall forms ask it for every
+ * instruction. */
+static inline const struct va_mod_info *
+va_form_mod(const struct va_form *f, enum va_mod mod)
+{
+   for (unsigned i = 0; i < f->nr_mods; i++) {
+      if (f->mods[i].mod == mod)
+         return &f->mods[i];
+   }
+   return NULL;
+}
+
 /* The form's description of immediate `imm`, or NULL if it has none. */
-const struct va_imm_info *va_form_imm(const struct va_form *f,
-                                      enum va_imm imm);
+static inline const struct va_imm_info *
+va_form_imm(const struct va_form *f, enum va_imm imm)
+{
+   for (unsigned i = 0; i < f->nr_imms; i++) {
+      if (f->imms[i].imm == imm)
+         return &f->imms[i];
+   }
+   return NULL;
+}
 /* The values an immediate field holds, lo to hi inclusive. */
 void va_imm_range(const struct va_imm_info *imm, int64_t *lo, int64_t *hi);
 /* The form named `name` (exact mnemonic, e.g. "FADD.f32"). */

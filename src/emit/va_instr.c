@@ -75,32 +75,6 @@ va_imm_table_lookup(uint32_t value, unsigned *entry)
 }
 
 void
-va_set_mod(struct va_instr *I, enum va_mod mod, int value)
-{
-   I->mod[mod] = (int8_t)value;
-}
-
-const struct va_mod_info *
-va_form_mod(const struct va_form *f, enum va_mod mod)
-{
-   for (unsigned i = 0; i < f->nr_mods; i++) {
-      if (f->mods[i].mod == mod)
-         return &f->mods[i];
-   }
-   return NULL;
-}
-
-const struct va_imm_info *
-va_form_imm(const struct va_form *f, enum va_imm imm)
-{
-   for (unsigned i = 0; i < f->nr_imms; i++) {
-      if (f->imms[i].imm == imm)
-         return &f->imms[i];
-   }
-   return NULL;
-}
-
-void
 va_imm_range(const struct va_imm_info *imm, int64_t *lo, int64_t *hi)
 {
    int64_t span = (int64_t)1 << imm->bits;

@@ -364,14 +364,6 @@ ir_expand_instrs(struct ir_shader *s, ir_expand_fn expand)
    return progress;
 }
 
-bool
-ir_instr_has_side_effects(const struct ir_instr *I)
-{
-   if (I->op == IR_OP_VA)
-      return ir_va_has_side_effects(I->va_op);
-   return ir_op_infos[I->op].flags & IR_OPF_SIDE;
-}
-
 uint32_t *
 ir_count_uses(struct ir_shader *s)
 {

@@ -471,8 +471,16 @@ bool ir_remap_apply(struct ir_shader *s, const struct ir_remap *m);
 
 
 /* Stores, atomics, outputs, discards, barriers, terminators: never
- * removed, merged or moved across each other. */
-bool ir_instr_has_side_effects(const struct ir_instr *I);
+ * removed, merged or moved across each other.  Inline: passes ask it of
+ * every instruction. */
+bool ir_va_has_side_effects(unsigned va_op); /* src/valhall/ir_va.c */
+static inline bool
+ir_instr_has_side_effects(const struct ir_instr *I)
+{
+   if (I->op == IR_OP_VA)
+      return ir_va_has_side_effects(I->va_op);
+   return ir_op_infos[I->op].flags & IR_OPF_SIDE;
+}
 
 /* Number of uses of every value (phis included), indexed by value; in
  * s->scratch. */
@@ -576,7 +584,6 @@ void ir_branch(struct ir_builder *b, struct ir_ref cond);
 
 const char *ir_special_name(unsigned index);
 int ir_special_lookup(const char *name, size_t len);
-bool ir_va_has_side_effects(unsigned va_op);
 /* How many of a Valhall form's operands are plain sources (the rest are
  * staging vectors). */
 unsigned ir_va_nr_srcs(unsigned va_op);
