@@ -184,7 +184,7 @@ pack_src_mods(struct packer *p, unsigned i)
 {
    const struct va_src_info *si = &p->f->srcs[i];
    const struct va_src *s = &p->I->src[i];
-   unsigned swz;
+   unsigned swz = 0; /* set on success; gcc -flto cannot see that */
    if ((s->neg || s->abs) && !(si->flags & VA_SRC_ABSNEG))
       return invalid(p, "source %u takes no .neg or .abs", i);
    if (s->invert && !(si->flags & VA_SRC_NOT))
