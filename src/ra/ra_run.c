@@ -65,8 +65,9 @@ static bool
 full_occupancy(struct ir_shader *s, const struct ra_hooks *hooks,
                struct ra_outcome *out)
 {
-   if (ra_max_pressure(s) > 32 ||
-       !ra_allocate(s, RA_REGS_32, &out->registers))
+   /* No pressure count first: colouring fails without touching the IR
+    * when the values do not fit, and most shaders fit. */
+   if (!ra_allocate(s, RA_REGS_32, &out->registers))
       return false;
    out->work_registers = 32;
    hooks->after(hooks->ctx, s, "ra_allocate", true);
