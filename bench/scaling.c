@@ -18,8 +18,8 @@
  * large ones not, and the ratio would measure the C library's heap
  * thresholds.  --passes adds the slowest passes of each compile and
  * those whose IR took the most arena memory (through the pipeline's
- * per-pass hook; the first, translate, includes the parse).  --dump prints one shader
- * (options before it apply).
+ * per-pass hook; the first, translate, includes the parse).  --dump
+ * prints one shader (options before it apply).
  *
  *    bench_scaling [--validate] [--vertex] [--passes] [--max N]
  *                  [--repeats R] [--family NAME] [--dump FAMILY SIZE]
