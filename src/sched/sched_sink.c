@@ -195,7 +195,7 @@ move_to_start(struct ir_instr *I, struct ir_block *to)
 /* One walk over the shader; loads enter loops only with `into_loops`. */
 static bool
 sink_all(struct ir_shader *s, struct ir_block **at, const struct loops *loops,
-         bool into_loops)
+         bool into_loops, bool *held)
 {
    bool progress = false;
    ir_foreach_block(s, b) {
@@ -206,6 +206,7 @@ sink_all(struct ir_shader *s, struct ir_block **at, const struct loops *loops,
          struct ir_block *to = at[I->dst.index];
          if (!into_loops)
             to = outside_new_loops(loops, b, to);
+         *held |= to != at[I->dst.index];
          if (to == b || !sources_dominate(s, I, to))
             continue;
          move_to_start(I, to);
@@ -221,10 +222,12 @@ sched_sink_loads(struct ir_shader *s)
    ir_compute_dominance(s);
    struct ir_block **at = reader_blocks(s);
    struct loops loops = find_loops(s);
-   bool progress = sink_all(s, at, &loops, false);
+   bool held = false;
+   bool progress = sink_all(s, at, &loops, false, &held);
    /* Rule 3's exception: over 31 registers, the shader would leave the
-    * 32-register set. */
-   if (ra_max_pressure(s) > 31)
-      progress |= sink_all(s, at, &loops, true);
+    * 32-register set.  Only loads rule 3 held back can move further
+    * (the rest are where they can go): without one, no pressure count. */
+   if (held && ra_max_pressure(s) > 31)
+      progress |= sink_all(s, at, &loops, true, &held);
    return progress;
 }
