@@ -9,6 +9,19 @@ unsigned
 va_deps_hazards(const struct va_deps *d, const struct va_instr *I,
                 enum va_hazard *why)
 {
+   /* Nothing pending, nothing to wait for (often: ALU runs between the
+    * messages), without decoding the instruction. */
+   uint64_t written = 0;
+   unsigned pending = d->varying;
+   for (unsigned k = 0; k < 8; k++) {
+      written |= d->written[k];
+      pending |= d->mem[k];
+   }
+   if (!written && !pending) {
+      if (why)
+         *why = VA_HAZARD_NONE;
+      return 0;
+   }
    uint64_t r, w;
    va_instr_registers(I, &r, &w);
    unsigned mem = va_is_message(I) ? va_memory_effects(I) : 0;
