@@ -333,13 +333,14 @@ trial(struct legalize *l, const struct ir_instr *I, struct va_instr *t)
 static bool
 fau_legal(struct legalize *l, const struct ir_instr *I)
 {
-   /* Values become registers, which are no FAU reads: an instruction
-    * reading only values needs no trial. */
-   unsigned n = va_form(I->va_op)->nr_srcs;
-   unsigned i = 0;
-   while (i < n && i < I->nsrc && I->src[i].kind == IR_REF_VALUE)
-      i++;
-   if (i == n)
+   /* Values become registers, which are no FAU reads; one FAU or table
+    * source alone is on one page, in one slot, one of two (the rules of
+    * va_rules.c): an instruction with at most one such source needs no
+    * trial. */
+   unsigned n = va_form(I->va_op)->nr_srcs, others = 0;
+   for (unsigned i = 0; i < n; i++)
+      others += i >= I->nsrc || I->src[i].kind != IR_REF_VALUE;
+   if (others <= 1)
       return true;
    struct va_instr t;
    trial(l, I, &t);
