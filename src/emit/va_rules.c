@@ -202,7 +202,13 @@ va_rule_slot(const struct va_instr *I, struct tgsiva_diagnostic *d)
 bool
 va_check_rules(const struct va_instr *I, struct tgsiva_diagnostic *d)
 {
-   return va_rule_fau_page(I, d) && va_rule_fau_slots(I, d) &&
-          va_rule_fau_sources(I, d) && va_rule_pairs(I, d) &&
-          va_rule_staging(I, d) && va_rule_slot(I, d);
+   /* Rules 1-3 hold for one FAU or table source alone (one page, one
+    * slot, one value): most instructions are checked without them. */
+   const struct va_form *f = va_form(I->op);
+   unsigned fau = 0;
+   for (unsigned i = 0; i < f->nr_srcs; i++)
+      fau += I->src[i].kind != VA_SRC_KIND_REG;
+   return (fau <= 1 || (va_rule_fau_page(I, d) && va_rule_fau_slots(I, d) &&
+                        va_rule_fau_sources(I, d))) &&
+          va_rule_pairs(I, d) && va_rule_staging(I, d) && va_rule_slot(I, d);
 }
