@@ -136,6 +136,16 @@ find_idoms(struct ir_block *entry, const struct dfs *d)
 void
 ir_compute_dominance(struct ir_shader *s)
 {
+   struct ir_block *only = s->first_block;
+   if (only && !only->next) {
+      /* One block, as most small shaders have once the CFG is clean: its
+       * own dominator, without the walks' tables. */
+      ir_renumber_blocks(s);
+      only->rpo_index = 0;
+      only->idom = only;
+      only->dom_pre = only->dom_post = 0;
+      return;
+   }
    struct arena_mark scratch = arena_mark(s->scratch);
    struct dfs d = {
       .order = ARENA_ARRAY(s->scratch, struct ir_block *, s->block_count + 1),

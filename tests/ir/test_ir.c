@@ -128,6 +128,36 @@ test_validator_rules(void **state)
                   "does not dominate");
 }
 
+/* One block, alone or looping to itself: what the full walk gives (its
+ * own dominator, first in reverse post-order), whatever was there. */
+static void
+test_dominance_one_block(void **state)
+{
+   (void)state;
+   static const char *const texts[] = {
+      "shader compute\nb0\n  %1 = undef\n",
+      "shader compute\nb0 -> b0\n  %1 = undef\n  branch %1\n",
+   };
+   for (unsigned t = 0; t < 2; t++) {
+      struct arena a;
+      arena_init(&a, 0);
+      struct ir_shader *s = ir_test_read(&a, texts[t]);
+      struct ir_block *b = s->first_block;
+      b->rpo_index = 7;
+      b->idom = NULL;
+      b->dom_pre = 5;
+      b->dom_post = 3;
+      ir_compute_dominance(s);
+      assert_int_equal(b->rpo_index, 0);
+      assert_ptr_equal(b->idom, b);
+      assert_int_equal(b->dom_pre, 0);
+      assert_int_equal(b->dom_post, 0);
+      assert_int_equal(b->index, 0);
+      assert_true(ir_block_dominates(b, b));
+      arena_finish(&a);
+   }
+}
+
 static void
 test_dominance_diamond_and_loop(void **state)
 {
@@ -277,6 +307,7 @@ main(void)
       cmocka_unit_test(test_selected_round_trip),
       cmocka_unit_test(test_validator_rules),
       cmocka_unit_test(test_dominance_diamond_and_loop),
+      cmocka_unit_test(test_dominance_one_block),
       cmocka_unit_test(test_remap_composes_modifiers),
       cmocka_unit_test(test_va_src_memo_answers_as_without),
       cmocka_unit_test(test_va_src_memo_near_misses),
