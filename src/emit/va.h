@@ -203,6 +203,9 @@ bool va_rule_fau_sources(const struct va_instr *I,
 bool va_rule_pairs(const struct va_instr *I, struct tgsiva_diagnostic *d);
 bool va_rule_staging(const struct va_instr *I, struct tgsiva_diagnostic *d);
 bool va_rule_slot(const struct va_instr *I, struct tgsiva_diagnostic *d);
+/* The three FAU rules (page, slots, sources) together; an instruction
+ * with at most one FAU or table source meets them without a look. */
+bool va_rules_fau(const struct va_instr *I, struct tgsiva_diagnostic *d);
 /* All of the above. */
 bool va_check_rules(const struct va_instr *I, struct tgsiva_diagnostic *d);
 

@@ -200,7 +200,7 @@ va_rule_slot(const struct va_instr *I, struct tgsiva_diagnostic *d)
 }
 
 bool
-va_check_rules(const struct va_instr *I, struct tgsiva_diagnostic *d)
+va_rules_fau(const struct va_instr *I, struct tgsiva_diagnostic *d)
 {
    /* Rules 1-3 hold for one FAU or table source alone (one page, one
     * slot, one value): most instructions are checked without them. */
@@ -208,7 +208,13 @@ va_check_rules(const struct va_instr *I, struct tgsiva_diagnostic *d)
    unsigned fau = 0;
    for (unsigned i = 0; i < f->nr_srcs; i++)
       fau += I->src[i].kind != VA_SRC_KIND_REG;
-   return (fau <= 1 || (va_rule_fau_page(I, d) && va_rule_fau_slots(I, d) &&
-                        va_rule_fau_sources(I, d))) &&
-          va_rule_pairs(I, d) && va_rule_staging(I, d) && va_rule_slot(I, d);
+   return fau <= 1 || (va_rule_fau_page(I, d) && va_rule_fau_slots(I, d) &&
+                       va_rule_fau_sources(I, d));
+}
+
+bool
+va_check_rules(const struct va_instr *I, struct tgsiva_diagnostic *d)
+{
+   return va_rules_fau(I, d) && va_rule_pairs(I, d) &&
+          va_rule_staging(I, d) && va_rule_slot(I, d);
 }

@@ -605,7 +605,7 @@ struct va_src;
  * constant); `pair` says a register operand is a 64-bit pair.  False if
  * the slot cannot take it as it is (a constant not in the table, a
  * modifier or part selector the slot lacks, a single register where a
- * pair is needed). */
+ * pair is needed).  The shader keeps the answers (NULL: keeps none). */
 bool ir_va_src(const struct ir_shader *s, unsigned op, unsigned i,
                struct ir_ref r, bool pair, struct va_src *out);
 /* src/valhall/va_operands.c: the Valhall instruction allocated IR

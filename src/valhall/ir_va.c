@@ -300,7 +300,7 @@ ir_va_src(const struct ir_shader *s, enum va_op op, unsigned i,
 {
    _Static_assert(sizeof(struct va_src) == sizeof(s->va_memo->out),
                   "an answer fits its entry");
-   if (!s || !s->va_memo)
+   if (!s)
       return answer(op, i, r, pair, out);
    uint64_t key;
    memcpy(&key, &r, sizeof(key));

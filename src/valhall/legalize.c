@@ -333,10 +333,9 @@ trial(struct legalize *l, const struct ir_instr *I, struct va_instr *t)
 static bool
 fau_legal(struct legalize *l, const struct ir_instr *I)
 {
-   /* Values become registers, which are no FAU reads; one FAU or table
-    * source alone is on one page, in one slot, one of two (the rules of
-    * va_rules.c): an instruction with at most one such source needs no
-    * trial. */
+   /* Values become registers, which are no FAU reads, and one FAU or
+    * table source alone meets the rules (va_rules_fau): an instruction
+    * with at most one source other than a value needs no trial. */
    unsigned n = va_form(I->va_op)->nr_srcs, others = 0;
    for (unsigned i = 0; i < n; i++)
       others += i >= I->nsrc || I->src[i].kind != IR_REF_VALUE;
@@ -344,8 +343,7 @@ fau_legal(struct legalize *l, const struct ir_instr *I)
       return true;
    struct va_instr t;
    trial(l, I, &t);
-   return va_rule_fau_page(&t, NULL) && va_rule_fau_slots(&t, NULL) &&
-          va_rule_fau_sources(&t, NULL);
+   return va_rules_fau(&t, NULL);
 }
 
 /* Whether a register of the block holds source r (a constant or a
