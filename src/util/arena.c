@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+#define _DEFAULT_SOURCE /* madvise and MADV_HUGEPAGE, where Linux has them */
 #include "arena.h"
 
 #include <stdarg.h>
@@ -6,9 +7,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 /* Allocations are rounded to this, which suits every scalar type. */
 #define ARENA_MIN_CHUNK (64 * 1024)
+/* Chunks grow with the arena, a new one a quarter of what it holds (up to
+ * ARENA_MAX_GROWTH), so that a huge compile's memory is a few large
+ * chunks rather than thousands of small ones.  Chunks of ARENA_HUGE_PAGE
+ * or more are aligned to it and offered to the kernel for huge pages:
+ * the passes walk the whole IR again and again, and with 4 KiB pages a
+ * compile of 100,000 instructions spent half its time on TLB misses
+ * (docs/performance.md, "Huge compiles"). */
+#define ARENA_MAX_GROWTH ((size_t)32 << 20)
+#define ARENA_HUGE_PAGE ((size_t)2 << 20)
 
 void
 arena_init(struct arena *a, size_t limit_bytes)
@@ -129,6 +142,38 @@ arena_fail(struct arena *a, bool over_limit)
    abort();
 }
 
+/* A new chunk of at least `size` usable bytes for root arena r.  A small
+ * chunk is a power of two after its header; a huge-page one is a power of
+ * two with its header, so that it covers whole huge pages. */
+static struct arena_chunk *
+new_chunk(struct arena *r, size_t size)
+{
+   size_t room = r->limit_bytes ? r->limit_bytes - r->held_bytes : SIZE_MAX;
+   size_t chunk = ARENA_MIN_CHUNK;
+   while (chunk < size + sizeof(struct arena_chunk) ||
+          (chunk < r->held_bytes / 4 && chunk < ARENA_MAX_GROWTH &&
+           chunk * 2 <= room))
+      chunk *= 2;
+   bool huge = chunk >= ARENA_HUGE_PAGE;
+   size_t usable = huge ? chunk - sizeof(struct arena_chunk) : chunk;
+   if (usable > room)
+      arena_fail(r, true);
+   struct arena_chunk *c;
+   if (huge) {
+      c = aligned_alloc(ARENA_HUGE_PAGE, chunk);
+#if defined(MADV_HUGEPAGE)
+      if (c)
+         madvise(c, chunk, MADV_HUGEPAGE); /* advice: failure is harmless */
+#endif
+   } else {
+      c = malloc(sizeof(*c) + chunk);
+   }
+   if (!c)
+      arena_fail(r, false);
+   c->size = usable;
+   return c;
+}
+
 void *
 arena_alloc_new_chunk(struct arena *a, size_t size)
 {
@@ -142,17 +187,8 @@ arena_alloc_new_chunk(struct arena *a, size_t size)
    if (!c || c->size - c->used < size) {
       struct arena *r = root_of(a);
       c = take_spare(r, size);
-      if (!c) {
-         size_t chunk = ARENA_MIN_CHUNK;
-         while (chunk < size)
-            chunk *= 2;
-         if (r->limit_bytes && r->held_bytes + chunk > r->limit_bytes)
-            arena_fail(r, true);
-         c = malloc(sizeof(*c) + chunk);
-         if (!c)
-            arena_fail(r, false);
-         c->size = chunk;
-      }
+      if (!c)
+         c = new_chunk(r, size);
       c->used = 0;
       c->next = a->chunks;
       a->chunks = c;

@@ -80,6 +80,41 @@ test_arena_limit_calls_hook(void **state)
    arena_finish(&a);
 }
 
+/* A growing arena takes chunks of a quarter of what it holds: a compile
+ * of hundreds of MiB is a few dozen chunks, none over 32 MiB, the large
+ * ones aligned for huge pages; and the growth stops at the limit instead
+ * of failing before it. */
+static void
+test_arena_growth(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   for (int i = 0; i < 48 * 256; i++) /* 48 MiB in 4 KiB pieces */
+      arena_alloc(&a, 4096);
+   unsigned chunks = 0, large = 0;
+   for (struct arena_chunk *c = a.chunks; c; c = c->next, chunks++) {
+      assert_true(c->size < ((size_t)32 << 20));
+      if (c->size >= ((size_t)2 << 20) - sizeof(*c)) {
+         large++;
+         assert_int_equal((uintptr_t)c % ((size_t)2 << 20), 0);
+      }
+   }
+   assert_in_range(chunks, 10, 40);
+   assert_true(large >= 3);
+   assert_true(a.held_bytes <= ((size_t)72 << 20)); /* 1.5 times */
+   arena_finish(&a);
+
+   struct limit_hit hit = {.over_limit = false};
+   arena_init(&a, (size_t)10 << 20);
+   a.fail = on_fail;
+   a.fail_ctx = &hit;
+   int allocated = allocate_until_hook(&a, &hit);
+   assert_true(hit.over_limit);
+   assert_in_range(allocated, 10 * 256 - 32, 10 * 256);
+   arena_finish(&a);
+}
+
 /* Releasing to a mark frees what came after it, keeps what came before
  * (same addresses, same contents), and the peak remembers the most. */
 static void
@@ -362,6 +397,7 @@ main(void)
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_arena_alignment_and_zero),
       cmocka_unit_test(test_arena_limit_calls_hook),
+      cmocka_unit_test(test_arena_growth),
       cmocka_unit_test(test_arena_mark_release),
       cmocka_unit_test(test_arena_recycle),
       cmocka_unit_test(test_arena_scratch),
