@@ -13,13 +13,14 @@
 
 /* Allocations are rounded to this, which suits every scalar type. */
 #define ARENA_MIN_CHUNK (64 * 1024)
-/* Chunks grow with the arena, a new one a quarter of what it holds (up to
+/* Chunks grow with the arena, a new one an eighth of what it holds (up to
  * ARENA_MAX_GROWTH), so that a huge compile's memory is a few large
  * chunks rather than thousands of small ones.  Chunks of ARENA_HUGE_PAGE
  * or more are aligned to it and offered to the kernel for huge pages:
- * the passes walk the whole IR again and again, and with 4 KiB pages a
- * compile of 100,000 instructions spent half its time on TLB misses
- * (docs/performance.md, "Huge compiles"). */
+ * the passes walk the whole IR again and again, and with 64 KiB chunks
+ * of 4 KiB pages a compile of 30,000 instructions spent a quarter of its
+ * time on TLB misses and page faults (docs/performance.md, "Huge
+ * compiles"). */
 #define ARENA_MAX_GROWTH ((size_t)32 << 20)
 #define ARENA_HUGE_PAGE ((size_t)2 << 20)
 
@@ -142,18 +143,24 @@ arena_fail(struct arena *a, bool over_limit)
    abort();
 }
 
-/* A new chunk of at least `size` usable bytes for root arena r.  A small
- * chunk is a power of two after its header; a huge-page one is a power of
- * two with its header, so that it covers whole huge pages. */
+/* A new chunk of at least `size` usable bytes for arena a, whose root is
+ * r: its size follows what `a` holds (a pass's scratch grows on its own
+ * tables, not on the IR's size).  A small chunk is a power of two after
+ * its header; a huge-page one is whole huge pages, its header included. */
 static struct arena_chunk *
-new_chunk(struct arena *r, size_t size)
+new_chunk(struct arena *a, struct arena *r, size_t size)
 {
    size_t room = r->limit_bytes ? r->limit_bytes - r->held_bytes : SIZE_MAX;
+   size_t need = size + sizeof(struct arena_chunk);
    size_t chunk = ARENA_MIN_CHUNK;
-   while (chunk < size + sizeof(struct arena_chunk) ||
-          (chunk < r->held_bytes / 4 && chunk < ARENA_MAX_GROWTH &&
-           chunk * 2 <= room))
+   while (chunk < a->held_bytes / 8 && chunk < ARENA_MAX_GROWTH)
       chunk *= 2;
+   if (chunk > room)
+      chunk = ARENA_MIN_CHUNK;
+   while (chunk < need && chunk < ARENA_HUGE_PAGE)
+      chunk *= 2;
+   if (chunk < need)
+      chunk = (need + ARENA_HUGE_PAGE - 1) & ~(ARENA_HUGE_PAGE - 1);
    bool huge = chunk >= ARENA_HUGE_PAGE;
    size_t usable = huge ? chunk - sizeof(struct arena_chunk) : chunk;
    if (usable > room)
@@ -188,7 +195,7 @@ arena_alloc_new_chunk(struct arena *a, size_t size)
       struct arena *r = root_of(a);
       c = take_spare(r, size);
       if (!c)
-         c = new_chunk(r, size);
+         c = new_chunk(a, r, size);
       c->used = 0;
       c->next = a->chunks;
       a->chunks = c;
