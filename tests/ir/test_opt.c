@@ -138,6 +138,14 @@ test_dce(void **state)
            "  %3 = iadd %2, #0x1\n  branch %1\nb2\n",
            "shader compute\nb0 -> b1\n  %1 = preload imm=1\n"
            "b1 loop -> b1 b2\n  branch %1\nb2\n");
+   /* A value only a loop's phi reads, and what it reads, live: the
+    * backward walk meets them before the phi. */
+   IR_NEGCASE(ir_opt_dce,
+              "shader compute\nb0 -> b1\n  %1 = preload imm=1\n"
+              "b1 loop -> b2\n  %2 = phi b0:%1, b2:%4\n"
+              "b2 -> b1 b3\n  %5 = iadd %2, #0x2\n  %4 = iadd %5, #0x1\n"
+              "  branch %1\n"
+              "b3\n  va.STORE.i32.slot0 %2, lane_id.w0 offset:0\n");
 }
 
 static void
