@@ -57,7 +57,8 @@ after(struct compile *c, struct ir_shader *s, const char *pass,
  * not for DCE itself (its marking removes everything dead at once). */
 enum {
    OPT_CFG, OPT_COPY_PROP, OPT_CONSTANT_FOLD, OPT_ALGEBRAIC, OPT_CSE,
-   OPT_FOLD_MODIFIERS, OPT_DCE, OPT_UNDEF, OPT_IF_CONVERT, OPT_COUNT,
+   OPT_FOLD_MODIFIERS, OPT_DCE, OPT_COMPACT, OPT_UNDEF, OPT_IF_CONVERT,
+   OPT_COUNT,
    OPT_ALL = (1u << OPT_COUNT) - 1,
 };
 
@@ -79,7 +80,10 @@ optimize(struct compile *c, struct ir_shader *s)
                               OPT_ALL},
       [OPT_DCE] = {"ir_opt_dce", ir_opt_dce,
                    1u << OPT_FOLD_MODIFIERS | 1u << OPT_CFG |
-                      1u << OPT_UNDEF | 1u << OPT_IF_CONVERT},
+                      1u << OPT_UNDEF | 1u << OPT_IF_CONVERT |
+                      1u << OPT_COMPACT},
+      /* What DCE removed is garbage between the survivors. */
+      [OPT_COMPACT] = {"ir_compact", ir_compact, 0},
       [OPT_UNDEF] = {"ir_opt_undef", ir_opt_undef, OPT_ALL},
       [OPT_IF_CONVERT] = {"ir_opt_if_convert", ir_opt_if_convert, OPT_ALL},
    };

@@ -130,6 +130,7 @@ struct ir_instr *
 ir_instr_create(struct ir_shader *s, enum ir_op op, unsigned nsrc)
 {
    struct ir_instr *I = ARENA_NEW(s->arena, struct ir_instr);
+   s->instrs_made++;
    I->op = (uint16_t)op;
    I->nsrc = (uint8_t)nsrc;
    if (nsrc)

@@ -264,6 +264,8 @@ struct ir_shader {
    bool checks; /* passes run their own checks (ra_verify) too */
    /* Spill code added by ra_spill: stores and reloads. */
    uint32_t spills, fills;
+   /* Instructions made since the last compaction (ir_compact). */
+   uint32_t instrs_made;
    /* The driver interface being built (push words), when the pipeline
     * gives it: legalisation adds constants to the push words. */
    struct ir_layout *layout;
@@ -677,6 +679,9 @@ bool ir_opt_cfg(struct ir_shader *s);
 bool ir_opt_if_convert(struct ir_shader *s);
 bool ir_opt_undef(struct ir_shader *s);
 bool ir_lower_undef(struct ir_shader *s);
+/* Not an optimisation: copies the instructions together in memory when
+ * most of those made are gone (compact.c); never reports progress. */
+bool ir_compact(struct ir_shader *s);
 
 /* Whether a destination clamp on `op` reaches the machine code (the form
  * selection gives it has a clamp field, or its lowering keeps the clamp):

@@ -128,6 +128,53 @@ test_validator_rules(void **state)
                   "does not dominate");
 }
 
+/* ir_compact: a program most of whose instructions DCE removed is copied
+ * in program order, every instruction and template at a new, ascending
+ * address, every value's definition following; the program is the same.
+ * A program that keeps most of what was made, or is small, stays put. */
+static void
+test_compact(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   struct ir_shader *s = ir_test_read(&a, full_syntax);
+   assert_false(ir_compact(s)); /* small: stays */
+   const struct ir_instr *first = s->first_block->first;
+   assert_ptr_equal(first, s->first_block->first);
+   struct ir_builder b = ir_builder_before(s, s->first_block->last);
+   struct ir_ref x = ir_preload(&b, 1);
+   for (unsigned i = 0; i < 4000; i++)
+      x = ir_alu2(&b, IR_OP_FADD, x, ir_immf(1.0f)); /* dead */
+   ir_opt_dce(s);
+   const char *before = ir_test_print(&a, s);
+   const struct ir_instr *old_first = s->first_block->first;
+   assert_false(ir_compact(s)); /* no progress to report */
+   assert_string_equal(ir_test_print(&a, s), before);
+   assert_ptr_not_equal(s->first_block->first, old_first);
+   const char *last_end = NULL;
+   ir_foreach_block(s, blk) {
+      ir_foreach_instr(blk, I) {
+         assert_ptr_equal(I->block, blk);
+         assert_true((const char *)I > last_end);
+         last_end = (const char *)(I + 1);
+         if (I->va) { /* beside its instruction */
+            assert_true((const char *)I->va > (const char *)I);
+            assert_true((const char *)I->va < (const char *)I + 512);
+            last_end = (const char *)(I->va + 1);
+         }
+         if (I->dst.kind == IR_REF_VALUE)
+            assert_ptr_equal(ir_value(s, I->dst.index)->def, I);
+      }
+   }
+   ir_test_validate(s, "ir_compact");
+   /* Now all it made is in the program: a second call copies nothing. */
+   old_first = s->first_block->first;
+   assert_false(ir_compact(s));
+   assert_ptr_equal(s->first_block->first, old_first);
+   arena_finish(&a);
+}
+
 /* One block, alone or looping to itself: what the full walk gives (its
  * own dominator, first in reverse post-order), whatever was there. */
 static void
@@ -308,6 +355,7 @@ main(void)
       cmocka_unit_test(test_validator_rules),
       cmocka_unit_test(test_dominance_diamond_and_loop),
       cmocka_unit_test(test_dominance_one_block),
+      cmocka_unit_test(test_compact),
       cmocka_unit_test(test_remap_composes_modifiers),
       cmocka_unit_test(test_va_src_memo_answers_as_without),
       cmocka_unit_test(test_va_src_memo_near_misses),
