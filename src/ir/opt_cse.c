@@ -25,8 +25,17 @@
 #include "emit/va.h"
 #include "ir.h"
 
+/* A slot keeps its instruction's hash, so that a probe compares an
+ * instruction only when the hashes agree: in a huge shader the table and
+ * the instructions are far beyond the caches, and comparing every
+ * instruction met on the way missed on each. */
+struct cse_slot {
+   struct ir_instr *I; /* NULL: empty */
+   uint32_t hash;
+};
+
 struct cse_table {
-   struct ir_instr **slots;
+   struct cse_slot *slots;
    uint32_t mask;
    uint32_t count;
 };
@@ -127,17 +136,18 @@ static struct ir_instr *
 lookup_or_insert(struct ir_shader *s, struct cse_table *t,
                  struct ir_instr *I)
 {
-   uint32_t slot = hash_instr(I) & t->mask;
+   uint32_t hash = hash_instr(I);
+   uint32_t slot = hash & t->mask;
    for (;; slot = (slot + 1) & t->mask) {
-      struct ir_instr *other = t->slots[slot];
+      struct ir_instr *other = t->slots[slot].I;
       if (!other)
          break;
-      if (same_instr(s, other, I) &&
+      if (t->slots[slot].hash == hash && same_instr(s, other, I) &&
           (valhall_alu(I) ? other->block == I->block
                           : ir_block_dominates(other->block, I->block)))
          return other;
    }
-   t->slots[slot] = I;
+   t->slots[slot] = (struct cse_slot){I, hash};
    t->count++;
    return NULL;
 }
@@ -154,7 +164,7 @@ ir_opt_cse(struct ir_shader *s)
    uint32_t size = 16;
    while (size < 2 * n + 1)
       size *= 2;
-   t.slots = ARENA_ARRAY(s->scratch, struct ir_instr *, size);
+   t.slots = ARENA_ARRAY(s->scratch, struct cse_slot, size);
    t.mask = size - 1;
 
    ir_compute_dominance(s);
