@@ -168,12 +168,14 @@ compile_program(struct compile *c, const struct tgsi_shader *tgsi,
       after(c, s, "sched_order",
             sched_order(s, ra_register_count(c->opts->max_registers)));
    }
+   PASS(c, s, ir_compact); /* templates and the new order: one stream */
 
    /* Registers, flow, words. */
    PASS(c, s, va_loop_latch); /* lanes meet before the next iteration */
    PASS(c, s, ra_split_critical_edges);
    PASS(c, s, va_blend_return);
    allocate(c, s, layout, out);
+   PASS(c, s, ir_compact); /* the spill code and the copies */
    PASS(c, s, va_insert_flow);
    PASS(c, s, va_discard_helpers);
    PASS(c, s, va_mark_last_use);

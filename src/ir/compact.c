@@ -1,27 +1,30 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Compaction: copies the program's instructions, in program order, to
- * fresh arena memory, when most of the instructions made since the last
- * copy are gone.
+ * Compaction: copies the program's instructions, in program order, each
+ * with its sources and Valhall template beside it, to a fresh instruction
+ * arena, and frees the old one whole.
  *
- * Why: the arena frees nothing, so an instruction removed stays where it
- * was and its neighbours stay apart.  Translation of a big shader makes
- * up to six times the instructions that survive its first clean-up (an
- * address per component that CSE merges, phis DCE removes), and every
- * later pass walked the survivors through memory mostly dead, missing
- * the caches on nearly every instruction: time per instruction grew with
- * the shader's size.  Copied, they are contiguous, in the order passes
- * walk them, each with its sources and template beside it.
+ * Why: a removed instruction stays in memory until its arena goes, and
+ * new ones land at the arena's end.  Translation of a big shader makes up
+ * to six times the instructions its first clean-up keeps (an address per
+ * component that CSE merges, phis DCE removes); if-conversion's selects,
+ * selection's templates and the scheduler's order land far from their
+ * neighbours.  Every pass walks the whole program, and a walk through
+ * scattered memory missed the caches on nearly every instruction: time
+ * per instruction grew with the shader's size.  Copied, the program is
+ * one forward stream, and the memory of what was removed is reused.
  *
  * 1. Only when at least IR_COMPACT_MIN instructions were made since the
- *    last copy (a smaller program fits the caches anyway) and at most
- *    half of them are in the program.
+ *    last copy (a smaller program fits the caches anyway), and either at
+ *    most half of them are in the program or an eighth of the program's
+ *    instructions sit away from the one before them, from their sources
+ *    or from their template (IR_COMPACT_NEAR bytes).
  * 2. Nothing but the memory changes: the program, its values, blocks and
- *    every field of every instruction are the same.  The old copies are
- *    garbage until the compile ends.
+ *    every field of every instruction are the same.
  *
- * Requires: nothing outside the IR points at an instruction (no pass is
- *           running: the pipeline calls it between passes).
+ * Requires: nothing outside the IR points at an instruction, its sources
+ *           or template (no pass is running: the pipeline calls it
+ *           between passes).
  * Ensures:  instructions contiguous in program order.
  * Invalidates: nothing (returns false: no pass has new work).
  */
@@ -30,19 +33,46 @@
 #include "emit/va.h"
 #include "ir.h"
 
-enum { IR_COMPACT_MIN = 2048 };
+enum { IR_COMPACT_MIN = 2048, IR_COMPACT_NEAR = 1024 };
+
+static bool
+near(const void *a, const void *b)
+{
+   uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+   return (x > y ? x - y : y - x) <= IR_COMPACT_NEAR;
+}
+
+/* Rule 1. */
+static bool
+worth_copying(const struct ir_shader *s)
+{
+   if (s->instrs_made < IR_COMPACT_MIN)
+      return false;
+   uint32_t live = 0, scattered = 0;
+   const struct ir_instr *last = NULL;
+   ir_foreach_block(s, b) {
+      ir_foreach_instr(b, I) {
+         live++;
+         scattered += (last && !near(last, I)) ||
+                      (I->nsrc && !near(I, I->src)) ||
+                      (I->va && !near(I, I->va));
+         last = I;
+      }
+   }
+   return live <= s->instrs_made / 2 || scattered > live / 8;
+}
 
 static struct ir_instr *
-copy_instr(struct ir_shader *s, const struct ir_instr *I)
+copy_instr(struct arena *to, const struct ir_instr *I)
 {
-   struct ir_instr *N = ARENA_NEW(s->arena, struct ir_instr);
+   struct ir_instr *N = ARENA_NEW(to, struct ir_instr);
    *N = *I;
    if (I->nsrc) {
-      N->src = ARENA_ARRAY(s->arena, struct ir_ref, I->nsrc);
+      N->src = ARENA_ARRAY(to, struct ir_ref, I->nsrc);
       memcpy(N->src, I->src, I->nsrc * sizeof(*I->src));
    }
    if (I->va) {
-      N->va = ARENA_NEW(s->arena, struct va_instr);
+      N->va = ARENA_NEW(to, struct va_instr);
       *N->va = *I->va;
    }
    return N;
@@ -51,30 +81,34 @@ copy_instr(struct ir_shader *s, const struct ir_instr *I)
 bool
 ir_compact(struct ir_shader *s)
 {
-   uint32_t live = 0;
-   ir_foreach_block(s, b) {
-      ir_foreach_instr(b, I)
-         live++;
-   }
-   if (s->instrs_made < IR_COMPACT_MIN || live > s->instrs_made / 2)
+   if (!worth_copying(s))
       return false;
+   struct arena *old = s->instrs;
+   s->instrs = arena_scratch(s->arena);
+   uint32_t live = 0;
    ir_foreach_block(s, b) {
       struct ir_instr *last = NULL;
       for (struct ir_instr *I = b->first, *next; I; I = next) {
          next = I->next;
-         struct ir_instr *N = copy_instr(s, I);
+         struct ir_instr *N = copy_instr(s->instrs, I);
          N->prev = last;
          N->next = NULL;
          if (last)
             last->next = N;
          else
             b->first = N;
-         if (N->dst.kind == IR_REF_VALUE && ir_value(s, N->dst.index)->def == I)
+         if (N->dst.kind == IR_REF_VALUE &&
+             ir_value(s, N->dst.index)->def == I)
             s->values.data[N->dst.index].def = N;
          last = N;
+         live++;
       }
       b->last = last;
    }
+   /* When validating, what kept a pointer into the old copy reads a
+    * pattern and fails. */
+   old->poison = s->checks;
+   arena_release(old, (struct arena_mark){0});
    s->instrs_made = live;
    return false;
 }

@@ -36,6 +36,7 @@ ir_shader_create(struct arena *arena, enum ir_stage stage)
    s->arena = arena;
    s->scratch = arena_scratch(arena);
    s->scratch->poison = true; /* the pipeline keeps it when validating */
+   s->instrs = arena_scratch(arena);
    s->va_memo = ARENA_ARRAY(arena, struct ir_va_memo, IR_VA_MEMO_SIZE);
    s->stage = stage;
    /* Value 0 stands for "no value". */
@@ -129,12 +130,12 @@ ir_value_create(struct ir_shader *s, unsigned bits, unsigned nregs)
 struct ir_instr *
 ir_instr_create(struct ir_shader *s, enum ir_op op, unsigned nsrc)
 {
-   struct ir_instr *I = ARENA_NEW(s->arena, struct ir_instr);
+   struct ir_instr *I = ARENA_NEW(s->instrs, struct ir_instr);
    s->instrs_made++;
    I->op = (uint16_t)op;
    I->nsrc = (uint8_t)nsrc;
    if (nsrc)
-      I->src = ARENA_ARRAY(s->arena, struct ir_ref, nsrc);
+      I->src = ARENA_ARRAY(s->instrs, struct ir_ref, nsrc);
    return I;
 }
 
@@ -153,7 +154,7 @@ void
 ir_instr_set_nsrc(struct ir_shader *s, struct ir_instr *I, unsigned nsrc)
 {
    if (nsrc > I->nsrc)
-      I->src = arena_grow(s->arena, I->src, I->nsrc, nsrc,
+      I->src = arena_grow(s->instrs, I->src, I->nsrc, nsrc,
                           sizeof(struct ir_ref));
    I->nsrc = (uint8_t)nsrc;
 }

@@ -255,6 +255,10 @@ struct ir_shader {
     * pass's tables; a helper a pass calls many times releases its own
     * with arena_mark/arena_release. */
    struct arena *scratch;
+   /* The instructions, their source arrays and their Valhall templates,
+    * and nothing else: ir_compact copies the program's to a new arena
+    * and frees this one whole. */
+   struct arena *instrs;
    enum ir_stage stage;
    struct ir_block *first_block, *last_block; /* first is the entry */
    uint32_t block_count;

@@ -57,7 +57,7 @@ ir_va_create(struct ir_shader *s, unsigned op, unsigned nsrc,
    for (unsigned i = 0; srcs && i < nsrc; i++)
       I->src[i] = srcs[i];
    I->va_op = (uint16_t)op;
-   I->va = ARENA_NEW(s->arena, struct va_instr);
+   I->va = ARENA_NEW(s->instrs, struct va_instr);
    va_instr_init(I->va, (enum va_op)op);
    return I;
 }

@@ -128,10 +128,45 @@ test_validator_rules(void **state)
                   "does not dominate");
 }
 
-/* ir_compact: a program most of whose instructions DCE removed is copied
- * in program order, every instruction and template at a new, ascending
- * address, every value's definition following; the program is the same.
- * A program that keeps most of what was made, or is small, stays put. */
+/* After ir_compact copied `s`: the same program, every instruction at
+ * a new ascending address with its sources and template beside it, every
+ * value's definition following; a second call copies nothing. */
+static void
+expect_compacted(struct ir_shader *s, const char *before,
+                 const struct ir_instr *old_first)
+{
+   assert_string_equal(ir_test_print(s->arena, s), before);
+   assert_ptr_not_equal(s->first_block->first, old_first);
+   const char *end = NULL;
+   ir_foreach_block(s, blk) {
+      ir_foreach_instr(blk, I) {
+         assert_ptr_equal(I->block, blk);
+         assert_true((const char *)I >= end);
+         end = (const char *)(I + 1);
+         /* Beside it: at most the arena's alignment between. */
+         if (I->nsrc) {
+            assert_true((const char *)I->src >= end);
+            assert_true((const char *)I->src < end + ARENA_ALIGN);
+            end = (const char *)(I->src + I->nsrc);
+         }
+         if (I->va) {
+            assert_true((const char *)I->va >= end);
+            assert_true((const char *)I->va < end + ARENA_ALIGN);
+            end = (const char *)(I->va + 1);
+         }
+         if (I->dst.kind == IR_REF_VALUE)
+            assert_ptr_equal(ir_value(s, I->dst.index)->def, I);
+      }
+   }
+   ir_test_validate(s, "ir_compact");
+   const struct ir_instr *now = s->first_block->first;
+   assert_false(ir_compact(s));
+   assert_ptr_equal(s->first_block->first, now);
+}
+
+/* ir_compact copies a program when most of the instructions made are
+ * gone (DCE removed them), or when its instructions' sources are far
+ * from them (grown after the fact); never a small program. */
 static void
 test_compact(void **state)
 {
@@ -139,39 +174,39 @@ test_compact(void **state)
    struct arena a;
    arena_init(&a, 0);
    struct ir_shader *s = ir_test_read(&a, full_syntax);
-   assert_false(ir_compact(s)); /* small: stays */
-   const struct ir_instr *first = s->first_block->first;
-   assert_ptr_equal(first, s->first_block->first);
+   const struct ir_instr *old_first = s->first_block->first;
+   assert_false(ir_compact(s)); /* small */
+   assert_ptr_equal(s->first_block->first, old_first);
    struct ir_builder b = ir_builder_before(s, s->first_block->last);
    struct ir_ref x = ir_preload(&b, 1);
    for (unsigned i = 0; i < 4000; i++)
       x = ir_alu2(&b, IR_OP_FADD, x, ir_immf(1.0f)); /* dead */
    ir_opt_dce(s);
    const char *before = ir_test_print(&a, s);
-   const struct ir_instr *old_first = s->first_block->first;
-   assert_false(ir_compact(s)); /* no progress to report */
-   assert_string_equal(ir_test_print(&a, s), before);
-   assert_ptr_not_equal(s->first_block->first, old_first);
-   const char *last_end = NULL;
-   ir_foreach_block(s, blk) {
-      ir_foreach_instr(blk, I) {
-         assert_ptr_equal(I->block, blk);
-         assert_true((const char *)I > last_end);
-         last_end = (const char *)(I + 1);
-         if (I->va) { /* beside its instruction */
-            assert_true((const char *)I->va > (const char *)I);
-            assert_true((const char *)I->va < (const char *)I + 512);
-            last_end = (const char *)(I->va + 1);
-         }
-         if (I->dst.kind == IR_REF_VALUE)
-            assert_ptr_equal(ir_value(s, I->dst.index)->def, I);
-      }
+   assert_false(ir_compact(s)); /* never reports progress */
+   expect_compacted(s, before, old_first);
+
+   /* All live now, but each one's sources grown far away. */
+   b = ir_builder_before(s, s->first_block->last);
+   x = ir_preload(&b, 1);
+   struct ir_instr *chain[3000];
+   for (unsigned i = 0; i < 3000; i++) {
+      x = ir_alu2(&b, IR_OP_FADD, x, ir_immf(1.0f));
+      chain[i] = ir_value(s, x.index)->def;
    }
-   ir_test_validate(s, "ir_compact");
-   /* Now all it made is in the program: a second call copies nothing. */
+   struct ir_instr *store = ir_va_create(s, VA_OP_STORE_I32, 2, NULL);
+   store->src[0] = x;
+   store->src[1] = (struct ir_ref){.index = VA_SPECIAL_LANE_ID,
+                                   .kind = IR_REF_SPECIAL};
+   ir_instr_insert_before(s->first_block->last, store);
+   for (unsigned i = 0; i < 3000; i++) {
+      ir_instr_set_nsrc(s, chain[i], 3);
+      ir_instr_set_nsrc(s, chain[i], 2);
+   }
+   before = ir_test_print(&a, s);
    old_first = s->first_block->first;
    assert_false(ir_compact(s));
-   assert_ptr_equal(s->first_block->first, old_first);
+   expect_compacted(s, before, old_first);
    arena_finish(&a);
 }
 
