@@ -20,7 +20,8 @@
  *    instructions sit away from the one before them, from their sources
  *    or from their template (IR_COMPACT_NEAR bytes).
  * 2. Nothing but the memory changes: the program, its values, blocks and
- *    every field of every instruction are the same.
+ *    every field of every instruction are the same (after allocation
+ *    the values have no definitions left: their `def` becomes NULL).
  *
  * Requires: nothing outside the IR points at an instruction, its sources
  *           or template (no pass is running: the pipeline calls it
@@ -104,6 +105,12 @@ ir_compact(struct ir_shader *s)
          live++;
       }
       b->last = last;
+   }
+   /* After allocation the operands are registers and the values are
+    * gone: their definitions are cleared, not left in freed memory. */
+   if (s->allocated) {
+      for (size_t v = 0; v < s->values.len; v++)
+         s->values.data[v].def = NULL;
    }
    /* When validating, what kept a pointer into the old copy reads a
     * pattern and fails. */

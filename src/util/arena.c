@@ -151,15 +151,15 @@ static struct arena_chunk *
 new_chunk(struct arena *a, struct arena *r, size_t size)
 {
    size_t room = r->limit_bytes ? r->limit_bytes - r->held_bytes : SIZE_MAX;
-   size_t need = size + sizeof(struct arena_chunk);
    size_t chunk = ARENA_MIN_CHUNK;
    while (chunk < a->held_bytes / 8 && chunk < ARENA_MAX_GROWTH)
       chunk *= 2;
    if (chunk > room)
       chunk = ARENA_MIN_CHUNK;
-   while (chunk < need && chunk < ARENA_HUGE_PAGE)
+   while (chunk < size && chunk < ARENA_HUGE_PAGE)
       chunk *= 2;
-   if (chunk < need)
+   size_t need = size + sizeof(struct arena_chunk);
+   if (chunk >= ARENA_HUGE_PAGE && chunk < need)
       chunk = (need + ARENA_HUGE_PAGE - 1) & ~(ARENA_HUGE_PAGE - 1);
    bool huge = chunk >= ARENA_HUGE_PAGE;
    size_t usable = huge ? chunk - sizeof(struct arena_chunk) : chunk;
