@@ -162,6 +162,9 @@ struct sched {
    /* Pressure: the limit, where the scheduler turns careful, the live
     * registers now and the highest seen in this block. */
    unsigned limit, soft, cur, peak;
+   /* An order whose peak passes this is of no use to the caller: the
+    * schedule stops there (and reports failure). */
+   unsigned give_up;
    unsigned max_dregs; /* the largest result in the window */
    uint32_t now; /* cycle */
    bool by_demand; /* take the demand order, not the heuristic */
@@ -725,7 +728,7 @@ issue(struct sched *S, uint32_t i, uint32_t *nready)
    }
 }
 
-static void
+static bool
 schedule_window(struct sched *S, struct ir_instr **in, uint32_t n,
                 struct ir_instr **out)
 {
@@ -745,7 +748,10 @@ schedule_window(struct sched *S, struct ir_instr **in, uint32_t n,
       S->ready[slot] = S->ready[--nready];
       out[k] = S->nodes[i].I;
       issue(S, i, &nready);
+      if (S->peak > S->give_up)
+         return false;
    }
+   return true;
 }
 
 /* ---------------------------------------------------------------------
@@ -956,17 +962,21 @@ sink_loads(struct sched *S, struct ir_block *b, struct region *R,
 }
 
 /* Schedules region R into `order` under `limit`, turning careful
- * `reserve` registers below it; false if it went over. */
+ * `reserve` registers below it; false if it went over `limit`, or (at
+ * once) over `give_up`. */
 static bool
 schedule_within(struct sched *S, struct ir_block *b, const struct region *R,
-                unsigned limit, unsigned reserve, struct ir_instr **order)
+                unsigned limit, unsigned reserve, unsigned give_up,
+                struct ir_instr **order)
 {
    enter_region(S, b, R);
    S->limit = limit;
    S->soft = S->limit > reserve ? S->limit - reserve : 0;
+   S->give_up = give_up;
    for (uint32_t start = 0; start < R->n; start += WINDOW) {
       uint32_t n = R->n - start < WINDOW ? R->n - start : WINDOW;
-      schedule_window(S, R->instrs + start, n, order + start);
+      if (!schedule_window(S, R->instrs + start, n, order + start))
+         return false;
    }
    return S->peak <= S->limit;
 }
@@ -976,20 +986,22 @@ schedule_within(struct sched *S, struct ir_block *b, const struct region *R,
  * one.  Latency first while there is room below S's cap; if that runs
  * into the cap, careful all along (the order that adds the fewest
  * registers at each step); then the demand order.  Of orders over the
- * cap but within S, the lowest. */
+ * cap but within S, the lowest.  An order over S is of no use, so a
+ * try stops as soon as it passes S: the others compare only the peaks
+ * of complete orders within S, which are the same either way. */
 static bool
 fit_small_set(struct sched *S, struct ir_block *b, const struct region *R,
               unsigned small, struct ir_instr **order)
 {
    unsigned cap = small - SMALL_MARGIN;
-   if (schedule_within(S, b, R, cap, RESERVE, order))
+   if (schedule_within(S, b, R, cap, RESERVE, small, order))
       return true;
    unsigned best = S->peak;
    struct ir_instr **other = ARENA_ARRAY(S->s->scratch, struct ir_instr *,
                                          R->n);
    for (unsigned attempt = 0; attempt < 2; attempt++) {
       S->by_demand = attempt == 1;
-      bool fits = schedule_within(S, b, R, cap, cap, other);
+      bool fits = schedule_within(S, b, R, cap, cap, small, other);
       S->by_demand = false;
       if (fits || S->peak < best) {
          memcpy(order, other, R->n * sizeof(*order));
@@ -1017,8 +1029,8 @@ schedule_block(struct sched *S, struct ir_block *b, unsigned registers)
                                          R.n);
    bool fits = peak > small && registers > 32 &&
                fit_small_set(S, b, &R, small, order);
-   if (!fits && !schedule_within(S, b, &R, pressure_limit(peak, registers),
-                                 RESERVE, order))
+   unsigned limit = pressure_limit(peak, registers);
+   if (!fits && !schedule_within(S, b, &R, limit, RESERVE, limit, order))
       return sunk;
    sink_to_readers(S, order, R.n, false);
    if (!memcmp(order, R.instrs, R.n * sizeof(*order)))
