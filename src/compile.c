@@ -62,8 +62,11 @@ enum {
    OPT_ALL = (1u << OPT_COUNT) - 1,
 };
 
+/* `changed`: whether anything changed since the last clean-up (the
+ * first is always run); without a change its passes would find nothing
+ * to do, since it ended with every pass finding nothing. */
 static void
-optimize(struct compile *c, struct ir_shader *s)
+optimize(struct compile *c, struct ir_shader *s, bool changed)
 {
    static const struct {
       const char *name;
@@ -87,7 +90,7 @@ optimize(struct compile *c, struct ir_shader *s)
       [OPT_UNDEF] = {"ir_opt_undef", ir_opt_undef, OPT_ALL},
       [OPT_IF_CONVERT] = {"ir_opt_if_convert", ir_opt_if_convert, OPT_ALL},
    };
-   for (unsigned pending = OPT_ALL; pending;) {
+   for (unsigned pending = changed ? OPT_ALL : 0; pending;) {
       for (unsigned p = 0; p < OPT_COUNT; p++) {
          if (!(pending & (1u << p)))
             continue;
@@ -147,18 +150,20 @@ compile_program(struct compile *c, const struct tgsi_shader *tgsi,
    out->ir = s;
    after(c, s, "translate", true);
 
-   optimize(c, s);
-   PASS(c, s, ir_opt_fma); /* after the clean-up, so products are final */
-   PASS(c, s, ir_opt_dce);
-   PASS(c, s, ir_lower_undef); /* what no choice removed reads as 0 */
+   optimize(c, s, true);
+   /* After the clean-up, so that products are final. */
+   bool changed = PASS(c, s, ir_opt_fma);
+   changed |= PASS(c, s, ir_opt_dce);
+   changed |= PASS(c, s, ir_lower_undef); /* what no choice removed is 0 */
    if (c->opts->stop_after_ir)
       return true;
 
    /* Down to what Valhall has. */
-   PASS(c, s, va_lower_transcendental);
-   PASS(c, s, va_lower_int64);
-   PASS(c, s, va_lower_alu); /* after lower_int64: it splits into these */
-   optimize(c, s);
+   changed |= PASS(c, s, va_lower_transcendental);
+   changed |= PASS(c, s, va_lower_int64);
+   /* After lower_int64, which splits into what this lowers. */
+   changed |= PASS(c, s, va_lower_alu);
+   optimize(c, s, changed); /* nothing changed: nothing to clean */
    PASS(c, s, va_select);
    PASS(c, s, va_optimize);
    PASS(c, s, va_pair_uniforms); /* before legalize reads the FAU slots */
