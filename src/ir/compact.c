@@ -31,7 +31,6 @@
  */
 #include <string.h>
 
-#include "emit/va.h"
 #include "ir.h"
 
 enum { IR_COMPACT_MIN = 2048, IR_COMPACT_NEAR = 1024 };
@@ -63,19 +62,19 @@ worth_copying(const struct ir_shader *s)
    return live <= s->instrs_made / 2 || scattered > live / 8;
 }
 
+/* A copy of I in s's (new) instruction arena, sources and template
+ * right after it. */
 static struct ir_instr *
-copy_instr(struct arena *to, const struct ir_instr *I)
+copy_instr(struct ir_shader *s, const struct ir_instr *I)
 {
-   struct ir_instr *N = ARENA_NEW(to, struct ir_instr);
+   struct ir_instr *N = ARENA_NEW(s->instrs, struct ir_instr);
    *N = *I;
    if (I->nsrc) {
-      N->src = ARENA_ARRAY(to, struct ir_ref, I->nsrc);
+      N->src = ARENA_ARRAY(s->instrs, struct ir_ref, I->nsrc);
       memcpy(N->src, I->src, I->nsrc * sizeof(*I->src));
    }
-   if (I->va) {
-      N->va = ARENA_NEW(to, struct va_instr);
-      *N->va = *I->va;
-   }
+   if (I->va)
+      N->va = ir_va_template(s, I->va_op, I->va);
    return N;
 }
 
@@ -91,7 +90,7 @@ ir_compact(struct ir_shader *s)
       struct ir_instr *last = NULL;
       for (struct ir_instr *I = b->first, *next; I; I = next) {
          next = I->next;
-         struct ir_instr *N = copy_instr(s->instrs, I);
+         struct ir_instr *N = copy_instr(s, I);
          N->prev = last;
          N->next = NULL;
          if (last)

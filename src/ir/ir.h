@@ -598,6 +598,11 @@ unsigned ir_va_nr_srcs(unsigned va_op);
  * placed, no result. */
 struct ir_instr *ir_va_create(struct ir_shader *s, unsigned va_op,
                               unsigned nsrc, const struct ir_ref *srcs);
+/* A template for an instruction of `s`, in its instruction arena (where
+ * ir_compact finds it): a copy of `from`, or the form `va_op`'s defaults
+ * when `from` is NULL. */
+struct va_instr *ir_va_template(struct ir_shader *s, unsigned va_op,
+                                const struct va_instr *from);
 /* An IR_OP_VA's form with its modifiers, and its immediates. */
 void ir_print_va_template(struct strbuf *sb, const struct ir_instr *I);
 void ir_print_va_imms(struct strbuf *sb, const struct ir_instr *I);
@@ -684,7 +689,8 @@ bool ir_opt_if_convert(struct ir_shader *s);
 bool ir_opt_undef(struct ir_shader *s);
 bool ir_lower_undef(struct ir_shader *s);
 /* Not an optimisation: copies the instructions together in memory when
- * most of those made are gone (compact.c); never reports progress. */
+ * most of those made are gone or they are scattered (compact.c); never
+ * reports progress. */
 bool ir_compact(struct ir_shader *s);
 
 /* Whether a destination clamp on `op` reaches the machine code (the form

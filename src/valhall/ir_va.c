@@ -57,9 +57,19 @@ ir_va_create(struct ir_shader *s, unsigned op, unsigned nsrc,
    for (unsigned i = 0; srcs && i < nsrc; i++)
       I->src[i] = srcs[i];
    I->va_op = (uint16_t)op;
-   I->va = ARENA_NEW(s->instrs, struct va_instr);
-   va_instr_init(I->va, (enum va_op)op);
+   I->va = ir_va_template(s, op, NULL);
    return I;
+}
+
+struct va_instr *
+ir_va_template(struct ir_shader *s, unsigned op, const struct va_instr *from)
+{
+   struct va_instr *t = ARENA_NEW(s->instrs, struct va_instr);
+   if (from)
+      *t = *from;
+   else
+      va_instr_init(t, (enum va_op)op);
+   return t;
 }
 
 unsigned
