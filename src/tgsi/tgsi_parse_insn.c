@@ -17,11 +17,11 @@ static uint8_t
 expect_component(struct tgsi_parser *P)
 {
    skip_ws(P);
-   const char *c = P->p < P->eol ? strchr("xyzwXYZW", *P->p) : NULL;
-   if (!c || !*c)
+   int c = P->p < P->eol ? component_of(*P->p) : -1;
+   if (c < 0)
       fail_expected(P, "a component x, y, z or w");
    P->p++;
-   return (uint8_t)((c - "xyzwXYZW") & 3);
+   return (uint8_t)c;
 }
 
 /* "ADDR[0].x+3" inside brackets: the indirect register and the offset. */
@@ -112,11 +112,11 @@ parse_swizzle(struct tgsi_parser *P, uint8_t *swz, unsigned n)
    const char *w;
    size_t len = scan_word(P, &w);
    for (size_t i = 0; i < len && len == n; i++) {
-      const char *c = strchr("xyzwXYZW", w[i]);
-      if (!c || !*c)
+      int c = component_of(w[i]);
+      if (c < 0)
          len = 0;
       else
-         swz[i] = (uint8_t)((c - "xyzwXYZW") & 3);
+         swz[i] = (uint8_t)c;
    }
    if (len != n) {
       P->p = w;
@@ -203,7 +203,7 @@ at_offset(struct tgsi_parser *P)
    bool yes = false;
    if (accept(P, ',')) {
       size_t n = scan_word(P, &w);
-      yes = n && tgsi_name_find(&tgsi_file_names, w, n) >= 0 &&
+      yes = n && find_name(P, &tgsi_file_names, w, n) >= 0 &&
             peek(P) == '[';
    }
    P->p = save;
@@ -271,13 +271,21 @@ parse_tail(struct tgsi_parser *P, struct tgsi_insn *insn,
    expect_eol(P, "end of line");
 }
 
+static int
+lookup_op(const void *table, const char *w, size_t n)
+{
+   (void)table;
+   return tgsi_op_from_name(w, n);
+}
+
 /* The opcode word, with its _SAT and _PRECISE suffixes. */
 static enum tgsi_op
 parse_opcode(struct tgsi_parser *P, bool *saturate, bool *precise)
 {
    const char *w;
    size_t n = scan_word(P, &w);
-   int op = tgsi_op_from_name(w, n);
+   static const char ops_table; /* the memo's key for opcodes */
+   int op = find_memo(P, &ops_table, w, n, lookup_op);
    *saturate = *precise = false;
    if (op < 0 && n > 8 && strncasecmp(w + n - 8, "_PRECISE", 8) == 0) {
       *precise = true;
@@ -288,7 +296,7 @@ parse_opcode(struct tgsi_parser *P, bool *saturate, bool *precise)
       n -= 4;
    }
    if (op < 0)
-      op = tgsi_op_from_name(w, n);
+      op = find_memo(P, &ops_table, w, n, lookup_op);
    if (op < 0) {
       P->p = w;
       if (!n || !is_alpha(*w))

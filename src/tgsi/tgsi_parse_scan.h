@@ -23,6 +23,16 @@ struct tgsi_imm_ref {
    uint32_t line, column;
 };
 
+/* A name the parser looked up, by its spelling (see find_name). */
+#define TGSI_MEMO_SLOTS 64
+#define TGSI_MEMO_WORD 21
+struct tgsi_word_memo {
+   const void *table; /* NULL: an empty slot */
+   int16_t value;
+   uint8_t len;
+   char word[TGSI_MEMO_WORD];
+};
+
 struct tgsi_parser {
    struct arena *arena;
    struct tgsiva_diagnostic *diag;
@@ -41,6 +51,7 @@ struct tgsi_parser {
    size_t num_words;
    VEC(struct tgsi_imm_ref) imm_refs; /* checked once all IMMs are known */
    char found[48];
+   struct tgsi_word_memo memo[TGSI_MEMO_SLOTS];
 };
 
 /* ---- errors ------------------------------------------------------------ */
@@ -121,6 +132,56 @@ fail_expected(struct tgsi_parser *P, const char *what)
 
 /* ---- scanning ---------------------------------------------------------- */
 
+/* x, y, z, w (either case) as 0-3, else -1. */
+static inline int
+component_of(char c)
+{
+   switch (c | 0x20) {
+   case 'x': return 0;
+   case 'y': return 1;
+   case 'z': return 2;
+   case 'w': return 3;
+   default: return -1;
+   }
+}
+
+/* The value of the word `w` (`n` bytes) in `table`, through `lookup`.
+ * A shader names the same few register files and opcodes on every line,
+ * and walking the name tables for each cost a tenth of the parse: the
+ * parser keeps each spelling's answer (misses too: they are as certain).
+ * Another spelling of the same name (case) simply looks again. */
+static inline int
+find_memo(struct tgsi_parser *P, const void *table, const char *w, size_t n,
+          int (*lookup)(const void *, const char *, size_t))
+{
+   if (n == 0 || n > TGSI_MEMO_WORD)
+      return lookup(table, w, n);
+   unsigned h = (unsigned)n * 7u + (unsigned char)w[0] * 31u +
+                (unsigned char)w[n - 1] * 5u + (unsigned)((uintptr_t)table >> 4);
+   struct tgsi_word_memo *m = &P->memo[h % TGSI_MEMO_SLOTS];
+   if (m->table == table && m->len == n && !memcmp(m->word, w, n))
+      return m->value;
+   int v = lookup(table, w, n);
+   m->table = table;
+   m->value = (int16_t)v;
+   m->len = (uint8_t)n;
+   memcpy(m->word, w, n);
+   return v;
+}
+
+static inline int
+lookup_name(const void *table, const char *w, size_t n)
+{
+   return tgsi_name_find(table, w, n);
+}
+
+static inline int
+find_name(struct tgsi_parser *P, const struct tgsi_names *names,
+          const char *w, size_t n)
+{
+   return find_memo(P, names, w, n, lookup_name);
+}
+
 static inline void
 skip_ws(struct tgsi_parser *P)
 {
@@ -176,7 +237,7 @@ accept_name(struct tgsi_parser *P, const struct tgsi_names *names)
    skip_ws(P);
    const char *save = P->p, *w;
    size_t n = scan_word(P, &w);
-   int v = n ? tgsi_name_find(names, w, n) : -1;
+   int v = n ? find_name(P, names, w, n) : -1;
    if (v < 0)
       P->p = save;
    return v;
@@ -249,8 +310,8 @@ parse_writemask(struct tgsi_parser *P)
    size_t n = scan_word(P, &w);
    unsigned mask = 0, last = 0;
    for (size_t i = 0; i < n; i++) {
-      const char *c = strchr("xyzwXYZW", w[i]);
-      unsigned bit = c ? 1u << ((c - "xyzwXYZW") & 3) : 0;
+      int c = component_of(w[i]);
+      unsigned bit = c >= 0 ? 1u << c : 0;
       if (!bit || bit <= last)
          fail(P, w, "invalid write mask '.%.*s': expected components "
                     "x, y, z, w, each at most once and in that order",
