@@ -168,6 +168,7 @@ struct sched {
    unsigned max_dregs; /* the largest result in the window */
    uint32_t now; /* cycle */
    bool by_demand; /* take the demand order, not the heuristic */
+   bool entered;   /* the state is as enter_region left it */
    struct node *nodes;
    uint32_t *ready;
    uint32_t node_room; /* entries in nodes and ready */
@@ -204,6 +205,15 @@ freed_by(const struct sched *S, const struct ir_instr *I)
    ir_foreach_src(I, i) {
       struct ir_ref r = I->src[i];
       if (r.kind != IR_REF_VALUE || is_pinned(S, r.index))
+         continue;
+      /* Most sources settle without counting: a value read once more is
+       * freed here, one read more often than `I` has sources is not. */
+      uint32_t uses = S->v[r.index].uses;
+      if (uses == 1) {
+         freed += regs(S, r.index);
+         continue;
+      }
+      if (uses > I->nsrc)
          continue;
       unsigned reads = 0;
       bool first = true;
@@ -317,6 +327,7 @@ enter_region(struct sched *S, struct ir_block *b, const struct region *R)
             count_live(S, I->src[i].index);
       }
    }
+   S->entered = true;
 }
 
 /* The peak pressure of the region in its original order; leaves the
@@ -969,7 +980,11 @@ schedule_within(struct sched *S, struct ir_block *b, const struct region *R,
                 unsigned limit, unsigned reserve, unsigned give_up,
                 struct ir_instr **order)
 {
-   enter_region(S, b, R);
+   /* The first try after schedule_block entered the region (and only
+    * measured or reordered it since) starts from that state. */
+   if (!S->entered)
+      enter_region(S, b, R);
+   S->entered = false;
    S->limit = limit;
    S->soft = S->limit > reserve ? S->limit - reserve : 0;
    S->give_up = give_up;
