@@ -96,6 +96,12 @@ bool ra_spill_spread(struct ir_shader *s, unsigned budget,
  * False, with the shader unchanged, when some value finds no registers:
  * the caller lowers the pressure or allows more and retries. */
 bool ra_allocate(struct ir_shader *s, uint64_t allowed, unsigned *registers);
+/* The same on the liveness `live` of the shader as it stands (computed
+ * after ir_compute_dominance, in memory the call does not release), or
+ * computing its own when `live` is NULL: a caller that tries several
+ * register sets on unchanged IR computes it once. */
+bool ra_allocate_live(struct ir_shader *s, uint64_t allowed,
+                      unsigned *registers, const struct ra_liveness *live);
 
 /* ra_remat.c: each reader of a constant made in a register (IADD_IMM.i32
  * 0, #c) gets its own copy right before it, phis excepted. */
@@ -103,6 +109,9 @@ bool ra_rematerialize_constants(struct ir_shader *s);
 
 /* ra_spill.c: the highest number of registers live at once. */
 unsigned ra_max_pressure(struct ir_shader *s);
+/* The same on `live`, as for ra_allocate_live. */
+unsigned ra_max_pressure_live(struct ir_shader *s,
+                              const struct ra_liveness *live);
 
 /* ra_run.c: the allocation policy (spill, then colour). */
 struct ra_hooks {

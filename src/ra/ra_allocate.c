@@ -866,15 +866,26 @@ color_blocks(struct ra *ra, struct ir_block **order)
 bool
 ra_allocate(struct ir_shader *s, uint64_t allowed, unsigned *registers)
 {
+   return ra_allocate_live(s, allowed, registers, NULL);
+}
+
+bool
+ra_allocate_live(struct ir_shader *s, uint64_t allowed, unsigned *registers,
+                 const struct ra_liveness *live)
+{
    struct ra ra = {.s = s, .allowed = allowed};
    struct arena_mark scratch = arena_mark(s->scratch);
-   ir_compute_dominance(s);
+   if (!live)
+      ir_compute_dominance(s);
    ir_foreach_block(s, b) {
       if (b->rpo_index == UINT32_MAX)
          ir_invalid(s, NULL, "b%u is unreachable (ir_opt_cfg removes such "
                     "blocks)", b->index);
    }
-   ra_compute_liveness(s, &ra.live);
+   if (live)
+      ra.live = *live;
+   else
+      ra_compute_liveness(s, &ra.live);
    ra.reg = ARENA_ARRAY(s->scratch, int16_t, s->values.len + 1);
    ra.forbidden = ARENA_ARRAY(s->scratch, uint64_t, s->values.len + 1);
    ra.affinity = ARENA_ARRAY(s->scratch, struct affinity, s->values.len + 1);

@@ -63,15 +63,44 @@ ra_register_count(unsigned max_registers)
 /* Rule 2. */
 static bool
 full_occupancy(struct ir_shader *s, const struct ra_hooks *hooks,
-               struct ra_outcome *out)
+               struct ra_outcome *out, const struct ra_liveness *live)
 {
    /* No pressure count first: colouring fails without touching the IR
     * when the values do not fit, and most shaders fit. */
-   if (!ra_allocate(s, RA_REGS_32, &out->registers))
+   if (!ra_allocate_live(s, RA_REGS_32, &out->registers, live))
       return false;
    out->work_registers = 32;
    hooks->after(hooks->ctx, s, "ra_allocate", true);
    return true;
+}
+
+/* Rules 3 and 1.  Until something changes the IR (rematerialisation, a
+ * spill: the hooks after them release `live`), the pressure count and
+ * the colourings share one liveness: a shader over 32 registers computed
+ * it four times on the same IR. */
+static void
+fit_budget(struct ir_shader *s, unsigned max_registers, uint64_t allowed,
+           const struct ra_hooks *hooks, struct ra_outcome *out,
+           struct ir_layout *layout, const struct ra_liveness *live)
+{
+   unsigned count = ra_register_count(max_registers);
+   if (ra_max_pressure_live(s, live) > count) {
+      live = NULL;
+      hooks->after(hooks->ctx, s, "ra_rematerialize_constants",
+                   ra_rematerialize_constants(s));
+   }
+   for (unsigned target = count;; target--) {
+      if (target < count || !live) {
+         live = NULL;
+         hooks->after(hooks->ctx, s, "ra_spill",
+                      ra_spill(s, target, layout));
+      } /* else within the budget: ra_spill would measure and stop */
+      if (ra_allocate_live(s, allowed, &out->registers, live))
+         break;
+      if (target <= 4)
+         ir_invalid(s, NULL, "no allocation within %u registers",
+                    budget(max_registers));
+   }
 }
 
 void
@@ -86,19 +115,14 @@ ra_run(struct ir_shader *s, unsigned max_registers, struct ir_layout *layout,
    const uint64_t allowed = limit >= 64   ? RA_REGS_64
                       : limit >= 32 ? RA_REGS_32
                                     : forced_set(limit);
-   if (limit >= 64 && full_occupancy(s, hooks, out))
+   /* In the scratch arena, which the hooks release: it serves until the
+    * first step that changes the IR, which calls them. */
+   struct ra_liveness live;
+   ir_compute_dominance(s);
+   ra_compute_liveness(s, &live);
+   if (limit >= 64 && full_occupancy(s, hooks, out, &live))
       return;
-   /* Rule 3: constants are cheaper to make again than to spill. */
-   if (ra_max_pressure(s) > ra_register_count(max_registers))
-      hooks->after(hooks->ctx, s, "ra_rematerialize_constants",
-                   ra_rematerialize_constants(s));
-   for (unsigned target = ra_register_count(max_registers);; target--) {
-      hooks->after(hooks->ctx, s, "ra_spill", ra_spill(s, target, layout));
-      if (ra_allocate(s, allowed, &out->registers))
-         break;
-      if (target <= 4)
-         ir_invalid(s, NULL, "no allocation within %u registers", limit);
-   }
+   fit_budget(s, max_registers, allowed, hooks, out, layout, &live);
    out->work_registers = limit >= 64 ? 64 : 32;
    hooks->after(hooks->ctx, s, "ra_allocate", true);
 }

@@ -519,16 +519,25 @@ spill_value(struct ir_shader *s, uint32_t v, unsigned k, uint32_t slot,
 }
 
 unsigned
-ra_max_pressure(struct ir_shader *s)
+ra_max_pressure_live(struct ir_shader *s, const struct ra_liveness *live)
 {
-   struct ra_liveness live;
-   ir_compute_dominance(s);
+   struct ra_liveness own;
    struct arena_mark scratch = arena_mark(s->scratch);
-   ra_compute_liveness(s, &live);
+   if (!live) {
+      ir_compute_dominance(s);
+      ra_compute_liveness(s, &own);
+      live = &own;
+   }
    uint32_t *length = ARENA_ARRAY(s->scratch, uint32_t, s->values.len + 1);
-   unsigned regs = measure(s, &live, length).regs;
+   unsigned regs = measure(s, live, length).regs;
    arena_release(s->scratch, scratch);
    return regs;
+}
+
+unsigned
+ra_max_pressure(struct ir_shader *s)
+{
+   return ra_max_pressure_live(s, NULL);
 }
 
 /* Stops the compile: the pressure at `p` cannot come down to `target`. */

@@ -157,7 +157,8 @@ find_memo(struct tgsi_parser *P, const void *table, const char *w, size_t n,
    if (n == 0 || n > TGSI_MEMO_WORD)
       return lookup(table, w, n);
    unsigned h = (unsigned)n * 7u + (unsigned char)w[0] * 31u +
-                (unsigned char)w[n - 1] * 5u + (unsigned)((uintptr_t)table >> 4);
+                (unsigned char)w[n - 1] * 5u +
+                (unsigned)((uintptr_t)table >> 4);
    struct tgsi_word_memo *m = &P->memo[h % TGSI_MEMO_SLOTS];
    if (m->table == table && m->len == n && !memcmp(m->word, w, n))
       return m->value;

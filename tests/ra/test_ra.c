@@ -663,6 +663,83 @@ test_one_spill_serves_every_region(void **state)
    arena_finish(&a);
 }
 
+/* The steps ra_run took, by name, for test_over_32_shares_liveness. */
+struct steps {
+   char names[8][32];
+   unsigned count;
+};
+
+static void
+note_step(void *ctx, struct ir_shader *s, const char *pass, bool progress)
+{
+   struct steps *st = ctx;
+   (void)s;
+   (void)progress;
+   if (st->count < 8)
+      snprintf(st->names[st->count], sizeof(st->names[0]), "%s", pass);
+   st->count++;
+}
+
+/* Forty values live at once: over the 32 registers of full occupancy,
+ * within 64.  ra_run colours it with 64 without a spill step (the IR is
+ * unchanged until then, and one liveness serves the failed 32-register
+ * colouring, the pressure count and the 64-register one), and the result
+ * is the one a separate ra_allocate on a fresh copy gives. */
+static void
+test_over_32_shares_liveness(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   struct strbuf sb;
+   strbuf_init(&sb, &a);
+   strbuf_printf(&sb, "shader compute\nb0\n  %%1 = preload imm=56\n");
+   for (unsigned i = 0; i < 40; i++)
+      strbuf_printf(&sb, "  %%%u = va.IADD.u32 %%1, %%1\n", 10 + i);
+   uint32_t sum = 10;
+   for (unsigned i = 1; i < 40; i++) {
+      strbuf_printf(&sb, "  %%%u = va.IADD.u32 %%%u, %%%u\n", 100 + i, sum,
+                    10 + i);
+      sum = 100 + i;
+   }
+   strbuf_printf(&sb, "  %%70:64 = va.LEA_BUF_IMM.slot0 %%1 table:0xD "
+                      "index:0x0\n  va.STORE.i32.slot0 %%70, %%%u "
+                      "offset:0\n", sum);
+
+   struct ra_case c;
+   arena_init(&c.arena, 0);
+   c.s = ir_test_read(&c.arena, sb.data);
+   assert_true(ra_max_pressure(c.s) > 32);
+   struct steps st = {.count = 0};
+   struct ra_hooks hooks = {.after = note_step, .ctx = &st};
+   struct ra_outcome out = {0};
+   struct ir_layout layout;
+   memset(&layout, 0, sizeof(layout));
+   ra_run(c.s, 0, &layout, &hooks, &out);
+   assert_int_equal(st.count, 1);
+   assert_string_equal(st.names[0], "ra_allocate");
+   assert_int_equal(out.work_registers, 64);
+   assert_true(out.registers > 32);
+   assert_int_equal(c.s->spills, 0);
+   /* (0 + 0) + ... : every value is r56 + r56. */
+   assert_int_equal(run_integer_program(c.s, 7), 40 * 14);
+
+   struct ra_case fresh;
+   arena_init(&fresh.arena, 0);
+   fresh.s = ir_test_read(&fresh.arena, sb.data);
+   assert_true(ra_allocate(fresh.s, RA_REGS_64, &fresh.registers));
+   assert_int_equal(fresh.registers, out.registers);
+   struct strbuf shared, alone;
+   strbuf_init(&shared, &a);
+   strbuf_init(&alone, &a);
+   ir_print_shader(&shared, c.s);
+   ir_print_shader(&alone, fresh.s);
+   assert_string_equal(shared.data, alone.data);
+   finish(&fresh);
+   finish(&c);
+   arena_finish(&a);
+}
+
 /* Reads `text` into c, splits critical edges and spills down to
  * `target` registers; a compile error fails the test. */
 static void
@@ -895,6 +972,7 @@ main(void)
       cmocka_unit_test(test_spilling_small_limit),
       cmocka_unit_test(test_one_spill_serves_every_region),
       cmocka_unit_test(test_rematerialize_constants),
+      cmocka_unit_test(test_over_32_shares_liveness),
       cmocka_unit_test(test_spilled_vector_component_reloads_one_word),
       cmocka_unit_test(test_spilled_phi_read_after_its_new_value),
    };
