@@ -779,7 +779,10 @@ static void
 translate_body(struct tgsi_to_ir *t)
 {
    const struct tgsi_shader *sh = t->tgsi;
+   t->keep = t_position_slice(t);
    for (unsigned i = 0; i < sh->num_insns; i++) {
+      if (t->keep && !t->keep[i])
+         continue;
       t->insn = &sh->insns[i];
       if (!translate_insn(t))
          break;

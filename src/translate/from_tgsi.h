@@ -109,6 +109,8 @@ struct tgsi_to_ir {
    struct tgsiva_diagnostic *d;
    jmp_buf *bail;
    const struct tgsi_insn *insn; /* being translated, for messages */
+   /* Per instruction, whether to translate it (NULL: every one). */
+   const bool *keep;
 
    struct ir_builder b;
    bool dead; /* the current point is unreachable */
@@ -335,5 +337,9 @@ t_f(float f)
 {
    return ir_immf(f);
 }
+
+/* from_tgsi_slice.c: for a straight-line vertex shader's position
+ * program, which instructions it needs (NULL: all). */
+bool *t_position_slice(struct tgsi_to_ir *t);
 
 #endif

@@ -224,6 +224,89 @@ test_transform_feedback_program(void **state)
 
 /* The geometry program (docs/abi.md): its layout, system values, and
  * the refusals of what is not implemented yet. */
+/* How many lines of `text` contain `what`. */
+static unsigned
+count_lines_with(const char *text, const char *what)
+{
+   unsigned n = 0;
+   for (const char *p = text; (p = strstr(p, what)); p += strlen(what))
+      n++;
+   return n;
+}
+
+/* from_tgsi_slice.c: the position program of a straight-line vertex
+ * shader translates only what reaches POSITION and PSIZE (rules 1-3):
+ * exactly as if the other instructions were not there.  The varying
+ * program translates everything, and control flow or an indirectly
+ * addressed TEMP keeps every instruction. */
+static void
+test_position_slice(void **state)
+{
+   (void)state;
+   static const char head[] = "VERT\n"
+                              "DCL IN[0]\n"
+                              "DCL IN[1]\n"
+                              "DCL OUT[0], POSITION\n"
+                              "DCL OUT[1], GENERIC[0]\n"
+                              "DCL TEMP[0..1]\n"
+                              "DCL ADDR[0]\n";
+   /* TEMP[0], the RCP and OUT[1] feed only the varying; the first write
+    * of OUT[0] is covered by the second. */
+   static const char full[] = "  0: MUL TEMP[0], IN[1], IN[1]\n"
+                              "  1: MUL TEMP[1], IN[0], IN[0]\n"
+                              "  2: RCP OUT[0], IN[1].xxxx\n"
+                              "  3: MOV OUT[0], TEMP[1].wzyx\n"
+                              "  4: RCP TEMP[1].x, TEMP[0].xxxx\n"
+                              "  5: MOV OUT[1], TEMP[1]\n"
+                              "%s"
+                              "  6: END\n";
+   static const char needed[] = "  0: MUL TEMP[1], IN[0], IN[0]\n"
+                                "  1: MOV OUT[0], TEMP[1].wzyx\n"
+                                "  2: END\n";
+   struct arena a;
+   struct tgsiva_diagnostic d;
+   arena_init(&a, 0);
+   char text[1024], body[512];
+   snprintf(body, sizeof(body), full, "");
+   snprintf(text, sizeof(text), "%s%s", head, body);
+   const char *pos = translate_tgsi(&a, text, "translate", false, &d);
+   const char *var = translate_tgsi(&a, text, "translate", true, &d);
+   snprintf(text, sizeof(text), "%s%s", head, needed);
+   const char *alone = translate_tgsi(&a, text, "translate", false, &d);
+   assert_non_null(pos);
+   assert_non_null(var);
+   assert_non_null(alone);
+   assert_string_equal(pos, alone);
+   /* The varying program: both MULs (8 channels) and both RCPs. */
+   assert_int_equal(count_lines_with(var, "= fmul"), 8);
+   assert_int_equal(count_lines_with(var, "= frcp"), 2);
+   /* Rule 1: control flow, or an indirect TEMP, keeps every one. */
+   static const char *const keep_all[] = {
+      "  6: UIF IN[0].xxxx\n  7: ENDIF\n",
+      "  6: ARL ADDR[0].x, IN[0].xxxx\n"
+      "  7: MOV TEMP[0].x, TEMP[ADDR[0].x].yyyy\n",
+   };
+   unsigned alone_fmul = count_lines_with(alone, "= fmul");
+   for (unsigned k = 0; k < 2; k++) {
+      snprintf(body, sizeof(body), full, keep_all[k]);
+      snprintf(text, sizeof(text), "%s%s", head, body);
+      pos = translate_tgsi(&a, text, "translate", false, &d);
+      if (!pos)
+         fail_msg("%s", d.message);
+      assert_int_equal(count_lines_with(pos, "= fmul"), alone_fmul + 4);
+   }
+   arena_finish(&a);
+   /* Rule 4: an error in an instruction only the varying program needs
+    * is still reported. */
+   expect_translation_error("VERT\nDCL IN[0]\nDCL OUT[0], POSITION\n"
+                            "DCL OUT[1], GENERIC[0]\nDCL SAMP[0]\n"
+                            "DCL SVIEW[0], 2D, FLOAT\n"
+                            "  0: MOV OUT[0], IN[0]\n"
+                            "  1: TG4 OUT[1], IN[0], IN[0].xxxx, SAMP[0], "
+                            "2D\n  2: END\n",
+                            "TG4 with a component that is not a constant");
+}
+
 static void
 test_geometry_program(void **state)
 {
@@ -459,6 +542,7 @@ main(void)
       cmocka_unit_test(test_loop_phis_and_break),
       cmocka_unit_test(test_code_before_first_case_never_runs),
       cmocka_unit_test(test_transform_feedback_program),
+      cmocka_unit_test(test_position_slice),
       cmocka_unit_test(test_geometry_program),
       cmocka_unit_test(test_geometry_passthrough),
       cmocka_unit_test(test_geometry_layer_and_viewport),
