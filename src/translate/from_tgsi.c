@@ -779,7 +779,7 @@ static void
 translate_body(struct tgsi_to_ir *t)
 {
    const struct tgsi_shader *sh = t->tgsi;
-   t->keep = t_position_slice(t);
+   t->keep = t_vertex_slice(t);
    for (unsigned i = 0; i < sh->num_insns; i++) {
       if (t->keep && !t->keep[i])
          continue;

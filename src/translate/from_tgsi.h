@@ -338,8 +338,8 @@ t_f(float f)
    return ir_immf(f);
 }
 
-/* from_tgsi_slice.c: for a straight-line vertex shader's position
- * program, which instructions it needs (NULL: all). */
-bool *t_position_slice(struct tgsi_to_ir *t);
+/* from_tgsi_slice.c: for a straight-line vertex shader's position or
+ * varying program, which instructions to translate (NULL: all). */
+bool *t_vertex_slice(struct tgsi_to_ir *t);
 
 #endif

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The instructions a vertex shader's position program needs.  Both
- * programs of a vertex shader translate the same TGSI, and the position
- * program keeps only what reaches POSITION and PSIZE: most of the body
- * feeds varyings, and translating it only for DCE to remove it was a
- * third of that program's translation and clean-up.  So the position
+ * The instructions each program of a vertex shader needs.  Both programs
+ * translate the same TGSI; the position program stores only POSITION and
+ * PSIZE, the varying program every other output.  Most of the body feeds
+ * one of them, and translating the rest only for DCE to remove it cost
+ * a third of the position program's translation and clean-up.  So each
  * program skips what this marks as unneeded.
  *
  * 1. Only straight-line vertex shaders are sliced: any control flow
@@ -13,12 +13,13 @@
  * 2. An instruction is dropped only when it is pure (it writes TEMP, OUT
  *    or ADDR channels and nothing else: no memory, no label) and none of
  *    the channels it writes is read later by a kept instruction or
- *    stored by the position program (POSITION and PSIZE outputs).
+ *    stored by the program.
  * 3. Reads are over-approximated: a source reads all four channels its
  *    swizzle names, whatever the write mask; an indirect address reads
  *    its address channel; texture offsets read three channels.
- * 4. The varying program translates every instruction, so that an error
- *    in an instruction the position program skips is still reported.
+ * 4. Every instruction is translated by one of the two programs, so that
+ *    its errors are reported: the varying program skips only what the
+ *    position program needs, and keeps what neither needs.
  */
 #include "from_tgsi.h"
 
@@ -141,51 +142,60 @@ writes_live(const struct slice *sl, const struct tgsi_insn *I)
    return false;
 }
 
-bool *
-t_position_slice(struct tgsi_to_ir *t)
+/* Rule 1: the register counts, or false to keep every instruction. */
+static bool
+count_registers(const struct tgsi_shader *sh, struct slice *sl)
 {
-   const struct tgsi_shader *sh = t->tgsi;
-   if (sh->processor != TGSI_PROC_VERTEX ||
-       t->s->stage != IR_STAGE_VERTEX_POSITION)
-      return NULL;
-   struct slice sl = {{NULL}, {0}};
    for (unsigned i = 0; i < sh->num_insns; i++) {
       const struct tgsi_insn *I = &sh->insns[i];
       if (!straight_line(I))
-         return NULL;
+         return false;
       for (unsigned k = 0; k < I->num_dst; k++) {
-         if (!note_reg(&sl, &I->dst[k].reg))
-            return NULL;
+         if (!note_reg(sl, &I->dst[k].reg))
+            return false;
       }
       for (unsigned k = 0; k < I->num_src; k++) {
-         if (!note_reg(&sl, &I->src[k].reg))
-            return NULL;
+         if (!note_reg(sl, &I->src[k].reg))
+            return false;
       }
       for (unsigned k = 0; k < I->num_offsets; k++) {
          const struct tgsi_tex_offset *o = &I->offsets[k];
          struct tgsi_reg r = {.file = o->file, .index = o->index};
-         if (!note_reg(&sl, &r))
-            return NULL;
+         if (!note_reg(sl, &r))
+            return false;
       }
    }
+   return true;
+}
+
+static bool
+stored_by_position(enum tgsi_sem sem)
+{
+   return sem == TGSI_SEM_POSITION || sem == TGSI_SEM_PSIZE;
+}
+
+/* Rule 2: needed[i] for the program that stores the outputs whose
+ * semantic is (position) or is not (!position) stored_by_position's. */
+static void
+mark_needed(struct tgsi_to_ir *t, const struct slice *counts, bool position,
+            bool *needed)
+{
+   const struct tgsi_shader *sh = t->tgsi;
+   struct slice sl = *counts;
    for (unsigned f = 0; f < 3; f++)
       sl.live[f] = ARENA_ARRAY(t->s->scratch, uint8_t, sl.count[f] + 1);
-   /* What the position program stores (finish_vertex). */
    for (unsigned i = 0; i < sh->num_decls; i++) {
       const struct tgsi_decl *d = &sh->decls[i];
-      if (d->file != TGSI_REGFILE_OUTPUT || !d->semantic ||
-          (d->sem_name != TGSI_SEM_POSITION && d->sem_name != TGSI_SEM_PSIZE))
+      if (d->file != TGSI_REGFILE_OUTPUT ||
+          (d->semantic && stored_by_position(d->sem_name)) != position)
          continue;
       for (uint32_t r = d->first; r <= d->last && r < sl.count[1]; r++)
          sl.live[1][r] = 0xf;
    }
-   bool *keep = ARENA_ARRAY(t->s->scratch, bool, sh->num_insns + 1);
-   bool dropped = false;
    for (unsigned i = sh->num_insns; i-- > 0;) {
       const struct tgsi_insn *I = &sh->insns[i];
-      keep[i] = !pure(I) || writes_live(&sl, I);
-      dropped |= !keep[i];
-      if (!keep[i])
+      needed[i] = !pure(I) || writes_live(&sl, I);
+      if (!needed[i])
          continue;
       for (unsigned k = 0; k < I->num_dst; k++) {
          const struct tgsi_dst *d = &I->dst[k];
@@ -195,5 +205,30 @@ t_position_slice(struct tgsi_to_ir *t)
       }
       read_sources(&sl, I);
    }
-   return dropped ? keep : NULL;
+}
+
+bool *
+t_vertex_slice(struct tgsi_to_ir *t)
+{
+   const struct tgsi_shader *sh = t->tgsi;
+   bool position = t->s->stage == IR_STAGE_VERTEX_POSITION;
+   struct slice counts = {{NULL}, {0}};
+   if (sh->processor != TGSI_PROC_VERTEX ||
+       (!position && t->s->stage != IR_STAGE_VERTEX_VARYING) ||
+       !count_registers(sh, &counts))
+      return NULL;
+   bool *keep = ARENA_ARRAY(t->s->scratch, bool, sh->num_insns + 1);
+   mark_needed(t, &counts, position, keep);
+   if (!position) {
+      /* Rule 4: what neither program needs is translated here. */
+      bool *for_position = ARENA_ARRAY(t->s->scratch, bool, sh->num_insns + 1);
+      mark_needed(t, &counts, true, for_position);
+      for (unsigned i = 0; i < sh->num_insns; i++)
+         keep[i] |= !for_position[i];
+   }
+   for (unsigned i = 0; i < sh->num_insns; i++) {
+      if (!keep[i])
+         return keep;
+   }
+   return NULL;
 }

@@ -235,12 +235,13 @@ count_lines_with(const char *text, const char *what)
 }
 
 /* from_tgsi_slice.c: the position program of a straight-line vertex
- * shader translates only what reaches POSITION and PSIZE (rules 1-3):
- * exactly as if the other instructions were not there.  The varying
- * program translates everything, and control flow or an indirectly
- * addressed TEMP keeps every instruction. */
+ * shader translates only what reaches POSITION and PSIZE (rules 1-3),
+ * exactly as if the other instructions were not there; the varying
+ * program skips only what the position program alone needs (rule 4).
+ * Control flow or an indirectly addressed TEMP keeps every
+ * instruction. */
 static void
-test_position_slice(void **state)
+test_vertex_slice(void **state)
 {
    (void)state;
    static const char head[] = "VERT\n"
@@ -277,16 +278,36 @@ test_position_slice(void **state)
    assert_non_null(var);
    assert_non_null(alone);
    assert_string_equal(pos, alone);
-   /* The varying program: both MULs (8 channels) and both RCPs. */
+   unsigned alone_fmul = count_lines_with(alone, "= fmul");
+   /* The varying program: both MULs (8 channels) and both RCPs (the
+    * first, which neither program needs, is translated here: rule 4),
+    * not the position's MOV. */
    assert_int_equal(count_lines_with(var, "= fmul"), 8);
    assert_int_equal(count_lines_with(var, "= frcp"), 2);
+   static const char no_rcp[] = "  0: MUL TEMP[0], IN[1], IN[1]\n"
+                                "  1: MUL TEMP[1], IN[0], IN[0]\n"
+                                "  2: MOV OUT[0], TEMP[1].wzyx\n"
+                                "  3: RCP TEMP[1].x, TEMP[0].xxxx\n"
+                                "  4: MOV OUT[1], TEMP[1]\n"
+                                "  5: END\n";
+   static const char no_position[] = "  0: MUL TEMP[0], IN[1], IN[1]\n"
+                                     "  1: MUL TEMP[1], IN[0], IN[0]\n"
+                                     "  2: RCP TEMP[1].x, TEMP[0].xxxx\n"
+                                     "  3: MOV OUT[1], TEMP[1]\n"
+                                     "  4: END\n";
+   snprintf(text, sizeof(text), "%s%s", head, no_rcp);
+   var = translate_tgsi(&a, text, "translate", true, &d);
+   snprintf(text, sizeof(text), "%s%s", head, no_position);
+   alone = translate_tgsi(&a, text, "translate", true, &d);
+   assert_non_null(var);
+   assert_non_null(alone);
+   assert_string_equal(var, alone);
    /* Rule 1: control flow, or an indirect TEMP, keeps every one. */
    static const char *const keep_all[] = {
       "  6: UIF IN[0].xxxx\n  7: ENDIF\n",
       "  6: ARL ADDR[0].x, IN[0].xxxx\n"
       "  7: MOV TEMP[0].x, TEMP[ADDR[0].x].yyyy\n",
    };
-   unsigned alone_fmul = count_lines_with(alone, "= fmul");
    for (unsigned k = 0; k < 2; k++) {
       snprintf(body, sizeof(body), full, keep_all[k]);
       snprintf(text, sizeof(text), "%s%s", head, body);
@@ -542,7 +563,7 @@ main(void)
       cmocka_unit_test(test_loop_phis_and_break),
       cmocka_unit_test(test_code_before_first_case_never_runs),
       cmocka_unit_test(test_transform_feedback_program),
-      cmocka_unit_test(test_position_slice),
+      cmocka_unit_test(test_vertex_slice),
       cmocka_unit_test(test_geometry_program),
       cmocka_unit_test(test_geometry_passthrough),
       cmocka_unit_test(test_geometry_layer_and_viewport),
