@@ -241,6 +241,11 @@ int_coords(struct tex_lane *tl, const struct interp_vec *s0)
    }
 }
 
+/* An explicit LOD or bias reaches a texture unit in signed 8.8 fixed
+ * point (GL leaves the LOD's precision to the implementation): the level
+ * it selects may be the one next to the exact value's within 1/256. */
+#define LOD_STEP (1.0 / 256)
+
 static void
 lane_extra(struct tex_op *t, unsigned l, const struct interp_vec *s0)
 {
@@ -250,9 +255,13 @@ lane_extra(struct tex_op *t, unsigned l, const struct interp_vec *s0)
                                                   : NULL;
    switch (f->extra) {
    case EX_LOD_W:
-   case EX_BIAS_W: tl->e.lod = fchan(s0, 3, &tl->req.lod); break;
+   case EX_BIAS_W:
+      tl->e.lod = fchan(s0, 3, &tl->req.lod) + LOD_STEP;
+      break;
    case EX_LOD_SRC:
-   case EX_BIAS_SRC: tl->e.lod = fchan(x, 0, &tl->req.lod); break;
+   case EX_BIAS_SRC:
+      tl->e.lod = fchan(x, 0, &tl->req.lod) + LOD_STEP;
+      break;
    case EX_REF_SRC: tl->e.compare = fchan(x, 0, &tl->req.compare); break;
    case EX_GRAD:
       for (unsigned c = 0; c < 3; c++) {

@@ -371,6 +371,45 @@ test_lod_bias_gradient_and_gather_forms(void **state)
    run_free(r);
 }
 
+/* An explicit LOD reaches the texture unit in 8.8 fixed point
+ * (LOD_STEP): just past a nearest-level rounding point (1.5 + 2^-21, the
+ * generator's seed 7711439 in a vertex shader), a model that drops the
+ * low bits takes the level below, so the result carries a tolerance that
+ * covers it; well away from one (1.25) it stays exact. */
+static void
+test_explicit_lod_in_fixed_point(void **state)
+{
+   (void)state;
+   const char *text = "VERT\n"
+                      "DCL OUT[0], GENERIC[0]\nDCL OUT[1], GENERIC[1]\n"
+                      "DCL SAMP[0]\nDCL SVIEW[0], 2D, FLOAT\n"
+                      "IMM[0] FLT32 {0.3, 0.7, 0.0, 1.5000007}\n"
+                      "IMM[1] FLT32 {0.3, 0.7, 0.0, 1.25}\n"
+                      "TXL OUT[0], IMM[0], SAMP[0], 2D\n"
+                      "TXL OUT[1], IMM[1], SAMP[0], 2D\n"
+                      "END\n";
+   for (uint64_t seed = 1; seed < 256; seed++) {
+      struct run *r = run_text(text, seed);
+      const struct sim_env *e = &r->env;
+      float c[4] = {0.3f, 0.7f, 0.0f, 1.0f};
+      struct sim_vec4 exact = request(e, SIM_TEX_SAMPLE_LOD, c, 1.5000007f, 0);
+      struct sim_vec4 fixed = request(e, SIM_TEX_SAMPLE_LOD, c, 1.5f, 0);
+      if (e->textures[0].levels < 3 ||
+          !memcmp(exact.w, fixed.w, sizeof(exact.w))) {
+         run_free(r);
+         continue;
+      }
+      for (unsigned l = 0; l < SIM_LANES; l++) {
+         assert_memory_equal(r->out.varyings[0].value[l].w, exact.w, 16);
+         assert_true(r->res.annot->varyings[0][l][0].err > 0);
+         assert_true(r->res.annot->varyings[1][l][0].err == 0);
+      }
+      run_free(r);
+      return;
+   }
+   fail_msg("no input set whose levels 1 and 2 differ there");
+}
+
 static void
 test_implicit_lod_needs_the_quad(void **state)
 {
@@ -686,6 +725,7 @@ main(void)
       cmocka_unit_test(test_texel_fetch_and_size),
       cmocka_unit_test(test_sampling_forms),
       cmocka_unit_test(test_lod_bias_gradient_and_gather_forms),
+      cmocka_unit_test(test_explicit_lod_in_fixed_point),
       cmocka_unit_test(test_implicit_lod_needs_the_quad),
       cmocka_unit_test(test_texel_depends_only_on_channels_read),
       cmocka_unit_test(test_buffer_load_store),
