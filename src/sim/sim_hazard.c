@@ -132,10 +132,13 @@ check_order(struct sim_warp *w)
       if (I->flow != VA_FLOW_WAIT || I->mod[VA_MOD_SLOT] != 7)
          return sim_fail(w, SIM_ERROR_HAZARD,
                          "BARRIER must use slot 7 and carry `wait`");
-      if (w->active != w->alive)
-         return sim_fail(w, SIM_ERROR_HAZARD,
-                         "BARRIER reached by lanes 0x%04x of 0x%04x", w->active,
-                         w->alive);
+      if (w->active != w->alive) {
+         sim_fail(w, SIM_ERROR_HAZARD,
+                  "BARRIER reached by lanes 0x%04x of 0x%04x", w->active,
+                  w->alive);
+         w->status->barrier_lanes = w->alive;
+         return false;
+      }
    }
    return true;
 }

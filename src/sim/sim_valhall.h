@@ -75,6 +75,9 @@ struct sim_status {
     * kind of region it aimed at (enum sim_region_kind); -1 otherwise. */
    int32_t fault_lane;
    int32_t fault_region;
+   /* SIM_ERROR_HAZARD of a BARRIER that not every live lane reached: the
+    * lanes it waits for; 0 otherwise. */
+   uint32_t barrier_lanes;
 };
 
 /* The default step limit: instructions executed by the warp. */

@@ -294,6 +294,12 @@ bool
 run_fault_is_lawful(const struct run_sim_stop *stop,
                     const struct tgsi_interp_annotations *an)
 {
+   /* A BARRIER reached by only some lanes is undefined (GLSL requires
+    * uniform control flow there; the interpreter flags it on its own
+    * paths): where a lane's path is not the interpreter's to follow, the
+    * simulator's may be such a BARRIER. */
+   if (an && (stop->barrier_lanes & an->path_uncertain))
+      return true;
    if (stop->fault_lane < 0 || stop->fault_lane >= SIM_LANES || !an)
       return false;
    if (stop->fault_region != SIM_REGION_BUFFER &&
@@ -395,13 +401,22 @@ check_one(struct arena *arena, const struct tgsi_shader *s,
       bool discarded = stop.fault_lane >= 0 &&
                        (ref->discarded >> stop.fault_lane & 1);
       if (run_fault_is_lawful(&stop, res.annot) || discarded) {
-         if (!r->inconclusive++)
+         if (!r->inconclusive++ && stop.barrier_lanes) {
+            strbuf_printf(&r->text, "seed %llu is inconclusive: the "
+                                    "simulator's lanes reached a BARRIER "
+                                    "apart on paths the interpreter cannot "
+                                    "follow (0x%04x): %s\n",
+                          (unsigned long long)seed,
+                          stop.barrier_lanes & res.annot->path_uncertain,
+                          stop.message);
+         } else if (r->inconclusive == 1) { /* the first, a fault */
             strbuf_printf(&r->text, "seed %llu is inconclusive: the "
                                     "simulator accessed memory outside a "
                                     "resource in lane %d, which the "
                                     "interpreter cannot follow: %s\n",
                           (unsigned long long)seed, stop.fault_lane,
                           stop.message);
+         }
          return true;
       }
       set_cause(r, RUN_DIFFER, "simulator: %.120s", stop.message);

@@ -281,13 +281,15 @@ struct run_sim_stop {
    char message[512];
    int32_t fault_lane;   /* a lane's access to a resource faulted, or -1 */
    int32_t fault_region; /* enum sim_region_kind it aimed at, or -1 */
+   uint32_t barrier_lanes; /* a BARRIER waited for these, not all came */
 };
 
 /* run_check.c: whether the simulator's stop is the shader's undefined
  * behaviour rather than a difference: an access outside a buffer, image
  * or shared memory by a lane whose path or address the interpreter cannot
  * follow (an allowed difference could change it; `an` from the same
- * input set). */
+ * input set), or a BARRIER that only some lanes reached when the path of
+ * one of the lanes it waits for is such a lane's. */
 bool run_fault_is_lawful(const struct run_sim_stop *stop,
                          const struct tgsi_interp_annotations *an);
 

@@ -39,5 +39,6 @@ run_simulate(struct sim_env *env, const struct run_programs *p, unsigned i,
             st.message);
    stop->fault_lane = st.fault_lane;
    stop->fault_region = st.fault_region;
+   stop->barrier_lanes = st.barrier_lanes;
    return false;
 }

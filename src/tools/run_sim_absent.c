@@ -13,6 +13,7 @@ run_simulate(struct sim_env *env, const struct run_programs *p, unsigned i,
 {
    (void)env, (void)p, (void)i, (void)out;
    stop->fault_lane = stop->fault_region = -1;
+   stop->barrier_lanes = 0;
    snprintf(stop->message, sizeof(stop->message),
             "the Valhall simulator (src/sim/sim_valhall.c) is not part of "
             "this build");

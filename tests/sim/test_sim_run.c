@@ -330,6 +330,28 @@ test_fault_names_lane_and_region(void **state)
    sim_test_free(t);
 }
 
+/* A BARRIER that only some lanes reach is a hazard that names the lanes
+ * it waits for (the harness tells the shader's undefined behaviour from
+ * the compiler's bugs by them); every other stop names none. */
+static void
+test_partial_barrier_names_its_lanes(void **state)
+{
+   (void)state;
+   struct sim_test *t = sim_test_new(SIM_PROGRAM_COMPUTE);
+   SIM_RUN_FAILS(t,
+                 "MOV.i32 r1, lane_id.w0\n"
+                 "ICMP.u32.lt.m1 r2, r1, 0x7060504.b0, 0x0\n" /* lane < 4 */
+                 "BRANCHZ.eq.reconverge r2, offset:1\n"
+                 "BARRIER.slot7.wait\n"
+                 "NOP.reconverge\nNOP.end\n",
+                 SIM_ERROR_HAZARD);
+   assert_non_null(strstr(t->status.message, "BARRIER reached by lanes"));
+   assert_int_equal(t->status.barrier_lanes, 0xffff);
+   SIM_RUN_FAILS(t, "BRANCHZ.eq 0x0, offset:5\nNOP.end\n", SIM_ERROR_FAULT);
+   assert_int_equal(t->status.barrier_lanes, 0);
+   sim_test_free(t);
+}
+
 static void
 test_memory_write_hazards(void **state)
 {
@@ -810,6 +832,7 @@ main(void)
        cmocka_unit_test(test_message_result_overwrite),
        cmocka_unit_test(test_staging_reads),
        cmocka_unit_test(test_fault_names_lane_and_region),
+      cmocka_unit_test(test_partial_barrier_names_its_lanes),
       cmocka_unit_test(test_memory_write_hazards),
        cmocka_unit_test(test_last_use),
        cmocka_unit_test(test_atest_blend_and_barrier_rules),
