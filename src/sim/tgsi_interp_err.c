@@ -41,8 +41,9 @@
  *    simplified as if zeros had no sign and every value were finite
  *    (x * 0 = 0, x + 0 = x, fma(a, 0, c) = c): a zero result may be
  *    the other zero (err at least the least subnormal), and a NaN or
- *    infinite result of an operation that reads an exact zero is
- *    undefined (0 * inf may have been folded away).
+ *    infinite result of an operation that reads an exact zero (or an
+ *    undefined value, which may be one) is undefined (0 * inf may have
+ *    been folded away).
  */
 #include "tgsi_interp_priv.h"
 
@@ -734,22 +735,33 @@ fuse(const struct alu_row *row, enum tgsi_value_type t,
    }
 }
 
-/* Rule 7, for an operation that is not precise. */
+/* Rule 7, for an operation that is not precise.  An undefined source
+ * may be an exact zero too: a compiler may give it that value and fold
+ * (fma(NaN, undef, c) = c). */
 static void
-inexact_algebra(struct lane_eval *le, unsigned op, unsigned n)
+inexact_algebra(struct lane_eval *le, const struct interp_vec *src,
+                unsigned op, unsigned n)
 {
    if (le->dst_type != TGSI_VT_F32 || tgsi_op_src_type(op, 0) != TGSI_VT_F32)
       return;
    const struct alu_io *io = le->ref;
+   /* The undefined channels each result channel reads: its own for a
+    * per-component opcode, any otherwise. */
+   bool comp = tgsi_op_info(op)->output_mode == TGSI_OUT_COMP;
    bool reads_zero = false;
+   unsigned undefined = 0;
    for (unsigned i = 0; i < n; i++) {
-      for (unsigned c = 0; c < 4; c++)
+      for (unsigned c = 0; c < 4; c++) {
          reads_zero |= (io->s[i][c] & 0x7fffffffu) == 0;
+         if (src[i].err[c] == INFINITY)
+            undefined |= comp ? 1u << c : 0xfu;
+      }
    }
    for (unsigned c = 0; c < 4; c++) {
+      bool maybe_zero = reads_zero || ((undefined >> c) & 1);
       if ((io->d[c] & 0x7fffffffu) == 0)
          le->err[c] = fmax(le->err[c], 0x1p-149);
-      else if (reads_zero && nonfinite(TGSI_VT_F32, io->d, c))
+      else if (maybe_zero && nonfinite(TGSI_VT_F32, io->d, c))
          le->err[c] = INFINITY;
    }
 }
@@ -813,7 +825,7 @@ interp_alu_lane(const struct interp *ip, const struct alu_row *row,
    }
    if (!ip->insn->precise) {
       fuse(row, le.dst_type, &io, src, le.err);
-      inexact_algebra(&le, op, n);
+      inexact_algebra(&le, src, op, n);
    }
    if (is_float(le.dst_type) || tgsi_op_src_type(op, 0) == TGSI_VT_F32)
       flush_denormals(&le, op, n);

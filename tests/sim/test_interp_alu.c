@@ -542,8 +542,9 @@ test_doubles(void **state)
  * The error model
  */
 
-/* Rule 7: without `precise`, x * 0 may be 0 for an infinite or NaN x,
- * and a zero result may be the other zero; with it, IEEE exactly. */
+/* Rule 7: without `precise`, x * 0 may be 0 for an infinite or NaN x
+ * (also where the 0 may be an undefined value), and a zero result may
+ * be the other zero; with it, IEEE exactly. */
 static void
 test_inexact_algebra_unless_precise(void **state)
 {
@@ -574,6 +575,29 @@ test_inexact_algebra_unless_precise(void **state)
    for (unsigned c = 0; c < 2; c++)
       assert_true(isnan(vs_float(r, 0, c)) && vs_err(r, 0, c) == 0);
    assert_true(vs_word(r, 0, 2) == 0x80000000u && vs_err(r, 0, 2) == 0);
+   run_free(r);
+   /* FMA(NaN, undefined, 1) may be 1 (the undefined value given 0 and
+    * folded), FMA(NaN, NaN, 1) is a NaN: I64SGE defines x and z (~0, a
+    * NaN), not y and w (shaders/regress/
+    * fma-of-a-nan-and-an-undefined-channel.tgsi is the generator's case
+    * the check got wrong). */
+   r = run_text("VERT\n"
+                "DCL OUT[0], POSITION\n"
+                "DCL OUT[1], GENERIC[0]\n"
+                "DCL TEMP[0..3]\n"
+                "IMM[0] UINT32 {0, 0, 0, 1065353216}\n"
+                "IMM[1] UINT32 {1, 1, 1, 1}\n"
+                "MOV TEMP[3], IMM[1].xxxx\n"
+                "I64SGE TEMP[1], IMM[1].xxxx, TEMP[3].xxxx\n"
+                "FMA TEMP[1], TEMP[1].xxxx, TEMP[1], TEMP[3].xxxx\n"
+                "MOV OUT[1], TEMP[1]\n"
+                "MOV OUT[0], IMM[0]\n"
+                "END\n",
+                1);
+   for (unsigned c = 0; c < 4; c++)
+      assert_int_equal(vs_word(r, 0, c), 0xffffffffu);
+   assert_true(vs_err(r, 0, 0) == 0 && vs_err(r, 0, 2) == 0);
+   assert_true(vs_err(r, 0, 1) == INFINITY && vs_err(r, 0, 3) == INFINITY);
    run_free(r);
 }
 
