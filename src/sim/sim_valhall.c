@@ -394,7 +394,6 @@ sim_run_ex(struct sim_env *env, const struct sim_layout *layout,
 {
    memset(status, 0, sizeof(*status));
    status->fault_lane = status->fault_region = -1;
-   status->barrier_lanes = 0;
    struct sim_warp *w = new_warp(env, layout, kind, words, count, out, status);
    w->step_limit =
        options && options->step_limit ? options->step_limit : SIM_STEP_LIMIT;

@@ -271,21 +271,13 @@ parse_tail(struct tgsi_parser *P, struct tgsi_insn *insn,
    expect_eol(P, "end of line");
 }
 
-static int
-lookup_op(const void *table, const char *w, size_t n)
-{
-   (void)table;
-   return tgsi_op_from_name(w, n);
-}
-
 /* The opcode word, with its _SAT and _PRECISE suffixes. */
 static enum tgsi_op
 parse_opcode(struct tgsi_parser *P, bool *saturate, bool *precise)
 {
    const char *w;
    size_t n = scan_word(P, &w);
-   static const char ops_table; /* the memo's key for opcodes */
-   int op = find_memo(P, &ops_table, w, n, lookup_op);
+   int op = find_name(P, NULL, w, n);
    *saturate = *precise = false;
    if (op < 0 && n > 8 && strncasecmp(w + n - 8, "_PRECISE", 8) == 0) {
       *precise = true;
@@ -296,7 +288,7 @@ parse_opcode(struct tgsi_parser *P, bool *saturate, bool *precise)
       n -= 4;
    }
    if (op < 0)
-      op = find_memo(P, &ops_table, w, n, lookup_op);
+      op = find_name(P, NULL, w, n);
    if (op < 0) {
       P->p = w;
       if (!n || !is_alpha(*w))

@@ -27,9 +27,9 @@ struct tgsi_imm_ref {
 #define TGSI_MEMO_SLOTS 64
 #define TGSI_MEMO_WORD 21
 struct tgsi_word_memo {
-   const void *table; /* NULL: an empty slot */
+   const struct tgsi_names *table; /* NULL: the opcodes */
    int16_t value;
-   uint8_t len;
+   uint8_t len; /* 0: an empty slot */
    char word[TGSI_MEMO_WORD];
 };
 
@@ -145,42 +145,36 @@ component_of(char c)
    }
 }
 
-/* The value of the word `w` (`n` bytes) in `table`, through `lookup`.
- * A shader names the same few register files and opcodes on every line,
- * and walking the name tables for each cost a tenth of the parse: the
- * parser keeps each spelling's answer (misses too: they are as certain).
- * Another spelling of the same name (case) simply looks again. */
 static inline int
-find_memo(struct tgsi_parser *P, const void *table, const char *w, size_t n,
-          int (*lookup)(const void *, const char *, size_t))
+lookup_name(const struct tgsi_names *names, const char *w, size_t n)
 {
-   if (n == 0 || n > TGSI_MEMO_WORD)
-      return lookup(table, w, n);
-   unsigned h = (unsigned)n * 7u + (unsigned char)w[0] * 31u +
-                (unsigned char)w[n - 1] * 5u +
-                (unsigned)((uintptr_t)table >> 4);
-   struct tgsi_word_memo *m = &P->memo[h % TGSI_MEMO_SLOTS];
-   if (m->table == table && m->len == n && !memcmp(m->word, w, n))
-      return m->value;
-   int v = lookup(table, w, n);
-   m->table = table;
-   m->value = (int16_t)v;
-   m->len = (uint8_t)n;
-   memcpy(m->word, w, n);
-   return v;
+   return names ? tgsi_name_find(names, w, n) : tgsi_op_from_name(w, n);
 }
 
-static inline int
-lookup_name(const void *table, const char *w, size_t n)
-{
-   return tgsi_name_find(table, w, n);
-}
-
+/* The value of the word `w` (`n` bytes) in `names`, or its opcode when
+ * `names` is NULL; -1 when it names none.  A shader names the same few
+ * register files and opcodes on every line, and walking the name tables
+ * for each cost a tenth of the parse: the parser keeps each spelling's
+ * answer (misses too: they are as certain).  Another spelling of the
+ * same name (case) simply looks again. */
 static inline int
 find_name(struct tgsi_parser *P, const struct tgsi_names *names,
           const char *w, size_t n)
 {
-   return find_memo(P, names, w, n, lookup_name);
+   if (n == 0 || n > TGSI_MEMO_WORD)
+      return lookup_name(names, w, n);
+   unsigned h = (unsigned)n * 7u + (unsigned char)w[0] * 31u +
+                (unsigned char)w[n - 1] * 5u +
+                (unsigned)((uintptr_t)names >> 4);
+   struct tgsi_word_memo *m = &P->memo[h % TGSI_MEMO_SLOTS];
+   if (m->len == n && m->table == names && !memcmp(m->word, w, n))
+      return m->value;
+   int v = lookup_name(names, w, n);
+   m->table = names;
+   m->value = (int16_t)v;
+   m->len = (uint8_t)n;
+   memcpy(m->word, w, n);
+   return v;
 }
 
 static inline void

@@ -401,7 +401,9 @@ check_one(struct arena *arena, const struct tgsi_shader *s,
       bool discarded = stop.fault_lane >= 0 &&
                        (ref->discarded >> stop.fault_lane & 1);
       if (run_fault_is_lawful(&stop, res.annot) || discarded) {
-         if (!r->inconclusive++ && stop.barrier_lanes) {
+         if (r->inconclusive++)
+            return true;
+         if (stop.barrier_lanes)
             strbuf_printf(&r->text, "seed %llu is inconclusive: the "
                                     "simulator's lanes reached a BARRIER "
                                     "apart on paths the interpreter cannot "
@@ -409,14 +411,13 @@ check_one(struct arena *arena, const struct tgsi_shader *s,
                           (unsigned long long)seed,
                           stop.barrier_lanes & res.annot->path_uncertain,
                           stop.message);
-         } else if (r->inconclusive == 1) { /* the first, a fault */
+         else
             strbuf_printf(&r->text, "seed %llu is inconclusive: the "
                                     "simulator accessed memory outside a "
                                     "resource in lane %d, which the "
                                     "interpreter cannot follow: %s\n",
                           (unsigned long long)seed, stop.fault_lane,
                           stop.message);
-         }
          return true;
       }
       set_cause(r, RUN_DIFFER, "simulator: %.120s", stop.message);

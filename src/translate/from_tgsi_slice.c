@@ -56,9 +56,9 @@ note_reg(struct slice *sl, const struct tgsi_reg *r)
    const struct tgsi_ind *inds[2] = {r->indirect ? &r->ind : NULL,
                                      r->dim_indirect ? &r->dim_ind : NULL};
    for (unsigned k = 0; k < 2; k++) {
-      if (!inds[k] || tracked(inds[k]->file) < 0)
+      int g = inds[k] ? tracked(inds[k]->file) : -1;
+      if (g < 0)
          continue;
-      int g = tracked(inds[k]->file);
       if (inds[k]->index < 0 || inds[k]->index >= T_MAX_REGISTER_INDEX)
          return false;
       if ((uint32_t)inds[k]->index >= sl->count[g])
