@@ -549,15 +549,20 @@ sim_alu_execute(struct sim_warp *w)
    if (f->size == 64 && f->nr_dests && (I->dest.reg & 1))
       return sim_fail(w, SIM_ERROR_DECODE,
                       "a 64-bit result in r%u, an odd register", I->dest.reg);
+   /* Every lane reads its sources before any lane writes: CLPER reads
+    * another lane's register, which that lane may be overwriting. */
+   uint64_t result[SIM_LANES];
    sim_foreach_lane (w->active, l) {
       struct sim_alu a = {.w = w, .I = I, .op = op, .lane = l};
       for (unsigned i = 0; i < f->nr_srcs; i++)
          a.raw[i] = sim_src_raw(w, l, i);
-      uint64_t r = op->fn(&a);
+      result[l] = op->fn(&a);
       if (sim_failed(w))
          return false;
-      if (f->nr_dests && !write_dest(w, op, l, r))
-         return false;
    }
+   if (f->nr_dests)
+      sim_foreach_lane (w->active, l)
+         if (!write_dest(w, op, l, result[l]))
+            return false;
    return true;
 }

@@ -21,8 +21,9 @@
  * 4. MUX tests its mask per lane (sign bit, integer zero, float +-0) and
  *    picks A when the test holds; .bit picks each bit.
  * 5. CLPER reads A from lane B of the lane's subgroup (or lane ^ B with
- *    .xor); a lane that is not executing the instruction gives the
- *    inactive-result constant.  The accumulate and shift lane operations
+ *    .xor), as it was before the instruction (sim_alu_execute writes
+ *    after every lane has read); a lane that is not executing the
+ *    instruction gives the inactive-result constant.  The accumulate and shift lane operations
  *    are not documented well enough to model and are refused.
  * 6. IABS of the most negative value gives itself; CLZ of 0 is the lane
  *    width.

@@ -572,6 +572,17 @@ test_cross_lane(void **state)
       assert_int_equal(t->final[l][4], l < 4 ? 0xE : 0xF);
    }
    sim_test_free(t);
+
+   /* The lanes exchange values in one step: a lane does not read what
+    * its partner has just written over the same register. */
+   t = sim_test_new(SIM_PROGRAM_COMPUTE);
+   for (unsigned l = 0; l < SIM_LANES; l++)
+      t->regs[l][1] = 100 + l;
+   SIM_RUN(t, "CLPER.i32.subgroup4.xor r1, r1, 0x3020100.b2\n"
+              "NOP.end\n");
+   for (unsigned l = 0; l < SIM_LANES; l++)
+      assert_int_equal(t->final[l][1], 100 + (l ^ 2));
+   sim_test_free(t);
 }
 
 /* Every form of the ISA is run, or refused by name: these are refused
