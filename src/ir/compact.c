@@ -69,6 +69,7 @@ copy_instr(struct ir_shader *s, const struct ir_instr *I)
 {
    struct ir_instr *N = ARENA_NEW(s->instrs, struct ir_instr);
    *N = *I;
+   N->bound = NULL; /* it stays in the old arena */
    if (I->nsrc) {
       N->src = ARENA_ARRAY(s->instrs, struct ir_ref, I->nsrc);
       memcpy(N->src, I->src, I->nsrc * sizeof(*I->src));

@@ -34,6 +34,7 @@
 #include "tgsiva/tgsiva.h"
 
 struct va_instr;
+struct ir_va_bound;
 
 enum ir_op {
 #define IR_OP(e, name, nsrc, ndst, size, flags) IR_OP_##e,
@@ -200,6 +201,10 @@ struct ir_instr {
     * immediates; its operand fields and flow stay empty: ir_va_instr
     * builds the instruction from src, dst, flow and this. */
    struct va_instr *va;
+   /* IR_OP_VA after allocation: the hardware operands ir_va_instr last
+    * built and the sources they were built from (in s->instrs; NULL:
+    * none yet). */
+   struct ir_va_bound *bound;
    /* Scratch for passes: valid only inside the pass that sets it. */
    uint32_t pass_data;
 };

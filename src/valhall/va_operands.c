@@ -14,10 +14,30 @@
  *    staging vector written.
  * 3. BRANCH is BRANCHZ on its condition (.eq when turned around by
  *    va_thread_jumps), JUMP is BRANCHZ.eq 0x0 (0 == 0 always branches).
+ * 4. The operands depend on the form and the IR operands alone, and the
+ *    passes on allocated code ask for every instruction several times
+ *    (flow, last-use marks, emission): each instruction keeps the last
+ *    operands built and the IR operands they came from, and they are
+ *    used again while those are the same but for last-use marks, which
+ *    are read afresh.  Flow, modifiers and immediates always come from
+ *    the instruction and its template.
  */
 #include "ir/ir.h"
 
+#include <string.h>
+
 #include "emit/va.h"
+
+/* Rule 4: what operands() built, and from what. */
+struct ir_va_bound {
+   uint16_t va_op;
+   uint8_t nsrc, ndst;
+   struct ir_ref dst;
+   struct va_dest dest;
+   struct va_src src[VA_MAX_SRCS];
+   struct va_staging staging[VA_MAX_STAGING];
+   struct ir_ref refs[]; /* nsrc, without IR_MOD_LAST */
+};
 
 int
 ir_va_op(const struct ir_instr *I)
@@ -112,13 +132,72 @@ ir_va_build(const struct ir_shader *s, const struct ir_instr *I,
    return why;
 }
 
+static struct ir_ref
+unmarked(struct ir_ref r)
+{
+   r.mods &= (uint8_t)~IR_MOD_LAST;
+   return r;
+}
+
+/* Rule 4: whether I's operands are still those `b` was built from. */
+static bool
+still_bound(const struct ir_va_bound *b, const struct ir_instr *I)
+{
+   if (b->va_op != I->va_op || b->nsrc != I->nsrc || b->ndst != I->ndst ||
+       (I->ndst && memcmp(&b->dst, &I->dst, sizeof(b->dst))))
+      return false;
+   for (unsigned i = 0; i < I->nsrc; i++) {
+      struct ir_ref r = unmarked(I->src[i]);
+      if (memcmp(&b->refs[i], &r, sizeof(r)))
+         return false;
+   }
+   return true;
+}
+
+/* A cache, not a change to the instruction: no caller defines an
+ * instruction const, so writing its `bound` through the cast is sound. */
+static void
+bind(struct ir_shader *s, const struct ir_instr *I, const struct va_instr *v)
+{
+   struct ir_va_bound *b = I->bound;
+   if (!b || b->nsrc != I->nsrc) {
+      b = arena_alloc(s->instrs, sizeof(*b) + I->nsrc * sizeof(*b->refs));
+      ((struct ir_instr *)I)->bound = b;
+   }
+   b->va_op = I->va_op;
+   b->nsrc = I->nsrc;
+   b->ndst = I->ndst;
+   b->dst = I->ndst ? I->dst : (struct ir_ref){0};
+   b->dest = v->dest;
+   memcpy(b->src, v->src, sizeof(b->src));
+   memcpy(b->staging, v->staging, sizeof(b->staging));
+   for (unsigned i = 0; i < I->nsrc; i++)
+      b->refs[i] = unmarked(I->src[i]);
+}
+
 void
 ir_va_instr(struct ir_shader *s, const struct ir_instr *I,
             struct va_instr *out)
 {
+   const struct ir_va_bound *b = I->bound;
+   if (I->op == IR_OP_VA && b && still_bound(b, I)) {
+      *out = *I->va;
+      out->op = (enum va_op)I->va_op;
+      out->dest = b->dest;
+      memcpy(out->src, b->src, sizeof(out->src));
+      memcpy(out->staging, b->staging, sizeof(out->staging));
+      unsigned n = va_form(out->op)->nr_srcs;
+      for (unsigned i = 0; i < n && i < I->nsrc; i++)
+         out->src[i].discard = out->src[i].kind == VA_SRC_KIND_REG &&
+                               (I->src[i].mods & IR_MOD_LAST);
+      out->flow = (enum va_flow)I->flow;
+      return;
+   }
    const char *why = ir_va_build(s, I, out);
    if (why)
       ir_invalid(s, I, "%s", why);
+   else if (I->op == IR_OP_VA)
+      bind(s, I, out);
 }
 
 bool
