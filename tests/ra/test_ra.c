@@ -145,6 +145,42 @@ test_pairs_are_aligned(void **state)
    finish(&c);
 }
 
+/* ir_va_instr keeps each instruction's operands (va_operands.c rule 4):
+ * a changed source, result or last-use mark must show in the next build. */
+static void
+test_kept_operands_follow_the_ir(void **state)
+{
+   (void)state;
+   struct ra_case c;
+   assert_true(allocate(
+      &c,
+      "shader compute\nb0\n  %1 = preload imm=0\n  %9 = preload imm=2\n"
+      "  %2 = va.IADD_IMM.i32 #0x0 #0x5\n"
+      "  %3:64 = va.LEA_BUF_IMM.slot0 %2 table:0xD index:0x0\n"
+      "  va.STORE.i32.slot0 %3, %1 offset:0\n"
+      "  va.STORE.i32.slot0 %3, %2 offset:4\n"
+      "  va.STORE.i32.slot0 %3, %9 offset:8\n",
+      RA_REGS_32, 0));
+   struct ir_instr *lea = find(c.s, VA_OP_LEA_BUF_IMM, 0);
+   const struct va_instr *before = enc(c.s, lea);
+   assert_int_equal(before->src[0].value, 1);
+   assert_false(before->src[0].discard);
+   assert_int_equal(enc(c.s, lea)->src[0].value, 1); /* kept */
+   lea->src[0].index = 7;
+   assert_int_equal(enc(c.s, lea)->src[0].value, 7);
+   lea->src[0].mods |= IR_MOD_LAST;
+   assert_true(enc(c.s, lea)->src[0].discard);
+   assert_int_equal(enc(c.s, lea)->src[0].value, 7);
+   lea->src[0].mods &= (uint8_t)~IR_MOD_LAST;
+   assert_false(enc(c.s, lea)->src[0].discard);
+   lea->dst.index = 10;
+   assert_int_equal(enc(c.s, lea)->staging[0].reg, 10);
+   /* The template's modifiers are read afresh too. */
+   va_set_mod(lea->va, VA_MOD_SLOT, 2);
+   assert_int_equal(enc(c.s, lea)->mod[VA_MOD_SLOT], 2);
+   finish(&c);
+}
+
 static void
 test_staging_vector_built_in_place(void **state)
 {
@@ -955,6 +991,7 @@ main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_pairs_are_aligned),
+      cmocka_unit_test(test_kept_operands_follow_the_ir),
       cmocka_unit_test(
          test_spilled_phi_of_a_vector_part_stores_one_register),
       cmocka_unit_test(test_staging_vector_built_in_place),
