@@ -23,8 +23,9 @@
  * 5. CLPER reads A from lane B of the lane's subgroup (or lane ^ B with
  *    .xor), as it was before the instruction (sim_alu_execute writes
  *    after every lane has read); a lane that is not executing the
- *    instruction gives the inactive-result constant.  The accumulate and shift lane operations
- *    are not documented well enough to model and are refused.
+ *    instruction gives the inactive-result constant.  The accumulate and
+ *    shift lane operations are not documented well enough to model and
+ *    are refused.
  * 6. IABS of the most negative value gives itself; CLZ of 0 is the lane
  *    width.
  */
