@@ -326,6 +326,14 @@ test_encode_modifier_errors(void **state)
    encode_fails(&I, "ICMP.u32: has no modifier clamp");
    va_set_mod(&I, VA_MOD_CLAMP, VA_MOD_UNSET);
    encode_ok(&I);
+   /* The last modifiers are counted apart from the words of eight. */
+   I.mod[VA_MOD_LOD_CLAMP_DISABLE] = 1;
+   encode_fails(&I, "ICMP.u32: has no modifier lod_clamp_disable");
+   I.mod[VA_MOD_LOD_CLAMP_DISABLE] = VA_MOD_UNSET;
+   I.mod[VA_MOD_WIDE_INDICES] = 1;
+   encode_fails(&I, "ICMP.u32: has no modifier wide_indices");
+   I.mod[VA_MOD_WIDE_INDICES] = VA_MOD_UNSET;
+   encode_ok(&I);
 
    va_instr_init(&I, VA_OP_LD_TILE);
    for (unsigned i = 0; i < 3; i++)
