@@ -28,6 +28,7 @@
 #include <setjmp.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "util/arena.h"
 #include "util/strbuf.h"
@@ -622,8 +623,35 @@ struct va_src;
  * the slot cannot take it as it is (a constant not in the table, a
  * modifier or part selector the slot lacks, a single register where a
  * pair is needed).  The shader keeps the answers (NULL: keeps none). */
-bool ir_va_src(const struct ir_shader *s, unsigned op, unsigned i,
-               struct ir_ref r, bool pair, struct va_src *out);
+static inline bool ir_va_src(const struct ir_shader *s, unsigned op,
+                             unsigned i, struct ir_ref r, bool pair,
+                             struct va_src *out);
+/* The answer when the shader keeps none for the question `key`, kept in
+ * `m` (src/valhall/ir_va.c). */
+bool ir_va_src_ask(struct ir_va_memo *m, unsigned op, unsigned i,
+                   struct ir_ref r, bool pair, struct va_src *out);
+
+/* Inline: asked for every source of every instruction several times, the
+ * answer is nearly always kept, and a call cost more than the lookup. */
+static inline bool
+ir_va_src(const struct ir_shader *s, unsigned op, unsigned i,
+          struct ir_ref r, bool pair, struct va_src *out)
+{
+   if (!s)
+      return ir_va_src_ask(NULL, op, i, r, pair, out);
+   uint64_t key;
+   memcpy(&key, &r, sizeof(key));
+   key ^= (uint64_t)op << 40 ^ (uint64_t)i << 56 ^ (uint64_t)pair << 63;
+   unsigned h = (unsigned)((key * 0x9e3779b97f4a7c15ull) >> 56);
+   struct ir_va_memo *m = &s->va_memo[h & (IR_VA_MEMO_SIZE - 1)];
+   uint8_t asked = (uint8_t)(1 | pair << 1);
+   if ((m->state & 3) == asked && m->op == op && m->slot == i &&
+       !memcmp(&m->ref, &r, sizeof(r))) {
+      memcpy(out, m->out, sizeof(m->out));
+      return m->state >> 2;
+   }
+   return ir_va_src_ask(m, op, i, r, pair, out);
+}
 /* src/valhall/va_operands.c: the Valhall instruction allocated IR
  * instruction I stands for (a BRANCH or JUMP: its BRANCHZ without the
  * offset), built from its operands, flow and template; an operand the form

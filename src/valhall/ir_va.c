@@ -303,31 +303,21 @@ answer(enum va_op op, unsigned i, struct ir_ref r, bool pair,
 }
 
 /* The answer depends on nothing but the question (the form tables are
- * constant): the shader keeps the latest answer per hash of it. */
+ * constant): the shader keeps the latest answer per hash of it in `m`
+ * (ir_va_src in ir.h looks there first). */
 bool
-ir_va_src(const struct ir_shader *s, enum va_op op, unsigned i,
-          struct ir_ref r, bool pair, struct va_src *out)
+ir_va_src_ask(struct ir_va_memo *m, unsigned op, unsigned i,
+              struct ir_ref r, bool pair, struct va_src *out)
 {
-   _Static_assert(sizeof(struct va_src) == sizeof(s->va_memo->out),
+   _Static_assert(sizeof(struct va_src) == sizeof(m->out),
                   "an answer fits its entry");
-   if (!s)
-      return answer(op, i, r, pair, out);
-   uint64_t key;
-   memcpy(&key, &r, sizeof(key));
-   key ^= (uint64_t)op << 40 ^ (uint64_t)i << 56 ^ (uint64_t)pair << 63;
-   unsigned h = (unsigned)((key * 0x9e3779b97f4a7c15ull) >> 56);
-   struct ir_va_memo *m = &s->va_memo[h & (IR_VA_MEMO_SIZE - 1)];
-   uint8_t asked = (uint8_t)(1 | pair << 1);
-   if ((m->state & 3) == asked && m->op == op && m->slot == i &&
-       !memcmp(&m->ref, &r, sizeof(r))) {
-      memcpy(out, m->out, sizeof(*out));
-      return m->state >> 2;
+   bool ok = answer((enum va_op)op, i, r, pair, out);
+   if (m) {
+      m->ref = r;
+      m->op = (uint16_t)op;
+      m->slot = (uint8_t)i;
+      m->state = (uint8_t)(1 | pair << 1 | ok << 2);
+      memcpy(m->out, out, sizeof(*out));
    }
-   bool ok = answer(op, i, r, pair, out);
-   m->ref = r;
-   m->op = (uint16_t)op;
-   m->slot = (uint8_t)i;
-   m->state = (uint8_t)(asked | ok << 2);
-   memcpy(m->out, out, sizeof(*out));
    return ok;
 }
