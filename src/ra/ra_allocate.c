@@ -78,7 +78,11 @@ struct ra {
    uint32_t occupant[RA_MAX_REGISTERS]; /* value in each register, 0: free */
    unsigned max_reg;        /* highest register used + 1 */
    bool pack;               /* best fit instead of the lowest registers */
-   VEC(uint32_t) *dying;    /* per instruction number: values dying there */
+   /* Values dying at each instruction, by its number: entries
+    * dying_first[n] .. dying_end[n] - 1 of `dying` (one array: a backward
+    * walk fills each instruction's together). */
+   VEC(uint32_t) dying;
+   uint32_t *dying_end, *dying_first;
    uint64_t *forbidden;     /* per value: registers it may not take */
    struct ir_instr **instrs; /* by number */
    uint32_t ninstrs;
@@ -98,7 +102,9 @@ number_instrs(struct ra *ra)
    }
    ra->ninstrs = n;
    ra->instrs = ARENA_ARRAY(ra->s->scratch, struct ir_instr *, n + 1);
-   ra->dying = arena_array(ra->s->scratch, n + 1, sizeof(*ra->dying));
+   ra->dying_first = ARENA_ARRAY(ra->s->scratch, uint32_t, n + 1);
+   ra->dying_end = ARENA_ARRAY(ra->s->scratch, uint32_t, n + 1);
+   memset(&ra->dying, 0, sizeof(ra->dying));
    ir_foreach_block(ra->s, b) {
       ir_foreach_instr(b, I)
          ra->instrs[I->pass_data] = I;
@@ -164,6 +170,7 @@ compute_deaths(struct ra *ra)
       ra_valueset_foreach(out, v)
          ra_bitset_set(&live, v);
       ir_foreach_instr_rev(b, I) {
+         ra->dying_first[I->pass_data] = (uint32_t)ra->dying.len;
          if (blend_calls_out(I)) {
             ra_bitset_foreach(&live, v)
                ra->forbidden[v] |= BLEND_CLOBBERED;
@@ -181,18 +188,19 @@ compute_deaths(struct ra *ra)
          }
          if (I->ndst && I->dst.kind == IR_REF_VALUE) {
             if (!ra_bitset_test(&live, I->dst.index))
-               *VEC_PUSH(s->scratch, &ra->dying[I->pass_data]) = I->dst.index;
+               *VEC_PUSH(s->scratch, &ra->dying) = I->dst.index;
             ra_bitset_clear(&live, I->dst.index);
          }
-         if (I->op == IR_OP_PHI)
-            continue;
-         ir_foreach_src(I, i) {
-            struct ir_ref r = I->src[i];
-            if (r.kind != IR_REF_VALUE || ra_bitset_test(&live, r.index))
-               continue;
-            ra_bitset_set(&live, r.index);
-            *VEC_PUSH(s->scratch, &ra->dying[I->pass_data]) = r.index;
+         if (I->op != IR_OP_PHI) {
+            ir_foreach_src(I, i) {
+               struct ir_ref r = I->src[i];
+               if (r.kind != IR_REF_VALUE || ra_bitset_test(&live, r.index))
+                  continue;
+               ra_bitset_set(&live, r.index);
+               *VEC_PUSH(s->scratch, &ra->dying) = r.index;
+            }
          }
+         ra->dying_end[I->pass_data] = (uint32_t)ra->dying.len;
       }
       clear_block(&live, b, out);
    }
@@ -229,8 +237,9 @@ find_fixed(struct ra *ra)
 static bool
 dies_at(const struct ra *ra, const struct ir_instr *I, uint32_t v)
 {
-   for (size_t k = 0; k < ra->dying[I->pass_data].len; k++) {
-      if (ra->dying[I->pass_data].data[k] == v)
+   for (uint32_t k = ra->dying_first[I->pass_data];
+        k < ra->dying_end[I->pass_data]; k++) {
+      if (ra->dying.data[k] == v)
          return true;
    }
    return false;
@@ -514,8 +523,9 @@ color_block(struct ra *ra, struct ir_block *b)
    }
    ir_foreach_instr(b, I) {
       if (I->op != IR_OP_PHI) {
-         for (size_t k = 0; k < ra->dying[I->pass_data].len; k++) {
-            uint32_t v = ra->dying[I->pass_data].data[k];
+         for (uint32_t k = ra->dying_first[I->pass_data];
+              k < ra->dying_end[I->pass_data]; k++) {
+            uint32_t v = ra->dying.data[k];
             if (!(I->ndst && I->dst.index == v))
                release(ra, v);
          }
@@ -524,10 +534,8 @@ color_block(struct ra *ra, struct ir_block *b)
          if (I->op != IR_OP_PRELOAD &&
              !assign(ra, I, I->op == IR_OP_PHI ? phi_hint(ra, I) : -1))
             return false;
-         for (size_t k = 0; k < ra->dying[I->pass_data].len; k++) {
-            if (ra->dying[I->pass_data].data[k] == I->dst.index)
-               release(ra, I->dst.index);
-         }
+         if (dies_at(ra, I, I->dst.index))
+            release(ra, I->dst.index);
       }
    }
    return true;
