@@ -132,9 +132,28 @@ fold_clamp(struct ir_shader *s, uint32_t *uses, struct ir_remap *m,
    return true;
 }
 
+/* Whether anything could fold: a MOV with modifiers or a clamp (rules 1
+ * and 2), or a min/max (rule 3).  Most runs find none (translation puts
+ * TGSI's modifiers on the sources), and this costs less than counting
+ * uses. */
+static bool
+may_fold(const struct ir_shader *s)
+{
+   ir_foreach_block(s, b) {
+      ir_foreach_instr(b, I) {
+         if ((I->op == IR_OP_MOV && (I->clamp || I->src[0].mods)) ||
+             I->op == IR_OP_FMAX || I->op == IR_OP_FMIN)
+            return true;
+      }
+   }
+   return false;
+}
+
 bool
 ir_opt_fold_modifiers(struct ir_shader *s)
 {
+   if (!may_fold(s))
+      return false;
    uint32_t *uses = ir_count_uses(s);
    struct ir_remap m;
    bool progress = false;
