@@ -220,6 +220,8 @@ bool
 sched_sink_loads(struct ir_shader *s)
 {
    ir_compute_dominance(s);
+   if (!s->first_block->next)
+      return false; /* one block: every load is where its readers are */
    struct ir_block **at = reader_blocks(s);
    struct loops loops = find_loops(s);
    bool held = false;
