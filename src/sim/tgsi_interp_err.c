@@ -24,7 +24,10 @@
  *    are also moved together (an OR of two uncertain booleans only
  *    changes when both do), two of one channel apart (an ordering of
  *    two unrelated undefined values), and the two words of a 64-bit
- *    operand apart (a negated pair).
+ *    operand apart (a negated pair).  Where the opcode's allowance at
+ *    one of those values is unbounded (POW(1, NaN): 1 in C, NaN as
+ *    exp2(NaN * 0)), the channel is undefined though its value is the
+ *    same.
  * 3. Allowance.  The row's allow function adds what TGSI lets the
  *    opcode itself differ by (transcendentals, MAD, DIV, ...), the
  *    largest at the points rule 1 tried: the other model's result may be
@@ -166,6 +169,22 @@ measure(struct lane_eval *le, struct alu_io *io, double worst[4])
    }
 }
 
+/* measure() for an undefined input given a value of its own: where the
+ * opcode's result is anything at all there (the allowance is NaN or
+ * infinite: POW(1, NaN) is 1 in C and NaN as exp2(NaN * log2(1))), the
+ * result depends on the input whatever the reference evaluation gave. */
+static void
+measure_free(struct lane_eval *le, struct alu_io *io, double worst[4])
+{
+   measure(le, io, worst);
+   if (!le->row->allow)
+      return;
+   for (unsigned c = 0; c < 4; c++) {
+      if (!isfinite(le->row->allow(io, c)))
+         worst[c] = INFINITY;
+   }
+}
+
 static void
 add_worst(struct lane_eval *le, const double worst[4])
 {
@@ -251,7 +270,7 @@ dependence(struct lane_eval *le, unsigned i, unsigned c)
       io.s[i][c] = tries[k];
       if (io.s[i][c] == le->ref->s[i][c])
          continue;
-      measure(le, &io, worst);
+      measure_free(le, &io, worst);
    }
    for (unsigned k = 0; k < 4; k++) {
       if (worst[k] != 0)
@@ -282,7 +301,7 @@ joint_dependence(struct lane_eval *le, const struct interp_vec *src,
                io.s[i][c] = alternatives[k];
          }
       }
-      measure(le, &io, worst);
+      measure_free(le, &io, worst);
    }
    for (unsigned k = 0; k < 4; k++) {
       if (worst[k] != 0)
@@ -316,7 +335,7 @@ cross_dependence(struct lane_eval *le, const struct interp_vec *src,
                   struct alu_io io = *le->ref;
                   io.s[i][c] = few[a];
                   io.s[j][c] = few[b];
-                  measure(le, &io, worst);
+                  measure_free(le, &io, worst);
                }
             }
          }
@@ -350,7 +369,7 @@ pair_dependence(struct lane_eval *le, unsigned op,
                struct alu_io io = *le->ref;
                io.s[i][p] = few[a];
                io.s[i][p + 1] = few[b];
-               measure(le, &io, worst);
+               measure_free(le, &io, worst);
             }
          }
          /* The other operands' values there and their neighbours: an
@@ -364,7 +383,7 @@ pair_dependence(struct lane_eval *le, unsigned op,
                struct alu_io io = *le->ref;
                io.s[i][p] = (uint32_t)w;
                io.s[i][p + 1] = (uint32_t)(w >> 32);
-               measure(le, &io, worst);
+               measure_free(le, &io, worst);
             }
          }
       }

@@ -683,6 +683,19 @@ test_undefined_channels_only_taint_what_depends_on_them(void **state)
    assert_true(vs_float(r, 0, 0) == 5.0f && vs_err(r, 0, 0) == 0);
    assert_true(vs_err(r, 0, 1) == INFINITY);
    run_free(r);
+   /* POW(1, y) is 1 for every y in C, NaN and infinities included, but
+    * exp2(y * log2(1)) is NaN there: with y undefined the result is not
+    * settled (generator seed 16039881).  POW(x, 0) likewise for x NaN
+    * or infinite.  A defined exponent keeps POW(1, 2) exact. */
+   r = run_vs("IMM[0] FLT32 {1.0, 2.0, 0.0, 0.0}\n",
+              "POW TEMP[0].x, IMM[0].xxxx, TEMP[2].xxxx\n"
+              "POW TEMP[0].y, TEMP[2].xxxx, IMM[0].zzzz\n"
+              "POW TEMP[0].z, IMM[0].xxxx, IMM[0].yyyy\n"
+              "MOV TEMP[0].w, IMM[0].xxxx\n");
+   assert_true(vs_err(r, 0, 0) == INFINITY);
+   assert_true(vs_err(r, 0, 1) == INFINITY);
+   assert_true(vs_float(r, 0, 2) == 1.0f && vs_err(r, 0, 2) == 0);
+   run_free(r);
 }
 
 static void
