@@ -122,6 +122,15 @@ touched(struct ir_shader *s, const struct ir_instr *I)
    return r | w;
 }
 
+/* Two preloads (r0, r2), a 32-bit value and a pair stored through. */
+static const char *const pair_after_preloads =
+   "shader compute\nb0\n  %1 = preload imm=0\n  %9 = preload imm=2\n"
+   "  %2 = va.IADD_IMM.i32 #0x0 #0x5\n"
+   "  %3:64 = va.LEA_BUF_IMM.slot0 %2 table:0xD index:0x0\n"
+   "  va.STORE.i32.slot0 %3, %1 offset:0\n"
+   "  va.STORE.i32.slot0 %3, %2 offset:4\n"
+   "  va.STORE.i32.slot0 %3, %9 offset:8\n";
+
 static void
 test_pairs_are_aligned(void **state)
 {
@@ -129,15 +138,7 @@ test_pairs_are_aligned(void **state)
    /* r0 and r2 hold preloads and the 32-bit value goes to r1: the pair
     * must skip r3:r4 and take r4:r5. */
    struct ra_case c;
-   assert_true(allocate(
-      &c,
-      "shader compute\nb0\n  %1 = preload imm=0\n  %9 = preload imm=2\n"
-      "  %2 = va.IADD_IMM.i32 #0x0 #0x5\n"
-      "  %3:64 = va.LEA_BUF_IMM.slot0 %2 table:0xD index:0x0\n"
-      "  va.STORE.i32.slot0 %3, %1 offset:0\n"
-      "  va.STORE.i32.slot0 %3, %2 offset:4\n"
-      "  va.STORE.i32.slot0 %3, %9 offset:8\n",
-      RA_REGS_32, 0));
+   assert_true(allocate(&c, pair_after_preloads, RA_REGS_32, 0));
    struct ir_instr *lea = find(c.s, VA_OP_LEA_BUF_IMM, 0);
    assert_int_equal(enc(c.s, lea)->staging[0].reg, 4);
    assert_int_equal(enc(c.s, lea)->staging[0].count, 2);
@@ -152,15 +153,7 @@ test_kept_operands_follow_the_ir(void **state)
 {
    (void)state;
    struct ra_case c;
-   assert_true(allocate(
-      &c,
-      "shader compute\nb0\n  %1 = preload imm=0\n  %9 = preload imm=2\n"
-      "  %2 = va.IADD_IMM.i32 #0x0 #0x5\n"
-      "  %3:64 = va.LEA_BUF_IMM.slot0 %2 table:0xD index:0x0\n"
-      "  va.STORE.i32.slot0 %3, %1 offset:0\n"
-      "  va.STORE.i32.slot0 %3, %2 offset:4\n"
-      "  va.STORE.i32.slot0 %3, %9 offset:8\n",
-      RA_REGS_32, 0));
+   assert_true(allocate(&c, pair_after_preloads, RA_REGS_32, 0));
    struct ir_instr *lea = find(c.s, VA_OP_LEA_BUF_IMM, 0);
    const struct va_instr *before = enc(c.s, lea);
    assert_int_equal(before->src[0].value, 1);
