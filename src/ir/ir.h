@@ -623,11 +623,8 @@ struct va_src;
  * the slot cannot take it as it is (a constant not in the table, a
  * modifier or part selector the slot lacks, a single register where a
  * pair is needed).  The shader keeps the answers (NULL: keeps none). */
-static inline bool ir_va_src(const struct ir_shader *s, unsigned op,
-                             unsigned i, struct ir_ref r, bool pair,
-                             struct va_src *out);
-/* The answer when the shader keeps none for the question `key`, kept in
- * `m` (src/valhall/ir_va.c). */
+/* The answer worked out, and kept in `m` unless it is NULL
+ * (src/valhall/ir_va.c). */
 bool ir_va_src_ask(struct ir_va_memo *m, unsigned op, unsigned i,
                    struct ir_ref r, bool pair, struct va_src *out);
 

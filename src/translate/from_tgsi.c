@@ -779,9 +779,9 @@ static void
 translate_body(struct tgsi_to_ir *t)
 {
    const struct tgsi_shader *sh = t->tgsi;
-   t->keep = t_vertex_slice(t);
+   const bool *keep = t_vertex_slice(t);
    for (unsigned i = 0; i < sh->num_insns; i++) {
-      if (t->keep && !t->keep[i])
+      if (keep && !keep[i])
          continue;
       t->insn = &sh->insns[i];
       if (!translate_insn(t))

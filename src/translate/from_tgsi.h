@@ -109,8 +109,6 @@ struct tgsi_to_ir {
    struct tgsiva_diagnostic *d;
    jmp_buf *bail;
    const struct tgsi_insn *insn; /* being translated, for messages */
-   /* Per instruction, whether to translate it (NULL: every one). */
-   const bool *keep;
 
    struct ir_builder b;
    bool dead; /* the current point is unreachable */

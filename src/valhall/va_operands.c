@@ -78,10 +78,11 @@ branch(const struct ir_shader *s, const struct ir_instr *I,
    return NULL;
 }
 
-/* Rules 1 and 2. */
-static const char *
-operands(const struct ir_shader *s, const struct ir_instr *I,
-         struct va_instr *out)
+/* Rules 1 and 2.  Out of line: most asks find the kept operands
+ * (rule 4), which should not pay for this one's registers. */
+__attribute__((noinline)) static const char *
+build_operands(const struct ir_shader *s, const struct ir_instr *I,
+               struct va_instr *out)
 {
    const struct va_form *f = va_form((enum va_op)I->va_op);
    int k = -1;
@@ -116,22 +117,6 @@ operands(const struct ir_shader *s, const struct ir_instr *I,
    return NULL;
 }
 
-const char *
-ir_va_build(const struct ir_shader *s, const struct ir_instr *I,
-            struct va_instr *out)
-{
-   const char *why = "no Valhall instruction for this operation";
-   if (I->op == IR_OP_BRANCH || I->op == IR_OP_JUMP) {
-      why = branch(s, I, out);
-   } else if (I->op == IR_OP_VA) {
-      *out = *I->va;
-      out->op = (enum va_op)I->va_op;
-      why = operands(s, I, out);
-   }
-   out->flow = (enum va_flow)I->flow;
-   return why;
-}
-
 static struct ir_ref
 unmarked(struct ir_ref r)
 {
@@ -157,7 +142,8 @@ still_bound(const struct ir_va_bound *b, const struct ir_instr *I)
 /* A cache, not a change to the instruction: no caller defines an
  * instruction const, so writing its `bound` through the cast is sound. */
 static void
-bind(struct ir_shader *s, const struct ir_instr *I, const struct va_instr *v)
+bind(const struct ir_shader *s, const struct ir_instr *I,
+     const struct va_instr *v)
 {
    struct ir_va_bound *b = I->bound;
    if (!b || b->nsrc != I->nsrc) {
@@ -175,29 +161,52 @@ bind(struct ir_shader *s, const struct ir_instr *I, const struct va_instr *v)
       b->refs[i] = unmarked(I->src[i]);
 }
 
+/* Rule 4 over rules 1 and 2: the kept operands while the IR's are the
+ * same, last-use marks read afresh. */
+static const char *
+operands(const struct ir_shader *s, const struct ir_instr *I,
+         struct va_instr *out)
+{
+   const struct ir_va_bound *b = I->bound;
+   if (!b || !still_bound(b, I)) {
+      const char *why = build_operands(s, I, out);
+      if (!why)
+         bind(s, I, out);
+      return why;
+   }
+   out->dest = b->dest;
+   memcpy(out->src, b->src, sizeof(out->src));
+   memcpy(out->staging, b->staging, sizeof(out->staging));
+   unsigned n = va_form(out->op)->nr_srcs;
+   for (unsigned i = 0; i < n && i < I->nsrc; i++)
+      out->src[i].discard = out->src[i].kind == VA_SRC_KIND_REG &&
+                            (I->src[i].mods & IR_MOD_LAST);
+   return NULL;
+}
+
+const char *
+ir_va_build(const struct ir_shader *s, const struct ir_instr *I,
+            struct va_instr *out)
+{
+   const char *why = "no Valhall instruction for this operation";
+   if (I->op == IR_OP_BRANCH || I->op == IR_OP_JUMP) {
+      why = branch(s, I, out);
+   } else if (I->op == IR_OP_VA) {
+      *out = *I->va;
+      out->op = (enum va_op)I->va_op;
+      why = operands(s, I, out);
+   }
+   out->flow = (enum va_flow)I->flow;
+   return why;
+}
+
 void
 ir_va_instr(struct ir_shader *s, const struct ir_instr *I,
             struct va_instr *out)
 {
-   const struct ir_va_bound *b = I->bound;
-   if (I->op == IR_OP_VA && b && still_bound(b, I)) {
-      *out = *I->va;
-      out->op = (enum va_op)I->va_op;
-      out->dest = b->dest;
-      memcpy(out->src, b->src, sizeof(out->src));
-      memcpy(out->staging, b->staging, sizeof(out->staging));
-      unsigned n = va_form(out->op)->nr_srcs;
-      for (unsigned i = 0; i < n && i < I->nsrc; i++)
-         out->src[i].discard = out->src[i].kind == VA_SRC_KIND_REG &&
-                               (I->src[i].mods & IR_MOD_LAST);
-      out->flow = (enum va_flow)I->flow;
-      return;
-   }
    const char *why = ir_va_build(s, I, out);
    if (why)
       ir_invalid(s, I, "%s", why);
-   else if (I->op == IR_OP_VA)
-      bind(s, I, out);
 }
 
 bool
