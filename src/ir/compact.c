@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Compaction: copies the program's instructions, in program order, each
- * with its sources and Valhall template beside it, to a fresh instruction
- * arena, and frees the old one whole.
+ * with its sources beside it, to a fresh instruction arena, and their
+ * Valhall templates, in the same order, to a fresh template arena, and
+ * frees the old ones whole.
  *
  * Why: a removed instruction stays in memory until its arena goes, and
  * new ones land at the arena's end.  Translation of a big shader makes up
@@ -12,21 +13,24 @@
  * neighbours.  Every pass walks the whole program, and a walk through
  * scattered memory missed the caches on nearly every instruction: time
  * per instruction grew with the shader's size.  Copied, the program is
- * one forward stream, and the memory of what was removed is reused.
+ * one forward stream, its templates another (most walks never read a
+ * template), and the memory of what was removed is reused.
  *
  * 1. Only when at least IR_COMPACT_MIN instructions were made since the
  *    last copy (a smaller program fits the caches anyway), and either at
  *    most half of them are in the program or an eighth of the program's
  *    instructions sit away from the one before them, from their sources
- *    or from their template (IR_COMPACT_NEAR bytes).
+ *    or their template from the template before it (IR_COMPACT_NEAR
+ *    bytes).
  * 2. Nothing but the memory changes: the program, its values, blocks and
  *    every field of every instruction are the same (after allocation
- *    the values have no definitions left: their `def` becomes NULL).
+ *    the values have no definitions left: their `def` becomes NULL; the
+ *    kept operands, ir_va_bound, are dropped and built again).
  *
  * Requires: nothing outside the IR points at an instruction, its sources
  *           or template (no pass is running: the pipeline calls it
  *           between passes).
- * Ensures:  instructions contiguous in program order.
+ * Ensures:  instructions contiguous in program order, templates too.
  * Invalidates: nothing (returns false: no pass has new work).
  */
 #include <string.h>
@@ -50,26 +54,28 @@ worth_copying(const struct ir_shader *s)
       return false;
    uint32_t live = 0, scattered = 0;
    const struct ir_instr *last = NULL;
+   const struct va_instr *last_va = NULL;
    ir_foreach_block(s, b) {
       ir_foreach_instr(b, I) {
          live++;
          scattered += (last && !near(last, I)) ||
                       (I->nsrc && !near(I, I->src)) ||
-                      (I->va && !near(I, I->va));
+                      (I->va && last_va && !near(last_va, I->va));
          last = I;
+         last_va = I->va ? I->va : last_va;
       }
    }
    return live <= s->instrs_made / 2 || scattered > live / 8;
 }
 
-/* A copy of I in s's (new) instruction arena, sources and template
- * right after it. */
+/* A copy of I in s's (new) instruction arena, its sources right after
+ * it, its template at the end of the (new) template arena. */
 static struct ir_instr *
 copy_instr(struct ir_shader *s, const struct ir_instr *I)
 {
    struct ir_instr *N = ARENA_NEW(s->instrs, struct ir_instr);
    *N = *I;
-   N->bound = NULL; /* it stays in the old arena */
+   N->bound = NULL; /* it stays in the old template arena */
    if (I->nsrc) {
       N->src = ARENA_ARRAY(s->instrs, struct ir_ref, I->nsrc);
       memcpy(N->src, I->src, I->nsrc * sizeof(*I->src));
@@ -84,8 +90,9 @@ ir_compact(struct ir_shader *s)
 {
    if (!worth_copying(s))
       return false;
-   struct arena *old = s->instrs;
+   struct arena *old = s->instrs, *old_templates = s->templates;
    s->instrs = arena_scratch(s->arena);
+   s->templates = arena_scratch(s->arena);
    uint32_t live = 0;
    ir_foreach_block(s, b) {
       struct ir_instr *last = NULL;
@@ -114,8 +121,10 @@ ir_compact(struct ir_shader *s)
    }
    /* When validating, what kept a pointer into the old copy reads a
     * pattern and fails. */
-   old->poison = s->checks;
+   old->poison = old_templates->poison = s->checks;
    arena_release(old, (struct arena_mark){0});
+   if (old_templates != old)
+      arena_release(old_templates, (struct arena_mark){0});
    s->instrs_made = live;
    return false;
 }

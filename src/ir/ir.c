@@ -37,6 +37,7 @@ ir_shader_create(struct arena *arena, enum ir_stage stage)
    s->scratch = arena_scratch(arena);
    s->scratch->poison = true; /* the pipeline keeps it when validating */
    s->instrs = arena_scratch(arena);
+   s->templates = s->instrs; /* apart from the first compaction on */
    s->va_memo = ARENA_ARRAY(arena, struct ir_va_memo, IR_VA_MEMO_SIZE);
    s->stage = stage;
    /* Value 0 stands for "no value". */

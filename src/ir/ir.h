@@ -203,7 +203,7 @@ struct ir_instr {
     * builds the instruction from src, dst, flow and this. */
    struct va_instr *va;
    /* IR_OP_VA after allocation: the hardware operands ir_va_instr last
-    * built and the sources they were built from (in s->instrs; NULL:
+    * built and the sources they were built from (in s->templates; NULL:
     * none yet). */
    struct ir_va_bound *bound;
    /* Scratch for passes: valid only inside the pass that sets it. */
@@ -261,10 +261,17 @@ struct ir_shader {
     * pass's tables; a helper a pass calls many times releases its own
     * with arena_mark/arena_release. */
    struct arena *scratch;
-   /* The instructions, their source arrays and their Valhall templates,
-    * and nothing else: ir_compact copies the program's to a new arena
-    * and frees this one whole. */
+   /* The instructions and their source arrays, and nothing else:
+    * ir_compact copies the program's to a new arena and frees this one
+    * whole. */
    struct arena *instrs;
+   /* The Valhall templates and kept operands (ir_va_bound), the same way;
+    * from the first compaction on in a stream of their own: most passes
+    * walk the instructions without reading a template, and a 160-byte
+    * template beside each instruction made every walk of a big shader
+    * stream it through the caches too (a small one fits them anyway,
+    * and is spared a chunk of its own for them). */
+   struct arena *templates;
    enum ir_stage stage;
    struct ir_block *first_block, *last_block; /* first is the entry */
    uint32_t block_count;

@@ -287,7 +287,7 @@ opcode(struct reader *r, struct ir_instr *I)
       size_t all = strcspn(r->p, " \t\n");
       size_t m = va_strip_flags(I, r->p, all);
       I->op = IR_OP_VA;
-      I->va = ir_parse_va_template(r->s->instrs, r->p, m);
+      I->va = ir_parse_va_template(r->s->templates, r->p, m);
       if (!I->va)
          return fail(r, "bad Valhall %s", "instruction");
       I->va_op = (uint16_t)ir_va_template_op(I->va);

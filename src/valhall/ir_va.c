@@ -64,7 +64,7 @@ ir_va_create(struct ir_shader *s, unsigned op, unsigned nsrc,
 struct va_instr *
 ir_va_template(struct ir_shader *s, unsigned op, const struct va_instr *from)
 {
-   struct va_instr *t = ARENA_NEW(s->instrs, struct va_instr);
+   struct va_instr *t = ARENA_NEW(s->templates, struct va_instr);
    if (from)
       *t = *from;
    else

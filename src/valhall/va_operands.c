@@ -147,7 +147,7 @@ bind(const struct ir_shader *s, const struct ir_instr *I,
 {
    struct ir_va_bound *b = I->bound;
    if (!b || b->nsrc != I->nsrc) {
-      b = arena_alloc(s->instrs, sizeof(*b) + I->nsrc * sizeof(*b->refs));
+      b = arena_alloc(s->templates, sizeof(*b) + I->nsrc * sizeof(*b->refs));
       ((struct ir_instr *)I)->bound = b;
    }
    b->va_op = I->va_op;

@@ -129,15 +129,17 @@ test_validator_rules(void **state)
 }
 
 /* After ir_compact copied `s`: the same program, every instruction at
- * a new ascending address with its sources and template beside it, every
- * value's definition following; a second call copies nothing. */
+ * a new ascending address with its sources beside it, the templates in
+ * a stream of their own in the same order, every value's definition
+ * following; a second call copies nothing. */
 static void
 expect_compacted(struct ir_shader *s, const char *before,
-                 const struct ir_instr *old_first)
+                 const struct ir_instr *old_first, unsigned templates_made)
 {
    assert_string_equal(ir_test_print(s->arena, s), before);
    assert_ptr_not_equal(s->first_block->first, old_first);
-   const char *end = NULL;
+   const char *end = NULL, *va_end = NULL;
+   unsigned templates = 0;
    ir_foreach_block(s, blk) {
       ir_foreach_instr(blk, I) {
          assert_ptr_equal(I->block, blk);
@@ -150,14 +152,18 @@ expect_compacted(struct ir_shader *s, const char *before,
             end = (const char *)(I->src + I->nsrc);
          }
          if (I->va) {
-            assert_true((const char *)I->va >= end);
-            assert_true((const char *)I->va < end + ARENA_ALIGN);
-            end = (const char *)(I->va + 1);
+            if (va_end) {
+               assert_true((const char *)I->va >= va_end);
+               assert_true((const char *)I->va < va_end + ARENA_ALIGN);
+            }
+            va_end = (const char *)(I->va + 1);
+            templates++;
          }
          if (I->dst.kind == IR_REF_VALUE)
             assert_ptr_equal(ir_value(s, I->dst.index)->def, I);
       }
    }
+   assert_int_equal(templates, templates_made);
    ir_test_validate(s, "ir_compact");
    const struct ir_instr *now = s->first_block->first;
    assert_false(ir_compact(s));
@@ -184,7 +190,7 @@ test_compact(void **state)
    ir_opt_dce(s);
    const char *before = ir_test_print(&a, s);
    assert_false(ir_compact(s)); /* never reports progress */
-   expect_compacted(s, before, old_first);
+   expect_compacted(s, before, old_first, 0);
 
    /* All live now, but each one's sources grown far away. */
    b = ir_builder_before(s, s->first_block->last);
@@ -194,11 +200,14 @@ test_compact(void **state)
       x = ir_alu2(&b, IR_OP_FADD, x, ir_immf(1.0f));
       chain[i] = ir_value(s, x.index)->def;
    }
-   struct ir_instr *store = ir_va_create(s, VA_OP_STORE_I32, 2, NULL);
-   store->src[0] = x;
-   store->src[1] = (struct ir_ref){.index = VA_SPECIAL_LANE_ID,
-                                   .kind = IR_REF_SPECIAL};
-   ir_instr_insert_before(s->first_block->last, store);
+   /* Stores of every 500th value: templates made far apart. */
+   for (unsigned i = 0; i < 3000; i += 500) {
+      struct ir_instr *store = ir_va_create(s, VA_OP_STORE_I32, 2, NULL);
+      store->src[0] = chain[i]->dst;
+      store->src[1] = (struct ir_ref){.index = VA_SPECIAL_LANE_ID,
+                                      .kind = IR_REF_SPECIAL};
+      ir_instr_insert_before(s->first_block->last, store);
+   }
    for (unsigned i = 0; i < 3000; i++) {
       ir_instr_set_nsrc(s, chain[i], 3);
       ir_instr_set_nsrc(s, chain[i], 2);
@@ -206,7 +215,7 @@ test_compact(void **state)
    before = ir_test_print(&a, s);
    old_first = s->first_block->first;
    assert_false(ir_compact(s));
-   expect_compacted(s, before, old_first);
+   expect_compacted(s, before, old_first, 6);
    arena_finish(&a);
 }
 
