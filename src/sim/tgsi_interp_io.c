@@ -502,8 +502,11 @@ interp_point_size(const struct interp_cell *cell, float *size,
    annotate(a, cell, false);
    *size = x;
    /* Past the largest half float (65504, rounding up from 65520) a size
-    * kept as a half is infinite: not compared. */
-   if (!isfinite(x) || fabsf(x) >= 65520.0f) {
+    * kept as a half is infinite: not compared.  Nor is a word of an
+    * inexact double (float_err): F2D of LG2 read as a size is the last
+    * bits of a significand that may lawfully differ. */
+   if (!isfinite(x) || fabsf(x) >= 65520.0f ||
+       float_err(cell) == INFINITY) {
       a->err = INFINITY;
       return;
    }

@@ -59,6 +59,29 @@ test_vertex_outputs(void **state)
                r->out.position[3][3] == 2.0f);
    assert_true(r->res.annot->position[3][0].err == 0);
    run_free(r);
+   /* A word of a double as the size: of an exact one (F2D of 2.0) its
+    * bits, compared; of an inexact one (F2D of LG2's result) the last
+    * bits of a significand that may differ, not compared. */
+   r = run_text("VERT\nDCL OUT[0], PSIZE\nDCL TEMP[0..1]\n"
+                "IMM[0] FLT32 {2.0, 0.0, 0.0, 0.0}\n"
+                "F2D TEMP[0].xy, IMM[0].xxxx\n"
+                "MOV OUT[0].x, TEMP[0].yyyy\n"
+                "END\n",
+                2);
+   for (unsigned l = 0; l < SIM_LANES; l++) {
+      assert_true(r->out.point_size[l] == 2.0f); /* 0x40000000 */
+      assert_true(r->res.annot->point_size[l].err < INFINITY);
+   }
+   run_free(r);
+   r = run_text("VERT\nDCL IN[0]\nDCL OUT[0], PSIZE\nDCL TEMP[0..1]\n"
+                "LG2 TEMP[1].x, IN[0].xxxx\n"
+                "F2D TEMP[0].xy, TEMP[1].xxxx\n"
+                "MOV OUT[0].x, TEMP[0].xxxx\n"
+                "END\n",
+                2);
+   for (unsigned l = 0; l < SIM_LANES; l++)
+      assert_true(r->res.annot->point_size[l].err == INFINITY);
+   run_free(r);
 }
 
 /* Transform feedback: OUT[0].yz at dword 1 of buffer 2's 3-dword records,
