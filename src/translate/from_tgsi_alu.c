@@ -137,12 +137,16 @@ dot(struct tgsi_to_ir *t, const struct t_alu_row *row)
  * Opcodes with formulas of their own
  */
 
+/* No instruction: the variable takes the source itself (t_dst makes a
+ * MOV only for a modifier or saturate).  A MOV per channel made
+ * instructions only for copy propagation to remove again: 3.5% of a
+ * median compile. */
 static void
 mov(struct tgsi_to_ir *t, const struct t_alu_row *row)
 {
    (void)row;
    foreach_chan(t, c)
-      t_dst(t, 0, c, ir_mov(&t->b, t_src(t, 0, c)));
+      t_dst(t, 0, c, t_src(t, 0, c));
 }
 
 static void

@@ -27,23 +27,19 @@ test_tex_2d_fragment(void **state)
       "shader fragment\n"
       "b0 -> b1\n"
       "  %1 = preload imm=61\n"
-      "  %2:v2 = va.LD_VAR_BUF_IMM.f32.slot0.v2.src_f32.center.store %1 "
-      "index:0x0\n"
-      "  %8 = undef\n"
-      "  %11 = preload imm=60\n"
+      "  %2:v2 = va.LD_VAR_BUF_IMM.f32.slot0.v2.src_f32.center.store %1"
+      " index:0x0\n"
+      "  %6 = undef\n"
+      "  %7 = preload imm=60\n"
       "b1 -> b2\n"
       "  %3:64 = collect #0x20001800, #0x0\n"
       "  %4:v2 = collect %2, %2.1\n"
       "  %5:v2 = va.TEX_SINGLE.slot0.skip.f.32.rg.2d.computed %3, %4\n"
-      "  %6 = mov %5\n"
-      "  %7 = mov %5.1\n"
-      "  %9 = mov %8\n"
-      "  %10 = mov %8\n"
       "  jump\n"
       "b2\n"
-      "  %12 = va.ATEST %11, %10, atest_datum.w0\n"
-      "  %13:v4 = collect %6, %7, %9, %10\n"
-      "  va.BLEND.slot0.v4.auto blend_descriptor_0, %12, %13 target:0x0\n");
+      "  %8 = va.ATEST %7, %6, atest_datum.w0\n"
+      "  %9:v4 = collect %5, %5.1, %6, %6\n"
+      "  va.BLEND.slot0.v4.auto blend_descriptor_0, %8, %9 target:0x0\n");
 }
 
 static void
@@ -241,25 +237,23 @@ test_tg4_component_and_offsets(void **state)
       "translate", false,
       "shader fragment\n"
       "b0 -> b1\n"
-      "  %3 = preload imm=61\n"
-      "  %4:v3 = va.LD_VAR_BUF_IMM.f32.slot0.v3.src_f32.center.store %3"
+      "  %1 = preload imm=61\n"
+      "  %2:v3 = va.LD_VAR_BUF_IMM.f32.slot0.v3.src_f32.center.store %1"
       " index:0x0\n"
-      "  %12 = preload imm=60\n"
+      "  %10 = preload imm=60\n"
       "b1 -> b2\n"
-      "  %1 = mov u0\n"
-      "  %2 = mov u1\n"
-      "  %5 = and %1, #0xff\n"
-      "  %6 = and %2, #0xff\n"
-      "  %7 = shl %6, #0x8\n"
-      "  %8 = or %5, %7\n"
-      "  %9:64 = collect #0x20001800, #0x0\n"
-      "  %10:v4 = collect %4, %4.1, %4.2, %8\n"
-      "  %11:v4 ="
-      " va.TEX_GATHER.slot0.skip.s.32.2d.array_enable.texel_offset.gather4_b"
-      " %9, %10\n"
+      "  %3 = and u0, #0xff\n"
+      "  %4 = and u1, #0xff\n"
+      "  %5 = shl %4, #0x8\n"
+      "  %6 = or %3, %5\n"
+      "  %7:64 = collect #0x20001800, #0x0\n"
+      "  %8:v4 = collect %2, %2.1, %2.2, %6\n"
+      "  %9:v4 = "
+      "va.TEX_GATHER.slot0.skip.s.32.2d.array_enable.texel_offset.gather4_b "
+      "%7, %8\n"
       "  jump\n"
       "b2\n"
-      "  %13 = va.ATEST %12, #0x3f800000, atest_datum.w0\n");
+      "  %11 = va.ATEST %10, #0x3f800000, atest_datum.w0\n");
 }
 
 static void
@@ -281,21 +275,17 @@ test_txq_array_at_level(void **state)
       "translate", false,
       "shader fragment\n"
       "b0 -> b1\n"
-      "  %9 = preload imm=60\n"
+      "  %5 = preload imm=60\n"
       "b1 -> b2\n"
       "  %1 = ushr u1, u0\n"
       "  %2 = umax %1, #0x1\n"
       "  %3 = ushr u2, u0\n"
       "  %4 = umax %3, #0x1\n"
-      "  %5 = mov %2\n"
-      "  %6 = mov %4\n"
-      "  %7 = mov u3\n"
-      "  %8 = mov u4\n"
       "  jump\n"
       "b2\n"
-      "  %10 = va.ATEST %9, %8, atest_datum.w0\n"
-      "  %11:v4 = collect %5, %6, %7, %8\n"
-      "  va.BLEND.slot0.v4.auto blend_descriptor_0, %10, %11 target:0x0\n");
+      "  %6 = va.ATEST %5, u4, atest_datum.w0\n"
+      "  %7:v4 = collect %2, %4, u3, u4\n"
+      "  va.BLEND.slot0.v4.auto blend_descriptor_0, %6, %7 target:0x0\n");
 }
 
 static void
@@ -502,24 +492,20 @@ test_sample_view_swizzle(void **state)
       "shader fragment\n"
       "b0 -> b1\n"
       "  %1 = preload imm=61\n"
-      "  %2:v2 = va.LD_VAR_BUF_IMM.f32.slot0.v2.src_f32.center.store %1 "
-      "index:0x0\n"
-      "  %7 = undef\n"
-      "  %11 = preload imm=60\n"
+      "  %2:v2 = va.LD_VAR_BUF_IMM.f32.slot0.v2.src_f32.center.store %1"
+      " index:0x0\n"
+      "  %6 = undef\n"
+      "  %7 = preload imm=60\n"
       "b1 -> b2\n"
       "  %3:64 = collect #0x20011800, #0x0\n"
       "  %4:v3 = collect %2, %2.1, %2.1\n"
-      "  %5:v2 = va.TEX_SINGLE.slot0.skip.u.32.ga.2d.array_enable.computed %3, "
-      "%4\n"
-      "  %6 = mov %5.1\n"
-      "  %8 = mov %7\n"
-      "  %9 = mov %5\n"
-      "  %10 = mov %7\n"
+      "  %5:v2 ="
+      " va.TEX_SINGLE.slot0.skip.u.32.ga.2d.array_enable.computed %3, %4\n"
       "  jump\n"
       "b2\n"
-      "  %12 = va.ATEST %11, %10, atest_datum.w0\n"
-      "  %13:v4 = collect %6, %8, %9, %10\n"
-      "  va.BLEND.slot0.v4.auto blend_descriptor_0, %12, %13 target:0x0\n");
+      "  %8 = va.ATEST %7, %6, atest_datum.w0\n"
+      "  %9:v4 = collect %5.1, %6, %5, %6\n"
+      "  va.BLEND.slot0.v4.auto blend_descriptor_0, %8, %9 target:0x0\n");
 }
 
 static void
@@ -785,18 +771,14 @@ test_txqs_and_buffer_size(void **state)
       "translate", false,
       "shader fragment\n"
       "b0 -> b1\n"
-      "  %3 = undef\n"
-      "  %6 = preload imm=60\n"
+      "  %1 = undef\n"
+      "  %2 = preload imm=60\n"
       "b1 -> b2\n"
-      "  %1 = mov u0\n"
-      "  %2 = mov #0x0\n"
-      "  %4 = mov %3\n"
-      "  %5 = mov u1\n"
       "  jump\n"
       "b2\n"
-      "  %7 = va.ATEST %6, %5, atest_datum.w0\n"
-      "  %8:v4 = collect %1, %2, %4, %5\n"
-      "  va.BLEND.slot0.v4.auto blend_descriptor_0, %7, %8 target:0x0\n");
+      "  %3 = va.ATEST %2, u1, atest_datum.w0\n"
+      "  %4:v4 = collect u0, #0x0, %1, u1\n"
+      "  va.BLEND.slot0.v4.auto blend_descriptor_0, %3, %4 target:0x0\n");
 }
 
 static void
