@@ -35,9 +35,8 @@
  * (operands issued + latency: texturing 24, memory 16, varyings 10, LEA
  * 8, ALU 1, copies 0) go first, messages first, then the longest latency
  * path to the block's end (where the flow pass drains messages), then
- * the original order.  Then a constant or uniform put in a register
- * sinks to its first reader: it hides nothing, and beside the COLLECT it
- * usually feeds the allocator needs no copies for it.
+ * the original order.  A constant or uniform in a register then sinks to
+ * its first reader (it hides nothing; by its COLLECT it needs no copy).
  *
  * Pressure is counted as ra_max_pressure counts it and held to a limit:
  * the block's own peak or a cap, whichever is higher.  With `registers`
@@ -45,15 +44,16 @@
  * registers) has the cap S - 3, a bigger one registers - 8, one over
  * `registers` registers - 8 alone (colouring aligned pairs and vectors
  * can fall short of the pressure bound: with a cap of 31, two corpus
- * programs went to 64 registers; with 28, none).  A block over S first
- * has its loads sunk to their first readers as far as rules 3-5 allow,
- * when that lowers its peak (translation loads inputs first and stores
- * outputs last), and with 64 registers is first scheduled under S - 3
- * (the heuristic, careful from the start, then the demand order), the
- * larger limit only if that fails.  Within 4 of the limit the scheduler
- * takes what adds the fewest registers; a block still over keeps its
- * original order.  Windows of 256 instructions keep the work linear;
- * choices depend on positions and numbers only (deterministic).
+ * programs went to 64 registers; with 28, none; a block whose live-in
+ * values and results fit under the cap together is not measured).  A
+ * block over S first has its loads sunk to their first readers as far
+ * as rules 3-5 allow, when that lowers its peak (translation loads
+ * inputs first and stores outputs last), and with 64 registers is first
+ * scheduled under S - 3 (the heuristic, careful from the start, then
+ * the demand order), the larger limit only if that fails.  Within 4 of
+ * the limit the scheduler takes what adds the fewest registers; a block
+ * still over keeps its original order.  Windows of 256 instructions
+ * keep the work linear; choices depend on positions and numbers only.
  *
  * Requires: legalized SSA IR (va_legalize), before register allocation.
  * Ensures:  the rules above; every block's peak pressure within the limit.
@@ -1028,6 +1028,23 @@ fit_small_set(struct sched *S, struct ir_block *b, const struct region *R,
    return best <= small;
 }
 
+/* Whether no order of the region can pass the small set's cap: what is
+ * live at its start and every result it makes, all at once, fit under
+ * it.  Then its own peak does not matter (pressure_limit gives the cap
+ * to every peak below it), and the walk that measures it is saved: most
+ * blocks are this small. */
+static bool
+peak_within_cap(const struct sched *S, const struct region *R,
+                unsigned registers)
+{
+   if (registers <= LARGE_MARGIN)
+      return false; /* the limit is the peak itself */
+   unsigned most = S->cur, cap = small_set(registers) - SMALL_MARGIN;
+   for (uint32_t k = 0; k < R->n && most <= cap; k++)
+      most += dst_regs(S, R->instrs[k]);
+   return most <= cap;
+}
+
 /* Without a message there is no latency to hide: the block stays. */
 static bool
 schedule_block(struct sched *S, struct ir_block *b, unsigned registers)
@@ -1036,8 +1053,10 @@ schedule_block(struct sched *S, struct ir_block *b, unsigned registers)
    if (R.n < 2 || !has_message(&R))
       return false;
    enter_region(S, b, &R);
-   unsigned peak = original_peak(S, &R);
    unsigned small = small_set(registers);
+   unsigned peak = peak_within_cap(S, &R, registers)
+                      ? small - SMALL_MARGIN /* the limit it gets anyway */
+                      : original_peak(S, &R);
    bool sunk = peak > small && sink_loads(S, b, &R, &peak);
    reserve_nodes(S, R.n);
    struct ir_instr **order = ARENA_ARRAY(S->s->scratch, struct ir_instr *,
