@@ -34,12 +34,13 @@ _Static_assert(sizeof(struct tgsiva_shader_key) == 20,
 
 struct tgsiva_workspace {
    struct arena arena;
+   struct ir_va_memo va_memo[IR_VA_MEMO_SIZE]; /* compile.h */
 };
 
 struct tgsiva_workspace *
 tgsiva_workspace_create(void)
 {
-   struct tgsiva_workspace *ws = malloc(sizeof(*ws));
+   struct tgsiva_workspace *ws = calloc(1, sizeof(*ws));
    if (ws)
       arena_init(&ws->arena, 0);
    return ws;
@@ -312,6 +313,7 @@ compile(const uint32_t *tokens, size_t count, const char *text, size_t len,
    struct tgsiva_workspace *ws = opts ? opts->workspace : NULL;
    if (ws) {
       c.arena = &ws->arena;
+      c.opts.va_memo = ws->va_memo;
       c.arena->limit_bytes = limit;
    } else {
       c.arena = &c.own;

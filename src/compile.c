@@ -146,6 +146,8 @@ compile_program(struct compile *c, const struct tgsi_shader *tgsi,
    s->layout = layout;
    s->bail = &c->bail;
    s->checks = c->opts->validate;
+   if (c->opts->va_memo)
+      s->va_memo = c->opts->va_memo;
    c->scratch_base = arena_mark(s->scratch);
    out->ir = s;
    after(c, s, "translate", true);

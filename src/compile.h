@@ -37,6 +37,11 @@ struct compile_options {
    void *pass_ctx;
    /* Vertex shaders: transform feedback (a third program), or NULL. */
    const struct tgsiva_stream_output *stream_output;
+   /* IR_VA_MEMO_SIZE answers of ir_va_src kept from compile to compile
+    * (a workspace's: an answer depends on the question alone, and a
+    * small shader asks most questions once), or NULL: each program
+    * starts with its own, empty. */
+   struct ir_va_memo *va_memo;
 };
 
 /* One binary: the instruction words (no header). */

@@ -126,10 +126,11 @@ struct tgsiva_compile_options {
 
 /*
  * A workspace: the memory of finished compiles, kept for the next one
- * (up to 64 MiB), so that a driver compiling shader after shader on a
- * thread does not map and fault in fresh pages for each.  Give each
- * compiling thread its own.  The results do not depend on it.  NULL when
- * out of memory; tgsiva_workspace_destroy(NULL) does nothing.
+ * (up to 64 MiB), and their answers from the instruction tables, so
+ * that a driver compiling shader after shader on a thread does not map
+ * and fault in fresh pages, nor look the same answers up, for each.
+ * Give each compiling thread its own.  The results do not depend on it.
+ * NULL when out of memory; tgsiva_workspace_destroy(NULL) does nothing.
  */
 struct tgsiva_workspace;
 TGSIVA_API struct tgsiva_workspace *tgsiva_workspace_create(void);

@@ -369,7 +369,9 @@ test_geometry_shader(void **state)
 }
 
 /* A workspace serves compile after compile, with the same results as
- * memory of its own, also after a compile that ran out of its limit. */
+ * memory of its own (and answers of the instruction tables kept from
+ * the compiles before), also after a compile that ran out of its
+ * limit. */
 static void
 test_workspace(void **state)
 {
