@@ -35,6 +35,7 @@ _Static_assert(sizeof(struct tgsiva_shader_key) == 20,
 struct tgsiva_workspace {
    struct arena arena;
    struct ir_va_memo va_memo[IR_VA_MEMO_SIZE]; /* compile.h */
+   struct tgsi_name_memo names;                /* tgsi.h */
 };
 
 struct tgsiva_workspace *
@@ -61,6 +62,7 @@ struct call {
    jmp_buf bail;
    struct tgsiva_diagnostic *d;
    struct compile_options opts;
+   struct tgsi_name_memo *names; /* the workspace's, or NULL */
 };
 
 static void
@@ -247,7 +249,8 @@ run(struct call *c, const uint32_t *tokens, size_t count, const char *text,
       return;
    struct tgsi_shader *tgsi;
    struct compile_result r;
-   bool ok = text ? tgsi_parse_text(c->arena, text, len, &tgsi, c->d)
+   bool ok = text ? tgsi_parse_text_memo(c->arena, text, len, c->names,
+                                         &tgsi, c->d)
                   : tgsi_read_tokens(c->arena, tokens, count, &tgsi, c->d);
    /* Capturing a geometry shader's streams is future work
     * (docs/abi.md, "Geometry shaders"). */
@@ -314,6 +317,7 @@ compile(const uint32_t *tokens, size_t count, const char *text, size_t len,
    if (ws) {
       c.arena = &ws->arena;
       c.opts.va_memo = ws->va_memo;
+      c.names = &ws->names;
       c.arena->limit_bytes = limit;
    } else {
       c.arena = &c.own;

@@ -166,10 +166,30 @@ struct tgsi_shader {
    struct tgsi_item *items;
 };
 
+/* The names the text parser looked up (register files, opcodes, ...),
+ * by spelling, with their values or -1 (see find_name in
+ * tgsi_parse_scan.h).  A value depends on the name tables alone, so one
+ * memo may serve text after text (a workspace's does); zeroed is empty. */
+#define TGSI_NAME_MEMO_SLOTS 64
+#define TGSI_NAME_MEMO_WORD 21
+struct tgsi_name_memo {
+   struct tgsi_name_memo_slot {
+      const struct tgsi_names *table; /* NULL: the opcodes */
+      int16_t value;
+      uint8_t len; /* 0: an empty slot */
+      char word[TGSI_NAME_MEMO_WORD];
+   } slots[TGSI_NAME_MEMO_SLOTS];
+};
+
 /* tgsi_parse.c: TGSI text (tgsi_dump's format, `len` bytes, need not be
  * NUL-terminated) to a decoded shader. */
 bool tgsi_parse_text(struct arena *arena, const char *text, size_t len,
                      struct tgsi_shader **out, struct tgsiva_diagnostic *d);
+/* The same, looking names up in `memo` first (and keeping them there). */
+bool tgsi_parse_text_memo(struct arena *arena, const char *text, size_t len,
+                          struct tgsi_name_memo *memo,
+                          struct tgsi_shader **out,
+                          struct tgsiva_diagnostic *d);
 /* The same for the file at `path` ("-": standard input). */
 bool tgsi_parse_file(struct arena *arena, const char *path,
                      struct tgsi_shader **out, struct tgsiva_diagnostic *d);

@@ -522,7 +522,16 @@ bool
 tgsi_parse_text(struct arena *arena, const char *text, size_t len,
                 struct tgsi_shader **out, struct tgsiva_diagnostic *d)
 {
+   return tgsi_parse_text_memo(arena, text, len, NULL, out, d);
+}
+
+bool
+tgsi_parse_text_memo(struct arena *arena, const char *text, size_t len,
+                     struct tgsi_name_memo *memo, struct tgsi_shader **out,
+                     struct tgsiva_diagnostic *d)
+{
    struct tgsi_parser *P = ARENA_NEW(arena, struct tgsi_parser);
+   P->names = memo ? memo : ARENA_NEW(arena, struct tgsi_name_memo);
    P->arena = arena;
    P->diag = d;
    P->old_fail = arena->fail;

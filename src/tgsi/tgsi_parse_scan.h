@@ -23,16 +23,6 @@ struct tgsi_imm_ref {
    uint32_t line, column;
 };
 
-/* A name the parser looked up, by its spelling (see find_name). */
-#define TGSI_MEMO_SLOTS 64
-#define TGSI_MEMO_WORD 21
-struct tgsi_word_memo {
-   const struct tgsi_names *table; /* NULL: the opcodes */
-   int16_t value;
-   uint8_t len; /* 0: an empty slot */
-   char word[TGSI_MEMO_WORD];
-};
-
 struct tgsi_parser {
    struct arena *arena;
    struct tgsiva_diagnostic *diag;
@@ -51,7 +41,7 @@ struct tgsi_parser {
    size_t num_words;
    VEC(struct tgsi_imm_ref) imm_refs; /* checked once all IMMs are known */
    char found[48];
-   struct tgsi_word_memo memo[TGSI_MEMO_SLOTS];
+   struct tgsi_name_memo *names; /* the caller's, or the parse's own */
 };
 
 /* ---- errors ------------------------------------------------------------ */
@@ -155,18 +145,20 @@ lookup_name(const struct tgsi_names *names, const char *w, size_t n)
  * `names` is NULL; -1 when it names none.  A shader names the same few
  * register files and opcodes on every line, and walking the name tables
  * for each cost a tenth of the parse: the parser keeps each spelling's
- * answer (misses too: they are as certain).  Another spelling of the
- * same name (case) simply looks again. */
+ * answer (misses too: they are as certain), for the texts after this
+ * one too when the caller keeps the memo.  Another spelling of the same
+ * name (case) simply looks again. */
 static inline int
 find_name(struct tgsi_parser *P, const struct tgsi_names *names,
           const char *w, size_t n)
 {
-   if (n == 0 || n > TGSI_MEMO_WORD)
+   if (n == 0 || n > TGSI_NAME_MEMO_WORD)
       return lookup_name(names, w, n);
    unsigned h = (unsigned)n * 7u + (unsigned char)w[0] * 31u +
                 (unsigned char)w[n - 1] * 5u +
                 (unsigned)((uintptr_t)names >> 4);
-   struct tgsi_word_memo *m = &P->memo[h % TGSI_MEMO_SLOTS];
+   struct tgsi_name_memo_slot *m =
+      &P->names->slots[h % TGSI_NAME_MEMO_SLOTS];
    if (m->len == n && m->table == names && !memcmp(m->word, w, n))
       return m->value;
    int v = lookup_name(names, w, n);

@@ -562,6 +562,56 @@ test_decoded_shader_for_consumers(void **state)
    arena_finish(&a);
 }
 
+/* One name memo for text after text (a workspace's): every text parses
+ * and fails as it does with a memo of its own, the failures' misses and
+ * other spellings of a name included. */
+static void
+test_name_memo_serves_text_after_text(void **state)
+{
+   (void)state;
+   static const char *const texts[] = {
+      "VERT\nDCL IN[0]\nDCL OUT[0], POSITION\n  0: MOV OUT[0], IN[0]\n"
+      "  1: END\n",
+      "FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0]\n  0: mov TEMP[0], OUT[0]\n"
+      "  1: FOO TEMP[0], TEMP[0]\n  2: END\n",
+      "FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0]\n  0: Mov TEMP[0], TEMP[0]\n"
+      "  1: FOO TEMP[0], TEMP[0]\n  2: END\n",
+      "FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0]\n  0: MOV_SAT OUT[0], TEMP[0]\n"
+      "  1: END\n",
+      "VERT\nDCL IN[0]\nDCL OUTPUT[0], POSITION\n  0: END\n",
+   };
+   struct tgsi_name_memo memo;
+   memset(&memo, 0, sizeof(memo));
+   for (unsigned round = 0; round < 2; round++) {
+      for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+         struct arena a;
+         struct tgsi_shader *alone, *shared;
+         struct tgsiva_diagnostic d1, d2;
+         arena_init(&a, 0);
+         diag_clear(&d1);
+         diag_clear(&d2);
+         size_t len = strlen(texts[i]);
+         bool ok = tgsi_parse_text(&a, texts[i], len, &alone, &d1);
+         assert_int_equal(tgsi_parse_text_memo(&a, texts[i], len, &memo,
+                                               &shared, &d2),
+                          ok);
+         if (ok) {
+            struct strbuf x, y;
+            strbuf_init(&x, &a);
+            strbuf_init(&y, &a);
+            tgsi_print_shader(&x, alone);
+            tgsi_print_shader(&y, shared);
+            assert_string_equal(x.data, y.data);
+         } else {
+            assert_int_equal(d1.line, d2.line);
+            assert_int_equal(d1.column, d2.column);
+            assert_string_equal(d1.message, d2.message);
+         }
+         arena_finish(&a);
+      }
+   }
+}
+
 int
 main(void)
 {
@@ -577,6 +627,7 @@ main(void)
       cmocka_unit_test(test_every_opcode_round_trips),
       cmocka_unit_test(test_opcode_table_is_consistent),
       cmocka_unit_test(test_decoded_shader_for_consumers),
+      cmocka_unit_test(test_name_memo_serves_text_after_text),
    };
    return cmocka_run_group_tests_name("tgsi_parse", tests, NULL, NULL);
 }
