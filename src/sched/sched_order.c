@@ -863,6 +863,15 @@ static void
 sink_to_readers(struct sched *S, struct ir_instr **order, uint32_t n,
                 bool loads)
 {
+   /* Without loads, what comes before the first constant stays, and
+    * reads nothing that sinks. */
+   uint32_t first = 0;
+   while (!loads && first < n && !is_constant(order[first]))
+      first++;
+   order += first;
+   n -= first;
+   if (!n)
+      return;
    struct arena *a = S->s->scratch;
    uint32_t *head = ARENA_ARRAY(a, uint32_t, n + 1);
    uint32_t *next = ARENA_ARRAY(a, uint32_t, n);
