@@ -141,6 +141,7 @@ struct region {
 /* Per value, for the block at hand; stamps say a fact holds for it. */
 struct value_state {
    uint32_t uses;      /* reads left in the region */
+   uint32_t uses_stamp; /* stamp: uses counted for this entry */
    uint32_t defined;   /* stamp: defined in the region */
    uint32_t pinned;    /* stamp: read by the terminator */
    uint32_t live_out;  /* stamp: live out of the block */
@@ -291,21 +292,30 @@ enter_region(struct sched *S, struct ir_block *b, const struct region *R)
    S->stamp++;
    S->live_out = &S->live.live_out[b->index];
    S->cur = S->peak = S->now = 0;
-   /* Counted afresh: a region may be entered again for another try. */
+   /* One walk: uses counted afresh (a region may be entered again for
+    * another try), definitions marked, and what the region reads from
+    * before it counted live at its start (a source's definition in the
+    * region comes before it: SSA). */
    for (uint32_t k = 0; k < R->n; k++) {
       const struct ir_instr *I = R->instrs[k];
       ir_foreach_src(I, i) {
-         if (I->src[i].kind == IR_REF_VALUE)
-            S->v[I->src[i].index].uses = 0;
+         if (I->src[i].kind != IR_REF_VALUE)
+            continue;
+         struct value_state *v = &S->v[I->src[i].index];
+         if (v->uses_stamp != S->stamp) {
+            v->uses_stamp = S->stamp;
+            v->uses = 0;
+         }
+         v->uses++;
+         count_live(S, I->src[i].index);
       }
-   }
-   for (uint32_t k = 0; k < R->n; k++) {
-      const struct ir_instr *I = R->instrs[k];
-      if (I->ndst && I->dst.kind == IR_REF_VALUE)
-         S->v[I->dst.index].defined = S->stamp;
-      ir_foreach_src(I, i) {
-         if (I->src[i].kind == IR_REF_VALUE)
-            S->v[I->src[i].index].uses++;
+      if (I->ndst && I->dst.kind == IR_REF_VALUE) {
+         struct value_state *v = &S->v[I->dst.index];
+         v->defined = S->stamp;
+         if (v->uses_stamp != S->stamp) {
+            v->uses_stamp = S->stamp;
+            v->uses = 0;
+         }
       }
    }
    if (R->term) {
@@ -319,13 +329,6 @@ enter_region(struct sched *S, struct ir_block *b, const struct region *R)
    ra_valueset_foreach(S->live_out, v) {
       S->v[v].live_out = S->stamp;
       count_live(S, v);
-   }
-   for (uint32_t k = 0; k < R->n; k++) {
-      const struct ir_instr *I = R->instrs[k];
-      ir_foreach_src(I, i) {
-         if (I->src[i].kind == IR_REF_VALUE)
-            count_live(S, I->src[i].index);
-      }
    }
    S->entered = true;
 }
