@@ -134,7 +134,9 @@ tls_store(struct tgsi_to_ir *t, struct ir_ref offset, uint32_t extra,
           struct ir_ref value)
 {
    struct tls_addr addr = tls_address(t, offset, extra);
-   struct ir_ref srcs[2] = {addr.base, value};
+   /* A vector of its own: the value may be a part of a bigger one (a
+    * texture's result, a varying), and a staging source is whole. */
+   struct ir_ref srcs[2] = {addr.base, ir_collect(&t->b, 32, 1, &value)};
    struct ir_instr *I = t_va(&t->b, VA_OP_STORE_I32, 2, srcs, 0);
    va_set_mod(I->va, VA_MOD_MEMORY_ACCESS, VA_MEMORY_ACCESS_FORCE);
    I->va->imm[VA_IMM_OFFSET] = addr.imm;
