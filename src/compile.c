@@ -140,14 +140,12 @@ compile_program(struct compile *c, const struct tgsi_shader *tgsi,
 {
    struct ir_shader *s;
    if (!ir_from_tgsi(c->arena, tgsi, stage, c->opts->key, c->opts->validate,
-                     layout, &s, c->d))
+                     layout, c->opts->va_memo, &s, c->d))
       return false;
    s->diag = c->d;
    s->layout = layout;
    s->bail = &c->bail;
    s->checks = c->opts->validate;
-   if (c->opts->va_memo)
-      s->va_memo = c->opts->va_memo;
    c->scratch_base = arena_mark(s->scratch);
    out->ir = s;
    after(c, s, "translate", true);

@@ -30,7 +30,8 @@ ir_immf(float f)
 }
 
 struct ir_shader *
-ir_shader_create(struct arena *arena, enum ir_stage stage)
+ir_shader_create(struct arena *arena, enum ir_stage stage,
+                 struct ir_va_memo *memo)
 {
    struct ir_shader *s = ARENA_NEW(arena, struct ir_shader);
    s->arena = arena;
@@ -38,7 +39,8 @@ ir_shader_create(struct arena *arena, enum ir_stage stage)
    s->scratch->poison = true; /* the pipeline keeps it when validating */
    s->instrs = arena_scratch(arena);
    s->templates = s->instrs; /* apart from the first compaction on */
-   s->va_memo = ARENA_ARRAY(arena, struct ir_va_memo, IR_VA_MEMO_SIZE);
+   s->va_memo =
+      memo ? memo : ARENA_ARRAY(arena, struct ir_va_memo, IR_VA_MEMO_SIZE);
    s->stage = stage;
    /* Value 0 stands for "no value". */
    *VEC_PUSH(arena, &s->values) = (struct ir_value){.reg = -1};

@@ -411,7 +411,10 @@ ir_ref_same(struct ir_ref a, struct ir_ref b)
  * ir.c: construction and editing
  */
 
-struct ir_shader *ir_shader_create(struct arena *arena, enum ir_stage stage);
+/* `memo`: IR_VA_MEMO_SIZE answers of ir_va_src to keep using (a
+ * workspace's, kept from compile to compile), or NULL: a new one. */
+struct ir_shader *ir_shader_create(struct arena *arena, enum ir_stage stage,
+                                   struct ir_va_memo *memo);
 struct ir_block *ir_block_create(struct ir_shader *s);
 /* Appends `b` to the layout. */
 void ir_block_append(struct ir_shader *s, struct ir_block *b);

@@ -449,7 +449,7 @@ struct ir_shader *
 ir_read(struct arena *arena, const char *text, struct tgsiva_diagnostic *d)
 {
    struct reader r = {.d = d, .line = text, .p = text, .lineno = 1};
-   r.s = ir_shader_create(arena, IR_STAGE_FRAGMENT);
+   r.s = ir_shader_create(arena, IR_STAGE_FRAGMENT, NULL);
    if (!expect(&r, "shader"))
       return NULL;
    skip_spaces(&r);

@@ -285,6 +285,18 @@ count_live(struct sched *S, uint32_t v)
    }
 }
 
+/* v's state with its use count started afresh for this entry. */
+static struct value_state *
+fresh_uses(struct sched *S, uint32_t v)
+{
+   struct value_state *st = &S->v[v];
+   if (st->uses_stamp != S->stamp) {
+      st->uses_stamp = S->stamp;
+      st->uses = 0;
+   }
+   return st;
+}
+
 /* Use counts, pins and the pressure at the start of the region. */
 static void
 enter_region(struct sched *S, struct ir_block *b, const struct region *R)
@@ -301,22 +313,11 @@ enter_region(struct sched *S, struct ir_block *b, const struct region *R)
       ir_foreach_src(I, i) {
          if (I->src[i].kind != IR_REF_VALUE)
             continue;
-         struct value_state *v = &S->v[I->src[i].index];
-         if (v->uses_stamp != S->stamp) {
-            v->uses_stamp = S->stamp;
-            v->uses = 0;
-         }
-         v->uses++;
+         fresh_uses(S, I->src[i].index)->uses++;
          count_live(S, I->src[i].index);
       }
-      if (I->ndst && I->dst.kind == IR_REF_VALUE) {
-         struct value_state *v = &S->v[I->dst.index];
-         v->defined = S->stamp;
-         if (v->uses_stamp != S->stamp) {
-            v->uses_stamp = S->stamp;
-            v->uses = 0;
-         }
-      }
+      if (I->ndst && I->dst.kind == IR_REF_VALUE)
+         fresh_uses(S, I->dst.index)->defined = S->stamp;
    }
    if (R->term) {
       ir_foreach_src(R->term, i) {

@@ -819,14 +819,14 @@ check_stage(struct tgsi_to_ir *t)
 bool
 ir_from_tgsi(struct arena *arena, const struct tgsi_shader *tgsi,
              enum ir_stage stage, const struct tgsiva_shader_key *key,
-             bool poison, struct ir_layout *layout, struct ir_shader **out,
-             struct tgsiva_diagnostic *d)
+             bool poison, struct ir_layout *layout, struct ir_va_memo *memo,
+             struct ir_shader **out, struct tgsiva_diagnostic *d)
 {
    static const struct tgsiva_shader_key zero_key;
    jmp_buf bail;
    struct tgsi_to_ir t = {.tgsi = tgsi, .layout = layout, .d = d,
                           .bail = &bail, .key = key ? key : &zero_key};
-   t.s = ir_shader_create(arena, stage);
+   t.s = ir_shader_create(arena, stage, memo);
    t.s->scratch->poison = poison;
    /* The translation's own tables (variables, frames, logs) end with
     * it. */

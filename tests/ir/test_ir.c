@@ -305,7 +305,7 @@ test_va_src_memo_answers_as_without(void **state)
    (void)state;
    struct arena a;
    arena_init(&a, 0);
-   struct ir_shader *s = ir_shader_create(&a, IR_STAGE_FRAGMENT);
+   struct ir_shader *s = ir_shader_create(&a, IR_STAGE_FRAGMENT, NULL);
    static const uint32_t constants[] = {0, 1, 0x3f800000, 0x7f, 0x80,
                                         0x3c00, 0x12345678, 0xffffffff};
    struct ir_ref refs[64];
@@ -359,7 +359,7 @@ test_va_src_memo_near_misses(void **state)
    (void)state;
    struct arena a;
    arena_init(&a, 0);
-   struct ir_shader *s = ir_shader_create(&a, IR_STAGE_FRAGMENT);
+   struct ir_shader *s = ir_shader_create(&a, IR_STAGE_FRAGMENT, NULL);
    struct ir_ref r = {.index = 4, .kind = IR_REF_REG};
    struct va_src out, want;
    ir_va_src(s, VA_OP_FADD_F32, 0, r, false, &out);

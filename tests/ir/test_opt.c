@@ -1015,7 +1015,7 @@ test_va_optimize_built(void **state)
    (void)state;
    struct arena a;
    arena_init(&a, 0);
-   struct ir_shader *s = ir_shader_create(&a, IR_STAGE_COMPUTE);
+   struct ir_shader *s = ir_shader_create(&a, IR_STAGE_COMPUTE, NULL);
    struct ir_block *b0 = ir_block_create(s);
    ir_block_append(s, b0);
    struct ir_ref u = ir_abs((struct ir_ref){.kind = IR_REF_UNIFORM,

@@ -18,7 +18,7 @@ static void
 setup(struct fixture *f, unsigned nblocks)
 {
    arena_init(&f->a, 0);
-   f->s = ir_shader_create(&f->a, IR_STAGE_COMPUTE);
+   f->s = ir_shader_create(&f->a, IR_STAGE_COMPUTE, NULL);
    f->s->allocated = true;
    for (unsigned i = 0; i < nblocks; i++) {
       f->b[i] = ir_block_create(f->s);
