@@ -67,29 +67,58 @@ fail_at(struct tgsi_parser *P, const char *pos, enum tgsiva_status status,
 #define fail(P, pos, ...) fail_at(P, pos, TGSIVA_ERROR_INPUT, __VA_ARGS__)
 
 /* ASCII character classes, without <ctype.h>: a driver's locale must
- * not change what parses (and these need no call per character). */
+ * not change what parses.  One table look-up per character: the scanner
+ * tests every byte of the text at least once, and white space and words
+ * are most of it. */
+enum {
+   CH_SPACE = 1, /* ' ', '\t', '\r' */
+   CH_DIGIT = 2,
+   CH_ALPHA = 4,
+   CH_WORD = 8, /* digits, letters and '_' */
+   CH_HEX = 16,
+};
+
+/* By byte; bytes from 0x80 are in no class.  tests/tgsi/test_tgsi_parse.c
+ * checks every entry against the definitions above. */
+static const uint8_t char_class[256] = {
+    0,  0,  0,  0,  0,  0,  0,  0,  0,  1,  0,  0,  0,  1,  0,  0,
+    0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+    1,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+   26, 26, 26, 26, 26, 26, 26, 26, 26, 26,  0,  0,  0,  0,  0,  0,
+    0, 28, 28, 28, 28, 28, 28, 12, 12, 12, 12, 12, 12, 12, 12, 12,
+   12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12,  0,  0,  0,  0,  8,
+    0, 28, 28, 28, 28, 28, 28, 12, 12, 12, 12, 12, 12, 12, 12, 12,
+   12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12,  0,  0,  0,  0,  0,
+};
+
 static inline bool
 is_digit(char c)
 {
-   return (unsigned)(c - '0') < 10u;
+   return char_class[(unsigned char)c] & CH_DIGIT;
 }
 
 static inline bool
 is_alpha(char c)
 {
-   return (unsigned)((c | 0x20) - 'a') < 26u;
+   return char_class[(unsigned char)c] & CH_ALPHA;
 }
 
 static inline bool
 is_hex_digit(char c)
 {
-   return is_digit(c) || (unsigned)((c | 0x20) - 'a') < 6u;
+   return char_class[(unsigned char)c] & CH_HEX;
+}
+
+static inline bool
+is_space(char c)
+{
+   return char_class[(unsigned char)c] & CH_SPACE;
 }
 
 static inline bool
 is_word_char(char c)
 {
-   return is_digit(c) || is_alpha(c) || c == '_';
+   return char_class[(unsigned char)c] & CH_WORD;
 }
 
 /* What the cursor is at, for "expected X, found Y". */
@@ -172,9 +201,7 @@ find_name(struct tgsi_parser *P, const struct tgsi_names *names,
 static inline void
 skip_ws(struct tgsi_parser *P)
 {
-   /* Most calls stop at once, on a printable character: one test. */
-   while (P->p < P->eol && (unsigned char)*P->p <= ' ' &&
-          (*P->p == ' ' || *P->p == '\t' || *P->p == '\r'))
+   while (P->p < P->eol && is_space(*P->p))
       P->p++;
 }
 
