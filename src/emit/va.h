@@ -204,7 +204,8 @@ bool va_rule_pairs(const struct va_instr *I, struct tgsiva_diagnostic *d);
 bool va_rule_staging(const struct va_instr *I, struct tgsiva_diagnostic *d);
 bool va_rule_slot(const struct va_instr *I, struct tgsiva_diagnostic *d);
 /* The three FAU rules (page, slots, sources) together; an instruction
- * with at most one FAU or table source meets them without a look. */
+ * with at most one FAU or table source meets them without a look.  They
+ * read the opcode and the form's sources alone. */
 bool va_rules_fau(const struct va_instr *I, struct tgsiva_diagnostic *d);
 /* All of the above. */
 bool va_check_rules(const struct va_instr *I, struct tgsiva_diagnostic *d);

@@ -64,7 +64,8 @@ ir_va_create(struct ir_shader *s, unsigned op, unsigned nsrc,
 struct va_instr *
 ir_va_template(struct ir_shader *s, unsigned op, const struct va_instr *from)
 {
-   struct va_instr *t = ARENA_NEW(s->templates, struct va_instr);
+   /* Not zeroed here: both ways write the whole template. */
+   struct va_instr *t = arena_alloc(s->templates, sizeof(*t));
    if (from)
       *t = *from;
    else

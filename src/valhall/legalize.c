@@ -308,12 +308,12 @@ fix_source(struct legalize *l, struct ir_instr *I, unsigned i)
 }
 
 /* The instruction's FAU use as hardware operands, registers standing in
- * for values. */
+ * for values: the opcode and the sources, all that va_rules_fau reads
+ * (the rest of `t` is left unset). */
 static void
 trial(struct legalize *l, const struct ir_instr *I, struct va_instr *t)
 {
    const struct va_form *f = va_form(I->va_op);
-   memset(t, 0, sizeof(*t));
    t->op = (enum va_op)I->va_op;
    for (unsigned i = 0; i < f->nr_srcs; i++) {
       struct ir_ref r = I->src[i];
