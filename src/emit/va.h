@@ -145,8 +145,15 @@ va_form_imm(const struct va_form *f, enum va_imm imm)
 void va_imm_range(const struct va_imm_info *imm, int64_t *lo, int64_t *hi);
 /* The form named `name` (exact mnemonic, e.g. "FADD.f32"). */
 bool va_op_by_name(const char *name, size_t len, enum va_op *op);
-/* Name of enum value `value` of `e` ("rte"), or NULL if reserved. */
-const char *va_enum_value_name(enum va_enum e, unsigned value);
+/* Name of enum value `value` of `e` ("rte"), or NULL if reserved.  The
+ * predicates from here on are inline: the encoder and the passes on
+ * allocated code ask them for every operand of every instruction. */
+static inline const char *
+va_enum_value_name(enum va_enum e, unsigned value)
+{
+   const struct va_enum_info *info = &va_enums[e];
+   return value < info->count ? info->values[value] : NULL;
+}
 /* The value of swizzle token `swz` in the swizzle-like enum `e`
  * (VA_SWZ_NONE: the default); false if `e` has no such value. */
 bool va_swizzle_value(enum va_enum e, unsigned swz, unsigned *value);
@@ -156,8 +163,12 @@ bool va_src_swizzle_value(const struct va_src_info *si, unsigned swz,
                           unsigned *value);
 /* Does source `i` read a whole 64-bit value (an aligned register pair or
  * FAU slot), rather than nothing or a widened 8-32 bit part? */
-bool va_src_reads_pair(const struct va_form *f, unsigned i,
-                       const struct va_src *s);
+static inline bool
+va_src_reads_pair(const struct va_form *f, unsigned i, const struct va_src *s)
+{
+   return f->srcs[i].size == 64 &&
+          (!(f->srcs[i].flags & VA_SRC_WIDEN) || s->swizzle == VA_SWZ_NONE);
+}
 /* Sets `d` (if not NULL) to "FORM: reason" and returns false. */
 bool va_refuse(struct tgsiva_diagnostic *d, enum va_op op, const char *fmt,
                ...) __attribute__((format(printf, 3, 4)));
@@ -172,7 +183,18 @@ void va_instr_registers(const struct va_instr *I, uint64_t *read,
 uint64_t va_instr_staging_reads(const struct va_instr *I);
 /* The dependency slots a flow value waits on (bit k: slot k; `wait`
  * drains all eight). */
-unsigned va_flow_waits(enum va_flow flow);
+static inline unsigned
+va_flow_waits(enum va_flow flow)
+{
+   static const uint8_t waits[16] = {
+      [VA_FLOW_WAIT0] = 0x01,   [VA_FLOW_WAIT1] = 0x02,
+      [VA_FLOW_WAIT01] = 0x03,  [VA_FLOW_WAIT2] = 0x04,
+      [VA_FLOW_WAIT02] = 0x05,  [VA_FLOW_WAIT12] = 0x06,
+      [VA_FLOW_WAIT012] = 0x07, [VA_FLOW_WAIT0126] = 0x47,
+      [VA_FLOW_WAIT] = 0xff,
+   };
+   return waits[flow & 15];
+}
 
 /* What a message does to memory the shader itself can write (buffers,
  * images, shared and thread-local memory, the tile), for the ordering of
@@ -186,7 +208,12 @@ enum {
 unsigned va_memory_effects(const struct va_instr *I);
 /* Does I send a message that may complete after the next instruction
  * runs?  Branches and NOP sit on the message units too, but are not. */
-bool va_is_message(const struct va_instr *I);
+static inline bool
+va_is_message(const struct va_instr *I)
+{
+   return va_form(I->op)->message && I->op != VA_OP_BRANCHZ &&
+          I->op != VA_OP_BRANCHZI && I->op != VA_OP_NOP;
+}
 /* A varying load (unit V or VT) that writes the hidden varying state
  * (update mode store or clobber): it must wait for pending varying loads
  * (Mesa's flow pass, facts proven on hardware). */
@@ -219,7 +246,25 @@ bool va_encode(const struct va_instr *I, uint64_t *out,
                struct tgsiva_diagnostic *d);
 /* The source byte of `s` (which must be in range); *page is its FAU page,
  * or -1 for registers and immediate-table entries. */
-uint8_t va_src_byte(const struct va_src *s, int *page);
+static inline uint8_t
+va_src_byte(const struct va_src *s, int *page)
+{
+   *page = -1;
+   switch (s->kind) {
+   case VA_SRC_KIND_REG:
+      return (uint8_t)(s->value | (s->discard ? 0x40 : 0));
+   case VA_SRC_KIND_UNIFORM:
+      *page = s->value >> 6;
+      return (uint8_t)(0x80 | (s->value & 0x3F));
+   case VA_SRC_KIND_IMM:
+      return (uint8_t)(0xC0 | s->value);
+   case VA_SRC_KIND_SPECIAL:
+      *page = va_specials[s->value].page;
+      return (uint8_t)(0xE0 | va_specials[s->value].index << 1 | s->word);
+   default:
+      return 0;
+   }
+}
 
 /* va_decode.c: false if `word` is no instruction form, or not the word
  * that form would encode (stray bits, reserved values).  Hardware rules

@@ -95,13 +95,6 @@ va_op_by_name(const char *name, size_t len, enum va_op *op)
    return false;
 }
 
-const char *
-va_enum_value_name(enum va_enum e, unsigned value)
-{
-   const struct va_enum_info *info = &va_enums[e];
-   return value < info->count ? info->values[value] : NULL;
-}
-
 void
 va_enum_choices(enum va_enum e, char *buf, size_t size)
 {
@@ -159,14 +152,6 @@ va_refuse(struct tgsiva_diagnostic *d, enum va_op op, const char *fmt, ...)
                      msg);
 }
 
-bool
-va_src_reads_pair(const struct va_form *f, unsigned i,
-                  const struct va_src *s)
-{
-   return f->srcs[i].size == 64 &&
-          (!(f->srcs[i].flags & VA_SRC_WIDEN) || s->swizzle == VA_SWZ_NONE);
-}
-
 /* Registers of a source: one, or an aligned pair. */
 static uint64_t
 src_regs(const struct va_form *f, unsigned i, const struct va_src *s)
@@ -210,13 +195,6 @@ va_instr_registers(const struct va_instr *I, uint64_t *read,
       w |= (f->size == 64 ? 3ull : 1ull) << (I->dest.reg & 63);
    *read = r;
    *written = w;
-}
-
-bool
-va_is_message(const struct va_instr *I)
-{
-   return va_form(I->op)->message && I->op != VA_OP_BRANCHZ &&
-          I->op != VA_OP_BRANCHZI && I->op != VA_OP_NOP;
 }
 
 unsigned
@@ -266,17 +244,4 @@ va_instr_staging_reads(const struct va_instr *I)
          m |= range(I->staging[i].reg, I->staging[i].count);
    }
    return m;
-}
-
-unsigned
-va_flow_waits(enum va_flow flow)
-{
-   static const uint8_t waits[16] = {
-      [VA_FLOW_WAIT0] = 0x01,   [VA_FLOW_WAIT1] = 0x02,
-      [VA_FLOW_WAIT01] = 0x03,  [VA_FLOW_WAIT2] = 0x04,
-      [VA_FLOW_WAIT02] = 0x05,  [VA_FLOW_WAIT12] = 0x06,
-      [VA_FLOW_WAIT012] = 0x07, [VA_FLOW_WAIT0126] = 0x47,
-      [VA_FLOW_WAIT] = 0xff,
-   };
-   return waits[flow & 15];
 }

@@ -37,26 +37,6 @@ field(uint64_t value, unsigned start)
    return value << start;
 }
 
-uint8_t
-va_src_byte(const struct va_src *s, int *page)
-{
-   *page = -1;
-   switch (s->kind) {
-   case VA_SRC_KIND_REG:
-      return (uint8_t)(s->value | (s->discard ? 0x40 : 0));
-   case VA_SRC_KIND_UNIFORM:
-      *page = s->value >> 6;
-      return (uint8_t)(0x80 | (s->value & 0x3F));
-   case VA_SRC_KIND_IMM:
-      return (uint8_t)(0xC0 | s->value);
-   case VA_SRC_KIND_SPECIAL:
-      *page = va_specials[s->value].page;
-      return (uint8_t)(0xE0 | va_specials[s->value].index << 1 | s->word);
-   default:
-      return 0;
-   }
-}
-
 static bool
 pack_opcode(struct packer *p)
 {
