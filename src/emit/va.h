@@ -159,8 +159,18 @@ va_enum_value_name(enum va_enum e, unsigned value)
 bool va_swizzle_value(enum va_enum e, unsigned swz, unsigned *value);
 /* The same for the swizzle-like field of a source, which may be too
  * narrow for all of its enum (a 2-bit 16-bit swizzle). */
-bool va_src_swizzle_value(const struct va_src_info *si, unsigned swz,
-                          unsigned *value);
+static inline bool
+va_src_swizzle_value(const struct va_src_info *si, unsigned swz,
+                     unsigned *value)
+{
+   if (si->swz_enum == VA_ENUM_NONE) {
+      *value = 0;
+      return swz == VA_SWZ_NONE;
+   }
+   /* A 2-bit swizzle field holds only the first values of its enum. */
+   return va_swizzle_value((enum va_enum)si->swz_enum, swz, value) &&
+          *value < (1u << si->swz_bits);
+}
 /* Does source `i` read a whole 64-bit value (an aligned register pair or
  * FAU slot), rather than nothing or a widened 8-32 bit part? */
 static inline bool

@@ -71,18 +71,6 @@ va_deps_issue(struct va_deps *d, const struct va_instr *I, unsigned slot)
       d->varying |= (uint8_t)(1u << slot);
 }
 
-void
-va_deps_drain(struct va_deps *d, unsigned mask)
-{
-   for (unsigned k = 0; k < 8; k++) {
-      if (mask & (1u << k)) {
-         d->written[k] = d->staged[k] = 0;
-         d->mem[k] = 0;
-      }
-   }
-   d->varying &= (uint8_t)~mask;
-}
-
 bool
 va_deps_pending(const struct va_deps *d, unsigned k)
 {

@@ -57,8 +57,21 @@ unsigned va_deps_drain_before(enum va_op op);
  * `slot` from now on. */
 void va_deps_issue(struct va_deps *d, const struct va_instr *I,
                    unsigned slot);
-/* Forgets what is pending on the slots of `mask` (a wait). */
-void va_deps_drain(struct va_deps *d, unsigned mask);
+/* Forgets what is pending on the slots of `mask` (a wait).  Inline: asked
+ * after every instruction, whose flow most often waits on nothing. */
+static inline void
+va_deps_drain(struct va_deps *d, unsigned mask)
+{
+   if (!mask)
+      return;
+   for (unsigned k = 0; k < 8; k++) {
+      if (mask & (1u << k)) {
+         d->written[k] = d->staged[k] = 0;
+         d->mem[k] = 0;
+      }
+   }
+   d->varying &= (uint8_t)~mask;
+}
 /* Any result, memory access or varying load pending on slot k?  (Staging
  * reads alone do not keep a slot busy.) */
 bool va_deps_pending(const struct va_deps *d, unsigned k);

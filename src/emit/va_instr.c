@@ -126,19 +126,6 @@ va_swizzle_value(enum va_enum e, unsigned swz, unsigned *value)
 }
 
 bool
-va_src_swizzle_value(const struct va_src_info *si, unsigned swz,
-                     unsigned *value)
-{
-   if (si->swz_enum == VA_ENUM_NONE) {
-      *value = 0;
-      return swz == VA_SWZ_NONE;
-   }
-   /* A 2-bit swizzle field holds only the first values of its enum. */
-   return va_swizzle_value((enum va_enum)si->swz_enum, swz, value) &&
-          *value < (1u << si->swz_bits);
-}
-
-bool
 va_refuse(struct tgsiva_diagnostic *d, enum va_op op, const char *fmt, ...)
 {
    char msg[400];

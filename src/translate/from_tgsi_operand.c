@@ -344,6 +344,8 @@ t_src(struct tgsi_to_ir *t, unsigned i, unsigned chan)
 {
    const struct tgsi_src *src = &insn(t)->src[i];
    struct ir_ref v = t_src_raw(t, i, chan);
+   if (!src->absolute && !src->negate)
+      return v; /* the operand's type matters to modifiers alone */
    enum tgsi_value_type type = tgsi_op_src_type(insn(t)->opcode, i);
    if (type == TGSI_VT_I32 || type == TGSI_VT_U32) {
       if (src->absolute)
@@ -480,9 +482,9 @@ t_dst(struct tgsi_to_ir *t, unsigned i, unsigned chan, struct ir_ref value)
     * clamps float results (and untyped ones, as floats); a double was
     * saturated as a double (from_tgsi_double.c), and an integer result
     * is left as it is, as the interpreter does. */
-   enum tgsi_value_type type = tgsi_op_dst_type(insn(t)->opcode, i);
-   bool clamp = insn(t)->saturate &&
-                (type == TGSI_VT_F32 || type == TGSI_VT_UNTYPED);
+   enum tgsi_value_type type =
+      insn(t)->saturate ? tgsi_op_dst_type(insn(t)->opcode, i) : TGSI_VT_NONE;
+   bool clamp = type == TGSI_VT_F32 || type == TGSI_VT_UNTYPED;
    if (clamp || value.mods) {
       struct ir_instr *I = ir_build(&t->b, IR_OP_MOV, 32, 1, &value);
       if (clamp)

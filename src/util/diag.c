@@ -25,16 +25,6 @@ tgsiva_status_name(enum tgsiva_status status)
    return "unknown status";
 }
 
-void
-diag_clear(struct tgsiva_diagnostic *d)
-{
-   /* Not the whole message buffer: encoders clear one per word. */
-   d->status = TGSIVA_OK;
-   d->line = d->column = 0;
-   d->word = -1;
-   d->message[0] = '\0';
-}
-
 static bool
 diag_set(struct tgsiva_diagnostic *d, enum tgsiva_status status,
          unsigned line, unsigned column, long word, const char *fmt,

@@ -11,7 +11,15 @@
 
 #include "tgsiva/tgsiva.h"
 
-void diag_clear(struct tgsiva_diagnostic *d);
+/* Not the whole message buffer: encoders clear one per word. */
+static inline void
+diag_clear(struct tgsiva_diagnostic *d)
+{
+   d->status = TGSIVA_OK;
+   d->line = d->column = 0;
+   d->word = -1;
+   d->message[0] = '\0';
+}
 
 /* An error at a text position (1-based line and column). */
 bool diag_at(struct tgsiva_diagnostic *d, enum tgsiva_status status,
