@@ -77,6 +77,23 @@ note_imm_ref(struct tgsi_parser *P, enum tgsi_regfile file, bool indirect,
    r->column = (uint32_t)(pos - P->line) + 1;
 }
 
+/* "[123]" at the cursor, with nothing else inside: the index, the cursor
+ * after it; else -1 with the cursor unmoved. */
+static int32_t
+plain_bracket(struct tgsi_parser *P)
+{
+   const char *p = P->p, *end = P->eol;
+   if (end - p < 3 || p[0] != '[' || !is_digit(p[1]))
+      return -1;
+   uint32_t v = 0;
+   for (p++; p < end && is_digit(*p) && v <= MAX_INDEX; p++)
+      v = v * 10 + (uint32_t)(*p - '0');
+   if (p >= end || *p != ']' || v > MAX_INDEX)
+      return -1;
+   P->p = p + 1;
+   return (int32_t)v;
+}
+
 /* FILE[index] or FILE[dim][index]: a second bracket makes the first one
  * the dimension. */
 static void
@@ -84,10 +101,26 @@ parse_reg(struct tgsi_parser *P, struct tgsi_reg *r)
 {
    skip_ws(P);
    const char *pos = P->p;
+   /* Most operands are "FILE[n]" or "FILE[n][m]", nothing between: those
+    * take no trip through the general brackets (which any surprise in
+    * them still goes to, for the same errors). */
+   r->file = expect_file(P);
+   const char *after_file = P->p;
+   int32_t first = plain_bracket(P);
+   if (first >= 0) {
+      int32_t second = plain_bracket(P);
+      if (second >= 0 || peek(P) != '[') {
+         r->dimension = second >= 0;
+         r->dim_index = second >= 0 ? first : 0;
+         r->index = second >= 0 ? second : first;
+         note_imm_ref(P, r->file, r->dimension, r->index, pos);
+         return;
+      }
+   }
+   P->p = after_file;
    int32_t index;
    bool indirect;
    struct tgsi_ind ind = {0};
-   r->file = expect_file(P);
    parse_bracket(P, &index, &indirect, &ind);
    if (peek(P) == '[') {
       r->dimension = true;

@@ -188,8 +188,14 @@ find_name(struct tgsi_parser *P, const struct tgsi_names *names,
                 (unsigned)((uintptr_t)names >> 4);
    struct tgsi_name_memo_slot *m =
       &P->names->slots[h % TGSI_NAME_MEMO_SLOTS];
-   if (m->len == n && m->table == names && !memcmp(m->word, w, n))
-      return m->value;
+   if (m->len == n && m->table == names) {
+      /* Words are a few bytes: a loop, not a call. */
+      size_t i = 0;
+      while (i < n && m->word[i] == w[i])
+         i++;
+      if (i == n)
+         return m->value;
+   }
    int v = lookup_name(names, w, n);
    m->table = names;
    m->value = (int16_t)v;

@@ -52,14 +52,16 @@ tgsi_builder_add_insn(struct tgsi_builder *b, enum tgsi_op opcode,
    insn->number = (uint32_t)(b->insns.len - 1);
    insn->num_dst = num_dst;
    insn->num_src = num_src;
-   insn->dst = ARENA_ARRAY(b->arena, struct tgsi_dst, num_dst);
-   insn->src = ARENA_ARRAY(b->arena, struct tgsi_src, num_src);
-   for (unsigned i = 0; i < num_src; i++) {
-      for (unsigned c = 0; c < 4; c++)
-         insn->src[i].swizzle[c] = (uint8_t)c;
-   }
+   /* Operands are written whole, from constants (one store each, not a
+    * call to clear a few bytes): most instructions have one to three. */
+   static const struct tgsi_dst dst0 = {.writemask = TGSI_WMASK_XYZW};
+   static const struct tgsi_src src0 = {.swizzle = {0, 1, 2, 3}};
+   insn->dst = arena_alloc(b->arena, (num_dst + 1) * sizeof(*insn->dst));
+   insn->src = arena_alloc(b->arena, (num_src + 1) * sizeof(*insn->src));
    for (unsigned i = 0; i < num_dst; i++)
-      insn->dst[i].writemask = TGSI_WMASK_XYZW;
+      insn->dst[i] = dst0;
+   for (unsigned i = 0; i < num_src; i++)
+      insn->src[i] = src0;
    return insn;
 }
 
