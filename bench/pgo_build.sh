@@ -1,0 +1,62 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# A release build optimised with a profile of compiles (GCC's or clang's
+# profile-guided optimisation through meson's b_pgo): the fastest
+# library and command line this tree makes (docs/performance.md,
+# "Profile-guided builds").
+#
+#   bench/pgo_build.sh [BUILD_DIR] [TRAIN_DIR]
+#
+# 1. configures BUILD_DIR (default build-pgo) as a release build that
+#    records a profile, and builds the command line and the benchmark;
+# 2. trains it on programs of its own making, never on the corpus the
+#    speed is measured on: `tgsiva gen` programs of 20 and of 80 body
+#    instructions (vertex, fragment, compute) and the shaders under
+#    shaders/, each compiled from text and from tokens, through the
+#    library, with a workspace, as a driver would;
+# 3. reconfigures BUILD_DIR to use the profile and builds everything.
+#
+# TRAIN_DIR (default BUILD_DIR/pgo-train) keeps the training programs.
+# Binaries are the same as a plain build's: only the compiler's own code
+# is laid out and inlined by the profile (the benchmark's checksum says
+# so).
+set -eu
+src=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-build-pgo}
+train=${2:-$build/pgo-train}
+
+if [ -d "$build" ]; then
+  meson configure "$build" --buildtype=release -Db_pgo=generate
+else
+  meson setup "$build" "$src" --buildtype=release -Db_pgo=generate
+fi
+# Profiles of an earlier training would be merged into this one.
+find "$build" -name '*.gcda' -delete
+ninja -C "$build" tgsiva bench/bench_compile_corpus
+
+rm -rf "$train"
+mkdir -p "$train/all" "$train/vs" "$train/fs" "$train/cs"
+"$build/tgsiva" gen --seed 1000 --count 300 --max-insns 20 -o "$train/all"
+"$build/tgsiva" gen --seed 5000 --count 100 --max-insns 80 -o "$train/all"
+find "$src/shaders" -name '*.tgsi' | while read -r f; do
+  cp "$f" "$train/all/shader-$(echo "$f" | cksum | cut -d' ' -f1).tgsi"
+done
+for f in "$train"/all/*.tgsi; do
+  case $(head -n 1 "$f") in
+  VERT) mv "$f" "$train/vs/" ;;
+  FRAG) mv "$f" "$train/fs/" ;;
+  COMP) mv "$f" "$train/cs/" ;;
+  *) rm "$f" ;; # geometry: its own programs are timed by no benchmark
+  esac
+done
+"$build/bench/bench_compile_corpus" --rounds 2 --text --workspace "$train"
+"$build/bench/bench_compile_corpus" --rounds 1 --workspace "$train"
+
+# Files the training never reaches (the cache, the simulator) have no
+# profile: say nothing of each.  The libraries, the command line and
+# the benchmarks; the tests are for a plain build (`meson test` there).
+meson configure "$build" -Db_pgo=use -Dc_args=-Wno-missing-profile
+ninja -C "$build" libtgsiva.a "libtgsiva.so.$(meson introspect "$build" \
+  --projectinfo | sed 's/.*"version": "\([^"]*\)".*/\1/')" tgsiva \
+  bench/bench_compile_corpus bench/bench_quality_vs_mesa bench/bench_scaling
+echo "profile-guided build in $build"
