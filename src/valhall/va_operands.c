@@ -28,7 +28,7 @@
 
 #include "emit/va.h"
 
-/* Rule 4: what operands() built, and from what. */
+/* Rule 4: what build_operands() built, and from what. */
 struct ir_va_bound {
    uint16_t va_op;
    uint8_t nsrc, ndst;
@@ -161,19 +161,11 @@ bind(const struct ir_shader *s, const struct ir_instr *I,
       b->refs[i] = unmarked(I->src[i]);
 }
 
-/* Rule 4 over rules 1 and 2: the kept operands while the IR's are the
- * same, last-use marks read afresh. */
-static const char *
-operands(const struct ir_shader *s, const struct ir_instr *I,
-         struct va_instr *out)
+/* Rule 4: the operands kept in I->bound, last-use marks read afresh. */
+static void
+kept_operands(const struct ir_instr *I, struct va_instr *out)
 {
    const struct ir_va_bound *b = I->bound;
-   if (!b || !still_bound(b, I)) {
-      const char *why = build_operands(s, I, out);
-      if (!why)
-         bind(s, I, out);
-      return why;
-   }
    out->dest = b->dest;
    memcpy(out->src, b->src, sizeof(out->src));
    memcpy(out->staging, b->staging, sizeof(out->staging));
@@ -181,7 +173,6 @@ operands(const struct ir_shader *s, const struct ir_instr *I,
    for (unsigned i = 0; i < n && i < I->nsrc; i++)
       out->src[i].discard = out->src[i].kind == VA_SRC_KIND_REG &&
                             (I->src[i].mods & IR_MOD_LAST);
-   return NULL;
 }
 
 const char *
@@ -191,10 +182,21 @@ ir_va_build(const struct ir_shader *s, const struct ir_instr *I,
    const char *why = "no Valhall instruction for this operation";
    if (I->op == IR_OP_BRANCH || I->op == IR_OP_JUMP) {
       why = branch(s, I, out);
+   } else if (I->op == IR_OP_VA && I->bound && still_bound(I->bound, I)) {
+      /* Rule 4: the kept operands and the template's modifiers and
+       * immediates (which the operand fields before them would only
+       * overwrite). */
+      memcpy(out->mod, I->va->mod, sizeof(out->mod));
+      memcpy(out->imm, I->va->imm, sizeof(out->imm));
+      out->op = (enum va_op)I->va_op;
+      kept_operands(I, out);
+      why = NULL;
    } else if (I->op == IR_OP_VA) {
       *out = *I->va;
       out->op = (enum va_op)I->va_op;
-      why = operands(s, I, out);
+      why = build_operands(s, I, out);
+      if (!why)
+         bind(s, I, out);
    }
    out->flow = (enum va_flow)I->flow;
    return why;
