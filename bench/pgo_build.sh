@@ -49,13 +49,33 @@ for f in "$train"/all/*.tgsi; do
   *) rm "$f" ;; # geometry: its own programs are timed by no benchmark
   esac
 done
+# clang writes raw profiles where LLVM_PROFILE_FILE says and reads one
+# merged file, default.profdata in the build directory; GCC keeps its
+# own beside the objects.
+cc=$(awk '/^rule c_COMPILER$/ { getline; print $3; exit }' "$build/build.ninja")
+clang=false
+if "$cc" --version 2>/dev/null | grep -q clang; then
+  clang=true
+  rm -f "$build"/pgo-*.profraw "$build/default.profdata"
+  LLVM_PROFILE_FILE="$(cd "$build" && pwd)/pgo-%p.profraw"
+  export LLVM_PROFILE_FILE
+fi
 "$build/bench/bench_compile_corpus" --rounds 2 --text --workspace "$train"
 "$build/bench/bench_compile_corpus" --rounds 1 --workspace "$train"
+if $clang; then
+  llvm-profdata merge -o "$build/default.profdata" "$build"/pgo-*.profraw
+fi
 
 # Files the training never reaches (the cache, the simulator) have no
-# profile: say nothing of each.  The libraries, the command line and
-# the benchmarks; the tests are for a plain build (`meson test` there).
-meson configure "$build" -Db_pgo=use -Dc_args=-Wno-missing-profile
+# profile, and under clang every program's `main` shares one name in
+# the merged profile (the benchmark's is the one kept): neither needs a
+# warning.  The libraries, the command line and the benchmarks; the
+# tests are for a plain build (`meson test` there).
+quiet=-Wno-missing-profile
+if $clang; then
+  quiet=-Wno-backend-plugin
+fi
+meson configure "$build" -Db_pgo=use -Dc_args="$quiet"
 ninja -C "$build" libtgsiva.a "libtgsiva.so.$(meson introspect "$build" \
   --projectinfo | sed 's/.*"version": "\([^"]*\)".*/\1/')" tgsiva \
   bench/bench_compile_corpus bench/bench_quality_vs_mesa bench/bench_scaling
