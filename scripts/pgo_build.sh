@@ -5,7 +5,7 @@
 # library and command line this tree makes (docs/performance.md,
 # "Profile-guided builds").
 #
-#   bench/pgo_build.sh [BUILD_DIR] [TRAIN_DIR]
+#   scripts/pgo_build.sh [BUILD_DIR] [TRAIN_DIR]
 #
 # 1. configures BUILD_DIR (default build-pgo) as a release build that
 #    records a profile, and builds the command line and the benchmark;
