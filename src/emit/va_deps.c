@@ -12,19 +12,25 @@ va_deps_hazards(const struct va_deps *d, const struct va_instr *I,
    /* Nothing pending, nothing to wait for (often: ALU runs between the
     * messages), without decoding the instruction. */
    uint64_t written = 0;
-   unsigned pending = d->varying;
+   unsigned pending_mem = 0;
    for (unsigned k = 0; k < 8; k++) {
       written |= d->written[k];
-      pending |= d->mem[k];
+      pending_mem |= d->mem[k];
    }
-   if (!written && !pending) {
-      if (why)
-         *why = VA_HAZARD_NONE;
+   if (why)
+      *why = VA_HAZARD_NONE;
+   if (!written && !pending_mem && !d->varying)
       return 0;
-   }
    uint64_t r, w;
    va_instr_registers(I, &r, &w);
    unsigned mem = va_is_message(I) ? va_memory_effects(I) : 0;
+   /* Most instructions between a message and its wait touch none of
+    * what is pending: found from the unions, without a look per slot. */
+   bool writes_varying = d->varying && va_writes_varying_state(I);
+   if (!((r | w) & written) && !((mem & VA_MEM_WRITE) && pending_mem) &&
+       !((mem & VA_MEM_READ) && (pending_mem & VA_MEM_WRITE)) &&
+       !writes_varying)
+      return 0;
    unsigned reg = 0, mw = 0, mr = 0, vary = 0;
    for (unsigned k = 0; k < 8; k++) {
       if ((r | w) & d->written[k])
@@ -34,7 +40,7 @@ va_deps_hazards(const struct va_deps *d, const struct va_instr *I,
       if ((mem & VA_MEM_READ) && (d->mem[k] & VA_MEM_WRITE))
          mr |= 1u << k;
    }
-   if (va_writes_varying_state(I))
+   if (writes_varying)
       vary = d->varying;
    if (why) {
       *why = reg    ? VA_HAZARD_REGISTER
