@@ -336,10 +336,15 @@ fau_legal(struct legalize *l, const struct ir_instr *I)
    /* Values become registers, which are no FAU reads, and one FAU or
     * table source alone meets the rules (va_rules_fau): an instruction
     * with at most one source other than a value needs no trial. */
-   unsigned n = va_form(I->va_op)->nr_srcs, others = 0;
-   for (unsigned i = 0; i < n; i++)
+   unsigned n = va_form(I->va_op)->nr_srcs, others = 0, fau = 0;
+   for (unsigned i = 0; i < n; i++) {
       others += i >= I->nsrc || I->src[i].kind != IR_REF_VALUE;
-   if (others <= 1)
+      fau += i < I->nsrc && (I->src[i].kind == IR_REF_UNIFORM ||
+                             I->src[i].kind == IR_REF_SPECIAL);
+   }
+   /* Two alike: one FAU word beside a table constant (no page, no slot)
+    * is one page, one slot and two values. */
+   if (others <= 1 || (others == 2 && fau <= 1))
       return true;
    struct va_instr t;
    trial(l, I, &t);
