@@ -65,16 +65,21 @@ va_deps_drain_before(enum va_op op)
 }
 
 void
+va_deps_describe(const struct va_instr *I, struct va_deps_issued *out)
+{
+   uint64_t r;
+   va_instr_registers(I, &r, &out->written);
+   out->staged = va_instr_staging_reads(I);
+   out->mem = (uint8_t)(va_is_message(I) ? va_memory_effects(I) : 0);
+   out->varying = va_is_varying_load(I);
+}
+
+void
 va_deps_issue(struct va_deps *d, const struct va_instr *I, unsigned slot)
 {
-   uint64_t r, w;
-   va_instr_registers(I, &r, &w);
-   slot &= 7;
-   d->written[slot] |= w;
-   d->staged[slot] |= va_instr_staging_reads(I);
-   d->mem[slot] |= (uint8_t)(va_is_message(I) ? va_memory_effects(I) : 0);
-   if (va_is_varying_load(I))
-      d->varying |= (uint8_t)(1u << slot);
+   struct va_deps_issued what;
+   va_deps_describe(I, &what);
+   va_deps_record(d, &what, slot);
 }
 
 bool

@@ -53,8 +53,28 @@ unsigned va_deps_hazards(const struct va_deps *d, const struct va_instr *I,
                          enum va_hazard *why);
 /* Rule 4: the slots drained before an instruction of form `op`. */
 unsigned va_deps_drain_before(enum va_op op);
+/* What a message leaves pending on its slot (rule 1). */
+struct va_deps_issued {
+   uint64_t written; /* its results' registers */
+   uint64_t staged;  /* the staging registers it reads */
+   uint8_t mem;      /* VA_MEM_READ / VA_MEM_WRITE */
+   bool varying;     /* a varying load */
+};
+void va_deps_describe(const struct va_instr *I, struct va_deps_issued *out);
+/* Rule 1: what `what` says is pending on `slot` from now on. */
+static inline void
+va_deps_record(struct va_deps *d, const struct va_deps_issued *what,
+               unsigned slot)
+{
+   slot &= 7;
+   d->written[slot] |= what->written;
+   d->staged[slot] |= what->staged;
+   d->mem[slot] |= what->mem;
+   if (what->varying)
+      d->varying |= (uint8_t)(1u << slot);
+}
 /* Rule 1: I's results (and staging reads, memory effects) are pending on
- * `slot` from now on. */
+ * `slot` from now on (va_deps_describe, then va_deps_record). */
 void va_deps_issue(struct va_deps *d, const struct va_instr *I,
                    unsigned slot);
 /* Forgets what is pending on the slots of `mask` (a wait).  Inline: asked

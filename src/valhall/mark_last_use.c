@@ -37,11 +37,15 @@ pending(const struct va_deps *p)
    return m;
 }
 
-/* What each instruction encodes as and the registers it reads and
- * writes, by instruction number. */
+/* What each instruction encodes as, the registers it reads and writes
+ * and its staging reads, and for a message its slot (else -1) and what
+ * it leaves pending there, by instruction number: found once, used by
+ * both walks. */
 struct views {
    struct va_instr *va;
-   uint64_t *read, *written;
+   uint64_t *read, *written, *staged;
+   int8_t *slot;
+   struct va_deps_issued *issued;
 };
 
 static struct views
@@ -57,25 +61,36 @@ build_views(struct ir_shader *s)
       .va = arena_alloc(s->scratch, (n + 1) * sizeof(struct va_instr)),
       .read = arena_alloc(s->scratch, (n + 1) * sizeof(uint64_t)),
       .written = arena_alloc(s->scratch, (n + 1) * sizeof(uint64_t)),
+      .staged = arena_alloc(s->scratch, (n + 1) * sizeof(uint64_t)),
+      .slot = arena_alloc(s->scratch, (n + 1) * sizeof(int8_t)),
+      .issued = arena_alloc(s->scratch, (n + 1) * sizeof(*v.issued)),
    };
    ir_foreach_block(s, b) {
       ir_foreach_instr(b, I) {
          uint32_t k = I->pass_data;
+         const struct va_instr *vi = &v.va[k];
          ir_va_instr(s, I, &v.va[k]);
-         va_instr_registers(&v.va[k], &v.read[k], &v.written[k]);
+         va_instr_registers(vi, &v.read[k], &v.written[k]);
+         v.staged[k] = va_instr_staging_reads(vi);
+         /* A message on its slot (the form's slot modifier). */
+         bool on_slot = va_form_mod(va_form(vi->op), VA_MOD_SLOT) &&
+                        vi->mod[VA_MOD_SLOT] >= 0;
+         v.slot[k] = (int8_t)(on_slot ? vi->mod[VA_MOD_SLOT] : -1);
+         if (on_slot)
+            va_deps_describe(vi, &v.issued[k]);
       }
    }
    return v;
 }
 
-/* A message on its slot (the form's slot modifier), then the waits of
- * its flow (va_deps.h keeps what each slot's messages read). */
+/* Instruction k's message on its slot, then the waits of its flow
+ * (va_deps.h keeps what each slot's messages read). */
 static void
-step_staging(const struct va_instr *v, struct va_deps *p)
+step_staging(const struct views *v, uint32_t k, struct va_deps *p)
 {
-   if (va_form_mod(va_form(v->op), VA_MOD_SLOT) && v->mod[VA_MOD_SLOT] >= 0)
-      va_deps_issue(p, v, (unsigned)v->mod[VA_MOD_SLOT]);
-   va_deps_drain(p, va_flow_waits(v->flow));
+   if (v->slot[k] >= 0)
+      va_deps_record(p, &v->issued[k], (unsigned)v->slot[k]);
+   va_deps_drain(p, va_flow_waits(v->va[k].flow));
 }
 
 /* Rule 3: what pending messages may read at each block's start.  A
@@ -93,7 +108,7 @@ forward(struct ir_shader *s, const struct views *v, struct va_deps *in)
          dirty[b->index] = false;
          struct va_deps p = in[b->index];
          ir_foreach_instr(b, I)
-            step_staging(&v->va[I->pass_data], &p);
+            step_staging(v, I->pass_data, &p);
          for (unsigned i = 0; i < 2; i++) {
             struct ir_block *succ = b->succ[i];
             if (succ && va_deps_merge(&in[succ->index], &p)) {
@@ -184,10 +199,10 @@ va_mark_last_use(struct ir_shader *s)
       ir_foreach_instr(b, I) {
          /* A register the instruction rewrites is dead to its sources;
           * its own staging reads count as pending. */
-         const struct va_instr *vi = &v.va[I->pass_data];
-         mark(I, vi, after[k++] & ~v.written[I->pass_data],
-              pending(&p) | va_instr_staging_reads(vi));
-         step_staging(vi, &p);
+         uint32_t at = I->pass_data;
+         mark(I, &v.va[at], after[k++] & ~v.written[at],
+              pending(&p) | v.staged[at]);
+         step_staging(&v, at, &p);
          progress = true;
       }
    }
