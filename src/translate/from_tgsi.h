@@ -89,6 +89,7 @@ struct t_io {
    uint8_t interp;   /* enum tgsi_interp */
    uint8_t location; /* enum tgsi_interp_loc */
    uint8_t usage_mask;
+   uint8_t written; /* outputs: the channels some instruction writes */
    uint32_t array_id;
    /* Inputs: the loaded channels, in the entry block. */
    struct ir_ref value[4];

@@ -181,21 +181,33 @@ scan_input_reads(struct tgsi_to_ir *t, uint8_t *read)
    }
 }
 
-static uint8_t
-written_channels(struct tgsi_to_ir *t, uint32_t out)
+/* The channels of each output some instruction writes (an indirect
+ * write, every output's), in one walk over the instructions. */
+static void
+scan_output_writes(struct tgsi_to_ir *t)
 {
-   uint8_t mask = 0;
    const struct tgsi_shader *sh = t->tgsi;
+   uint8_t indirect = 0;
    for (unsigned i = 0; i < sh->num_insns; i++) {
       const struct tgsi_insn *I = &sh->insns[i];
       for (unsigned k = 0; k < I->num_dst; k++) {
          const struct tgsi_reg *r = &I->dst[k].reg;
-         if (r->file == TGSI_REGFILE_OUTPUT &&
-             (r->indirect || r->index == (int32_t)out))
-            mask |= I->dst[k].writemask;
+         if (r->file != TGSI_REGFILE_OUTPUT)
+            continue;
+         if (r->indirect)
+            indirect |= I->dst[k].writemask;
+         else if (r->index >= 0 && (uint32_t)r->index < t->noutputs)
+            t->outputs[r->index].written |= I->dst[k].writemask;
       }
    }
-   return mask;
+   for (uint32_t i = 0; i < t->noutputs; i++)
+      t->outputs[i].written |= indirect;
+}
+
+static uint8_t
+written_channels(struct tgsi_to_ir *t, uint32_t out)
+{
+   return t->outputs[out].written;
 }
 
 static void
@@ -411,6 +423,7 @@ t_io_declare(struct tgsi_to_ir *t)
    l->image_count = nimages;
    l->buffer_count = nbuffers;
 
+   scan_output_writes(t);
    uint8_t *read = ARENA_ARRAY(t->s->arena, uint8_t, t->ninputs + 1);
    scan_input_reads(t, read);
    for (uint32_t i = 0; i < t->ninputs; i++)
