@@ -34,6 +34,19 @@ fi
 find "$build" -name '*.gcda' -delete
 ninja -C "$build" tgsiva bench/bench_compile_corpus
 
+# clang writes raw profiles where LLVM_PROFILE_FILE says and reads one
+# merged file, default.profdata in the build directory; GCC keeps its
+# own beside the objects.  Every instrumented program run from here on
+# writes one (`tgsiva gen` too), so it is set first.
+cc=$(awk '/^rule c_COMPILER$/ { getline; print $3; exit }' "$build/build.ninja")
+clang=false
+if "$cc" --version 2>/dev/null | grep -q clang; then
+  clang=true
+  rm -f "$build"/pgo-*.profraw "$build/default.profdata"
+  LLVM_PROFILE_FILE="$(cd "$build" && pwd)/pgo-%p.profraw"
+  export LLVM_PROFILE_FILE
+fi
+
 rm -rf "$train"
 mkdir -p "$train/all" "$train/vs" "$train/fs" "$train/cs"
 "$build/tgsiva" gen --seed 1000 --count 300 --max-insns 20 -o "$train/all"
@@ -49,17 +62,6 @@ for f in "$train"/all/*.tgsi; do
   *) rm "$f" ;; # geometry: its own programs are timed by no benchmark
   esac
 done
-# clang writes raw profiles where LLVM_PROFILE_FILE says and reads one
-# merged file, default.profdata in the build directory; GCC keeps its
-# own beside the objects.
-cc=$(awk '/^rule c_COMPILER$/ { getline; print $3; exit }' "$build/build.ninja")
-clang=false
-if "$cc" --version 2>/dev/null | grep -q clang; then
-  clang=true
-  rm -f "$build"/pgo-*.profraw "$build/default.profdata"
-  LLVM_PROFILE_FILE="$(cd "$build" && pwd)/pgo-%p.profraw"
-  export LLVM_PROFILE_FILE
-fi
 "$build/bench/bench_compile_corpus" --rounds 2 --text --workspace "$train"
 "$build/bench/bench_compile_corpus" --rounds 1 --workspace "$train"
 if $clang; then
