@@ -78,7 +78,6 @@ if $clang; then
   quiet=-Wno-backend-plugin
 fi
 meson configure "$build" -Db_pgo=use -Dc_args="$quiet"
-ninja -C "$build" libtgsiva.a "libtgsiva.so.$(meson introspect "$build" \
-  --projectinfo | sed 's/.*"version": "\([^"]*\)".*/\1/')" tgsiva \
-  bench/bench_compile_corpus bench/bench_quality_vs_mesa bench/bench_scaling
+meson compile -C "$build" tgsiva:shared_library libtgsiva.a:custom \
+  tgsiva:executable bench_compile_corpus bench_quality_vs_mesa bench_scaling
 echo "profile-guided build in $build"

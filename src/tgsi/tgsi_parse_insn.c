@@ -107,15 +107,18 @@ parse_reg(struct tgsi_parser *P, struct tgsi_reg *r)
    r->file = expect_file(P);
    const char *after_file = P->p;
    int32_t first = plain_bracket(P);
-   if (first >= 0) {
-      int32_t second = plain_bracket(P);
-      if (second >= 0 || peek(P) != '[') {
-         r->dimension = second >= 0;
-         r->dim_index = second >= 0 ? first : 0;
-         r->index = second >= 0 ? second : first;
-         note_imm_ref(P, r->file, r->dimension, r->index, pos);
-         return;
-      }
+   int32_t second = first >= 0 ? plain_bracket(P) : -1;
+   if (second >= 0) {
+      r->dimension = true;
+      r->dim_index = first;
+      r->index = second;
+      note_imm_ref(P, r->file, true, second, pos);
+      return;
+   }
+   if (first >= 0 && peek(P) != '[') {
+      r->index = first;
+      note_imm_ref(P, r->file, false, first, pos);
+      return;
    }
    P->p = after_file;
    int32_t index;

@@ -78,7 +78,7 @@ enum {
    CH_HEX = 16,
 };
 
-/* By byte; bytes from 0x80 are in no class.  tests/tgsi/test_tgsi_parse.c
+/* By byte; bytes from 0x80 are in no class.  tests/tgsi/test_tgsi_scan.c
  * checks every entry against the definitions above. */
 static const uint8_t char_class[256] = {
     0,  0,  0,  0,  0,  0,  0,  0,  0,  1,  0,  0,  0,  1,  0,  0,

@@ -53,7 +53,9 @@ tgsi_builder_add_insn(struct tgsi_builder *b, enum tgsi_op opcode,
    insn->num_dst = num_dst;
    insn->num_src = num_src;
    /* Operands are written whole, from constants (one store each, not a
-    * call to clear a few bytes): most instructions have one to three. */
+    * call to clear a few bytes): most instructions have one to three.
+    * One more than needed, so that END's none is no zero-size request
+    * (the arena's slow path). */
    static const struct tgsi_dst dst0 = {.writemask = TGSI_WMASK_XYZW};
    static const struct tgsi_src src0 = {.swizzle = {0, 1, 2, 3}};
    insn->dst = arena_alloc(b->arena, (num_dst + 1) * sizeof(*insn->dst));

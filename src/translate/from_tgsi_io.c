@@ -204,12 +204,6 @@ scan_output_writes(struct tgsi_to_ir *t)
       t->outputs[i].written |= indirect;
 }
 
-static uint8_t
-written_channels(struct tgsi_to_ir *t, uint32_t out)
-{
-   return t->outputs[out].written;
-}
-
 static void
 layout_vertex_outputs(struct tgsi_to_ir *t)
 {
@@ -220,12 +214,12 @@ layout_vertex_outputs(struct tgsi_to_ir *t)
       const struct t_io *io = &t->outputs[i];
       int slot = io->declared ? varying_slot(t, io->semantic, io->sem_index)
                               : -1;
-      if (is_fixed_slot(slot) && written_channels(t, i))
+      if (is_fixed_slot(slot) && io->written)
          l->fixed_varying_mask |= 1u << slot;
    }
    for (uint32_t i = 0; i < t->noutputs; i++) {
       const struct t_io *io = &t->outputs[i];
-      uint8_t written = written_channels(t, i);
+      uint8_t written = io->written;
       int slot = io->declared ? varying_slot(t, io->semantic, io->sem_index)
                               : -1;
       if (!io->declared || !written)
@@ -868,7 +862,7 @@ finish_vertex(struct tgsi_to_ir *t)
    const struct ir_layout *l = t->layout;
    for (uint32_t i = 0; i < t->noutputs; i++) {
       const struct t_io *io = &t->outputs[i];
-      if (!io->declared || !written_channels(t, i))
+      if (!io->declared || !io->written)
          continue;
       if (io->semantic == TGSI_SEM_POSITION) {
          if (position)
@@ -965,7 +959,7 @@ finish_fragment(struct tgsi_to_ir *t)
    int depth = -1, stencil = -1, mask = -1;
    for (uint32_t i = 0; i < t->noutputs; i++) {
       const struct t_io *io = &t->outputs[i];
-      if (!io->declared || !written_channels(t, i))
+      if (!io->declared || !io->written)
          continue;
       if (io->semantic == TGSI_SEM_COLOR && io->sem_index < 8)
          color[io->sem_index] = (int)i;
