@@ -116,20 +116,26 @@ arena_recycle(struct arena *a, size_t keep_bytes)
    a->used_bytes = a->held_bytes = a->peak_bytes = 0;
 }
 
-/* A spare of at least `size` usable bytes that the limit allows, taken
- * off the list, or NULL. */
+/* The smallest spare of at least `size` usable bytes that the limit
+ * allows, taken off the list, or NULL.  The smallest, not the first: a
+ * warm compile asks for its chunks in the order the cold one made them,
+ * and a large spare given to a small request left the large table that
+ * made it to a fresh chunk, faulted in again on every compile. */
 static struct arena_chunk *
 take_spare(struct arena *a, size_t size)
 {
    size_t room = a->limit_bytes ? a->limit_bytes - a->held_bytes : SIZE_MAX;
+   struct arena_chunk **best = NULL;
    for (struct arena_chunk **p = &a->spare; *p; p = &(*p)->next) {
-      if ((*p)->size >= size && (*p)->size <= room) {
-         struct arena_chunk *c = *p;
-         *p = c->next;
-         return c;
-      }
+      size_t have = (*p)->size;
+      if (have >= size && have <= room && (!best || have < (*best)->size))
+         best = p;
    }
-   return NULL;
+   if (!best)
+      return NULL;
+   struct arena_chunk *c = *best;
+   *best = c->next;
+   return c;
 }
 
 static void

@@ -166,6 +166,26 @@ test_arena_recycle(void **state)
    arena_finish(&a);
 }
 
+/* A request takes the smallest spare that holds it, so that the large
+ * spares a warm compile kept stay for its large tables: taking the first
+ * that fits gave them to small requests, and every warm compile of a
+ * large shader allocated (and faulted in) fresh chunks again. */
+static void
+test_arena_spare_best_fit(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   void *small = arena_alloc(&a, 1000);     /* a 64 KiB chunk */
+   void *big = arena_alloc(&a, 300 * 1024); /* a 512 KiB one, newest */
+   arena_recycle(&a, SIZE_MAX);
+   assert_ptr_equal(arena_alloc(&a, 1000), small);
+   assert_ptr_equal(arena_alloc(&a, 300 * 1024), big);
+   assert_int_equal(a.held_bytes, 576 * 1024);
+   assert_int_equal(a.peak_bytes, 576 * 1024);
+   arena_finish(&a);
+}
+
 /* A scratch arena takes its chunks from its parent's spares and within
  * its parent's limit, gives them back when released (poisoned when
  * asked), and what it still holds goes back when the parent recycles. */
@@ -400,6 +420,7 @@ main(void)
       cmocka_unit_test(test_arena_growth),
       cmocka_unit_test(test_arena_mark_release),
       cmocka_unit_test(test_arena_recycle),
+      cmocka_unit_test(test_arena_spare_best_fit),
       cmocka_unit_test(test_arena_scratch),
       cmocka_unit_test(test_vec_push),
       cmocka_unit_test(test_strbuf_printf_grows),
