@@ -41,6 +41,35 @@ free_chunks(struct arena_chunk *c)
    }
 }
 
+static unsigned
+size_class(size_t size)
+{
+   return 63u - (unsigned)__builtin_clzll((unsigned long long)size);
+}
+
+/* Chunk c joins a's spares. */
+static void
+push_spare(struct arena *a, struct arena_chunk *c)
+{
+   unsigned k = size_class(c->size);
+   c->next = a->spare[k];
+   a->spare[k] = c;
+   a->spare_classes |= (uint64_t)1 << k;
+   a->spare_bytes += c->size;
+}
+
+/* The first chunk of spare list k, taken off it. */
+static struct arena_chunk *
+pop_spare(struct arena *a, unsigned k)
+{
+   struct arena_chunk *c = a->spare[k];
+   a->spare[k] = c->next;
+   if (!c->next)
+      a->spare_classes &= ~((uint64_t)1 << k);
+   a->spare_bytes -= c->size;
+   return c;
+}
+
 /* A scratch arena's chunks go back to its parent's spares. */
 static void
 reclaim_children(struct arena *a)
@@ -50,8 +79,7 @@ reclaim_children(struct arena *a)
          struct arena_chunk *c = k->chunks;
          k->chunks = c->next;
          a->held_bytes -= c->size;
-         c->next = a->spare;
-         a->spare = c;
+         push_spare(a, c);
       }
    }
    a->children = NULL;
@@ -62,8 +90,13 @@ arena_finish(struct arena *a)
 {
    reclaim_children(a);
    free_chunks(a->chunks);
-   free_chunks(a->spare);
-   a->chunks = a->spare = NULL;
+   a->chunks = NULL;
+   for (unsigned k = 0; k < ARENA_SIZE_CLASSES; k++) {
+      free_chunks(a->spare[k]);
+      a->spare[k] = NULL;
+   }
+   a->spare_classes = 0;
+   a->spare_bytes = 0;
    a->used_bytes = a->held_bytes = a->peak_bytes = 0;
 }
 
@@ -84,58 +117,60 @@ make_spare(struct arena *a, struct arena_chunk *c)
    a->held_bytes -= c->size;
    if (r != a)
       r->held_bytes -= c->size;
-   c->next = r->spare;
-   r->spare = c;
+   push_spare(r, c);
 }
 
 void
 arena_recycle(struct arena *a, size_t keep_bytes)
 {
    reclaim_children(a);
-   /* The chunks in use join the spares in front, newest first. */
-   if (a->chunks) {
-      struct arena_chunk *last = a->chunks;
-      while (last->next)
-         last = last->next;
-      last->next = a->spare;
-      a->spare = a->chunks;
-      a->chunks = NULL;
+   /* The chunks in use join the spares, the newest last, so that the
+    * next compile takes the chunks this one touched last, still in the
+    * caches, first. */
+   struct arena_chunk *oldest_first = NULL;
+   while (a->chunks) {
+      struct arena_chunk *c = a->chunks;
+      a->chunks = c->next;
+      c->next = oldest_first;
+      oldest_first = c;
    }
-   /* The spares past the bound go back to malloc. */
-   size_t total = 0;
-   for (struct arena_chunk **p = &a->spare; *p;) {
-      struct arena_chunk *c = *p;
-      if (total + c->size <= keep_bytes) {
-         total += c->size;
-         p = &c->next;
-      } else {
-         *p = c->next;
-         free(c);
-      }
+   while (oldest_first) {
+      struct arena_chunk *c = oldest_first;
+      oldest_first = c->next;
+      push_spare(a, c);
    }
+   /* Past the bound, the smallest go back to malloc: a large spare
+    * serves any request, a small one only small ones. */
+   while (a->spare_bytes > keep_bytes)
+      free(pop_spare(a, (unsigned)__builtin_ctzll(a->spare_classes)));
    a->used_bytes = a->held_bytes = a->peak_bytes = 0;
 }
 
-/* The smallest spare of at least `size` usable bytes that the limit
- * allows, taken off the list, or NULL.  The smallest, not the first: a
- * warm compile asks for its chunks in the order the cold one made them,
- * and a large spare given to a small request left the large table that
- * made it to a fresh chunk, faulted in again on every compile. */
+/* A spare of at least `size` usable bytes that the limit allows, from
+ * the smallest size class that has one (so within twice the smallest),
+ * taken off its list, or NULL.  Not simply the first spare: a warm
+ * compile asks for its chunks in about the order the cold one made
+ * them, and a large spare given to a small request left the large table
+ * that made it to a fresh chunk, faulted in again on every compile. */
 static struct arena_chunk *
 take_spare(struct arena *a, size_t size)
 {
    size_t room = a->limit_bytes ? a->limit_bytes - a->held_bytes : SIZE_MAX;
-   struct arena_chunk **best = NULL;
-   for (struct arena_chunk **p = &a->spare; *p; p = &(*p)->next) {
-      size_t have = (*p)->size;
-      if (have >= size && have <= room && (!best || have < (*best)->size))
-         best = p;
+   uint64_t classes = a->spare_classes >> size_class(size) << size_class(size);
+   for (; classes; classes &= classes - 1) {
+      unsigned k = (unsigned)__builtin_ctzll(classes);
+      for (struct arena_chunk **p = &a->spare[k]; *p; p = &(*p)->next) {
+         struct arena_chunk *c = *p;
+         if (c->size >= size && c->size <= room) {
+            *p = c->next;
+            if (!a->spare[k])
+               a->spare_classes &= ~((uint64_t)1 << k);
+            a->spare_bytes -= c->size;
+            return c;
+         }
+      }
    }
-   if (!best)
-      return NULL;
-   struct arena_chunk *c = *best;
-   *best = c->next;
-   return c;
+   return NULL;
 }
 
 static void

@@ -21,6 +21,8 @@
 #include <string.h>
 
 #define ARENA_ALIGN 16
+/* Spare chunks by floor(log2(usable bytes)). */
+#define ARENA_SIZE_CLASSES 64
 
 struct arena_chunk {
    struct arena_chunk *next;
@@ -33,8 +35,12 @@ struct arena {
    struct arena_chunk *chunks;
    /* Chunks released (arena_release, arena_recycle) and kept for reuse:
     * their pages are already mapped, so reusing them costs no page
-    * faults; freed by arena_finish. */
-   struct arena_chunk *spare;
+    * faults; freed by arena_finish.  One list per power of two of the
+    * chunks' usable size, so that a request finds the smallest spare
+    * that holds it without walking a workspace's hundreds of chunks. */
+   struct arena_chunk *spare[ARENA_SIZE_CLASSES];
+   uint64_t spare_classes; /* bit k: spare[k] is not empty */
+   size_t spare_bytes;     /* usable bytes of the spares */
    size_t used_bytes;  /* bytes handed out, for statistics */
    size_t held_bytes;  /* bytes of the chunks in use (not the spares) */
    size_t peak_bytes;  /* the most held at once */

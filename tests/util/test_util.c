@@ -151,7 +151,7 @@ test_arena_recycle(void **state)
    void *small = arena_alloc(&a, 1000);        /* a 64 KiB chunk */
    void *big = arena_alloc(&a, 300 * 1024);    /* and a 512 KiB one */
    assert_int_equal(a.held_bytes, 576 * 1024);
-   arena_recycle(&a, 520 * 1024); /* keeps the newest, the big one */
+   arena_recycle(&a, 520 * 1024); /* frees the smallest, keeps the big one */
    assert_int_equal(a.held_bytes, 0);
    assert_int_equal(a.peak_bytes, 0);
    void *again = arena_alloc(&a, 1000);
