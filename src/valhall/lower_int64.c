@@ -275,6 +275,15 @@ is64(struct lower *l, struct ir_ref r)
    return ir_ref_bits(l->s, r) == 64;
 }
 
+/* Rule 1 and what the other passes keep whole: operations whose 64-bit
+ * result stays one value. */
+static bool
+stays_64bit(enum ir_op op)
+{
+   return op == IR_OP_IADD || op == IR_OP_ISUB || op == IR_OP_COLLECT ||
+          op == IR_OP_PHI || op == IR_OP_UNDEF || op == IR_OP_VA;
+}
+
 static bool
 lower_instr(struct lower *l, struct ir_instr *I, struct ir_ref *out)
 {
@@ -298,15 +307,9 @@ lower_instr(struct lower *l, struct ir_instr *I, struct ir_ref *out)
       return true;
    default: break;
    }
-   if (!I->ndst || !is64(l, I->dst))
+   if (!I->ndst || !is64(l, I->dst) || stays_64bit((enum ir_op)I->op))
       return false;
    switch (I->op) {
-   case IR_OP_IADD:
-   case IR_OP_ISUB:
-   case IR_OP_COLLECT:
-   case IR_OP_PHI:
-   case IR_OP_UNDEF:
-   case IR_OP_VA: return false;
    case IR_OP_MOV:
       *out = pair(l, word(x[0], 0), word(x[0], 1));
       return true;
@@ -391,8 +394,34 @@ expand(struct ir_builder *b, struct ir_instr *I, struct ir_ref *out)
    return lower_instr(&l, I, out);
 }
 
+/* Whether lower_instr acts on I (or reports it unsupported). */
+static bool
+may_split(struct lower *l, const struct ir_instr *I)
+{
+   switch (I->op) {
+   case IR_OP_I2I64:
+   case IR_OP_U2U64:
+   case IR_OP_U642F:
+   case IR_OP_I642F:
+   case IR_OP_F2U64:
+   case IR_OP_F2I64: return true;
+   case IR_OP_ICMP: return is64(l, I->src[0]);
+   default:
+      return I->ndst && is64(l, I->dst) && !stays_64bit((enum ir_op)I->op);
+   }
+}
+
 bool
 va_lower_int64(struct ir_shader *s)
 {
-   return ir_expand_instrs(s, expand);
+   /* Most shaders have nothing to split: a look at each instruction is
+    * cheaper than the expansion driver's visit. */
+   struct lower l = {.s = s};
+   ir_foreach_block(s, b) {
+      ir_foreach_instr(b, I) {
+         if (may_split(&l, I))
+            return ir_expand_instrs(s, expand);
+      }
+   }
+   return false;
 }

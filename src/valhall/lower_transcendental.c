@@ -97,6 +97,13 @@ fsqrt(struct lower *l, struct ir_ref x)
 }
 
 static bool
+lowered(enum ir_op op)
+{
+   return op == IR_OP_FEXP2 || op == IR_OP_FLOG2 || op == IR_OP_FSIN ||
+          op == IR_OP_FCOS || op == IR_OP_FSQRT;
+}
+
+static bool
 expand(struct ir_builder *b, struct ir_instr *I, struct ir_ref *out)
 {
    struct lower l = {.s = b->shader, .b = *b};
@@ -121,5 +128,13 @@ expand(struct ir_builder *b, struct ir_instr *I, struct ir_ref *out)
 bool
 va_lower_transcendental(struct ir_shader *s)
 {
-   return ir_expand_instrs(s, expand);
+   /* Most shaders have none: a look at each op is cheaper than the
+    * expansion driver's visit of each instruction. */
+   ir_foreach_block(s, b) {
+      ir_foreach_instr(b, I) {
+         if (lowered((enum ir_op)I->op))
+            return ir_expand_instrs(s, expand);
+      }
+   }
+   return false;
 }
