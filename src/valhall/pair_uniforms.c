@@ -70,21 +70,37 @@ movable_read(const struct ir_instr *I, unsigned i)
    return i < f->nr_srcs && f->srcs[i].size <= 32;
 }
 
+/* A source reading a push word, and the instruction's number in program
+ * order. */
+struct uniform_read {
+   struct ir_ref *ref;
+   uint32_t serial;
+};
+
 /* Rules 1 and 2: which words may move, and the pairs' weights (merged,
- * heaviest first). */
+ * heaviest first).  One walk over the program finds every source that
+ * reads a push word (*reads, in program order); the rest works on those
+ * alone. */
 static void
 collect(struct ir_shader *s, uint32_t n, bool *movable,
-        struct affinity **pairs, size_t *npairs)
+        struct affinity **pairs, size_t *npairs,
+        struct uniform_read **reads, size_t *nreads)
 {
    const struct ir_push_word *push = s->layout->push.data;
    for (uint32_t w = 0; w < n; w++)
       movable[w] = !(push[w].flags & (IR_PUSH_PINNED | IR_PUSH_PAIRED));
+   VEC(struct uniform_read) u = {0};
+   uint32_t serial = 0;
    ir_foreach_block(s, b) {
       ir_foreach_instr(b, I) {
+         serial++;
          ir_foreach_src(I, i) {
             uint32_t w = I->src[i].index;
-            if (I->src[i].kind == IR_REF_UNIFORM && w < n &&
-                !movable_read(I, i)) {
+            if (I->src[i].kind != IR_REF_UNIFORM || w >= n)
+               continue;
+            *VEC_PUSH(s->scratch, &u) =
+               (struct uniform_read){&I->src[i], serial};
+            if (!movable_read(I, i)) {
                movable[w] = false;
                if ((w ^ 1) < n)
                   movable[w ^ 1] = false;
@@ -92,28 +108,24 @@ collect(struct ir_shader *s, uint32_t n, bool *movable,
          }
       }
    }
+   *reads = u.data;
+   *nreads = u.len;
    VEC(struct affinity) v = {0};
-   uint32_t serial = 0;
-   ir_foreach_block(s, b) {
-      ir_foreach_instr(b, I) {
-         uint8_t read[8];
-         unsigned k = 0;
-         serial++;
-         ir_foreach_src(I, i) {
-            struct ir_ref r = I->src[i];
-            if (r.kind != IR_REF_UNIFORM || r.index >= n ||
-                !movable[r.index] || memchr(read, (int)r.index, k) ||
-                k == sizeof(read))
-               continue;
-            read[k++] = (uint8_t)r.index;
-         }
-         for (unsigned x = 0; x < k; x++) {
-            for (unsigned y = x + 1; y < k; y++) {
-               uint8_t lo = read[x] < read[y] ? read[x] : read[y];
-               uint8_t hi = read[x] ^ read[y] ^ lo;
-               *VEC_PUSH(s->scratch, &v) =
-                  (struct affinity){lo, hi, 1, serial};
-            }
+   for (size_t j = 0; j < u.len;) {
+      uint32_t at = u.data[j].serial;
+      uint8_t read[8];
+      unsigned k = 0;
+      for (; j < u.len && u.data[j].serial == at; j++) {
+         uint32_t w = u.data[j].ref->index;
+         if (!movable[w] || memchr(read, (int)w, k) || k == sizeof(read))
+            continue;
+         read[k++] = (uint8_t)w;
+      }
+      for (unsigned x = 0; x < k; x++) {
+         for (unsigned y = x + 1; y < k; y++) {
+            uint8_t lo = read[x] < read[y] ? read[x] : read[y];
+            uint8_t hi = read[x] ^ read[y] ^ lo;
+            *VEC_PUSH(s->scratch, &v) = (struct affinity){lo, hi, 1, at};
          }
       }
    }
@@ -207,8 +219,9 @@ va_pair_uniforms(struct ir_shader *s)
    bool movable[IR_MAX_PUSH_WORDS];
    uint8_t to[IR_MAX_PUSH_WORDS];
    struct affinity *pairs;
-   size_t npairs;
-   collect(s, n, movable, &pairs, &npairs);
+   struct uniform_read *reads;
+   size_t npairs, nreads;
+   collect(s, n, movable, &pairs, &npairs, &reads, &nreads);
    bool progress = place(n, movable, pairs, npairs, to);
    if (progress) {
       struct ir_push_word old[IR_MAX_PUSH_WORDS];
@@ -217,16 +230,10 @@ va_pair_uniforms(struct ir_shader *s)
          l->push.data[to[w]] = old[w];
    }
    /* Rule 4, with the new numbers. */
-   ir_foreach_block(s, b) {
-      ir_foreach_instr(b, I) {
-         ir_foreach_src(I, i) {
-            struct ir_ref *r = &I->src[i];
-            if (r->kind != IR_REF_UNIFORM || r->index >= n)
-               continue;
-            r->index = to[r->index];
-            l->push.data[r->index].flags |= IR_PUSH_PINNED;
-         }
-      }
+   for (size_t j = 0; j < nreads; j++) {
+      struct ir_ref *r = reads[j].ref;
+      r->index = to[r->index];
+      l->push.data[r->index].flags |= IR_PUSH_PINNED;
    }
    return progress;
 }
