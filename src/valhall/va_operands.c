@@ -124,16 +124,26 @@ unmarked(struct ir_ref r)
    return r;
 }
 
+/* A ref as the 64-bit word it is (ir.h), so that two compare at once. */
+static uint64_t
+ref_word(struct ir_ref r)
+{
+   uint64_t w;
+   memcpy(&w, &r, sizeof(w));
+   return w;
+}
+
 /* Rule 4: whether I's operands are still those `b` was built from. */
 static bool
 still_bound(const struct ir_va_bound *b, const struct ir_instr *I)
 {
    if (b->va_op != I->va_op || b->nsrc != I->nsrc || b->ndst != I->ndst ||
-       (I->ndst && memcmp(&b->dst, &I->dst, sizeof(b->dst))))
+       (I->ndst && ref_word(b->dst) != ref_word(I->dst)))
       return false;
+   /* The kept refs are unmarked; a source may carry a mark since. */
+   const uint64_t mark = ref_word((struct ir_ref){.mods = IR_MOD_LAST});
    for (unsigned i = 0; i < I->nsrc; i++) {
-      struct ir_ref r = unmarked(I->src[i]);
-      if (memcmp(&b->refs[i], &r, sizeof(r)))
+      if ((ref_word(I->src[i]) ^ ref_word(b->refs[i])) & ~mark)
          return false;
    }
    return true;
@@ -175,9 +185,12 @@ kept_operands(const struct ir_instr *I, struct va_instr *out)
                             (I->src[i].mods & IR_MOD_LAST);
 }
 
-const char *
-ir_va_build(const struct ir_shader *s, const struct ir_instr *I,
-            struct va_instr *out)
+/* ir_va_build's body, inline in ir_va_instr: the passes on allocated
+ * code ask for every instruction three times, most times for the kept
+ * operands, which should not pay for a call more. */
+static inline const char *
+build(const struct ir_shader *s, const struct ir_instr *I,
+      struct va_instr *out)
 {
    const char *why = "no Valhall instruction for this operation";
    if (I->op == IR_OP_BRANCH || I->op == IR_OP_JUMP) {
@@ -202,11 +215,18 @@ ir_va_build(const struct ir_shader *s, const struct ir_instr *I,
    return why;
 }
 
+const char *
+ir_va_build(const struct ir_shader *s, const struct ir_instr *I,
+            struct va_instr *out)
+{
+   return build(s, I, out);
+}
+
 void
 ir_va_instr(struct ir_shader *s, const struct ir_instr *I,
             struct va_instr *out)
 {
-   const char *why = ir_va_build(s, I, out);
+   const char *why = build(s, I, out);
    if (why)
       ir_invalid(s, I, "%s", why);
 }
