@@ -37,6 +37,7 @@ ir_shader_create(struct arena *arena, enum ir_stage stage,
    s->arena = arena;
    s->scratch = arena_scratch(arena);
    s->scratch->poison = true; /* the pipeline keeps it when validating */
+   s->scratch->keeps_chunk = true; /* emptied after every pass */
    s->instrs = arena_scratch(arena);
    s->templates = s->instrs; /* apart from the first compaction on */
    s->va_memo =

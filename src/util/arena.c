@@ -271,13 +271,18 @@ arena_mark(const struct arena *a)
 }
 
 void
-arena_release(struct arena *a, struct arena_mark m)
+arena_release_chunks(struct arena *a, struct arena_mark m)
 {
    while (a->chunks != m.chunk) {
       struct arena_chunk *c = a->chunks;
-      a->chunks = c->next;
       if (a->poison)
          memset(c->data, 0xa5, c->used);
+      if (!m.chunk && !c->next && a->keeps_chunk) {
+         c->used = 0;
+         a->used_bytes = m.used_bytes;
+         return;
+      }
+      a->chunks = c->next;
       make_spare(a, c);
    }
    if (m.chunk) {

@@ -57,6 +57,11 @@ struct arena {
    struct arena *parent;
    struct arena *children, *next_child;
    bool poison;
+   /* A release back to an empty arena keeps its first chunk, emptied, as
+    * its current one: for a scratch arena that every pass empties and
+    * the next fills again (a chunk's trip through the spares cost more
+    * than some small passes' own work). */
+   bool keeps_chunk;
 };
 
 void arena_init(struct arena *a, size_t limit_bytes);
@@ -126,7 +131,23 @@ struct arena_mark {
 };
 
 struct arena_mark arena_mark(const struct arena *a);
-void arena_release(struct arena *a, struct arena_mark m);
+void arena_release_chunks(struct arena *a, struct arena_mark m);
+
+/* Inline for the common case, after every pass: no chunk to give back
+ * (nothing past the mark's chunk, or only the one an emptied arena
+ * keeps) and no poison to write. */
+static inline void
+arena_release(struct arena *a, struct arena_mark m)
+{
+   struct arena_chunk *c = a->chunks;
+   if (!a->poison && c &&
+       (c == m.chunk || (!m.chunk && a->keeps_chunk && !c->next))) {
+      c->used = m.chunk ? m.chunk_used : 0;
+      a->used_bytes = m.used_bytes;
+      return;
+   }
+   arena_release_chunks(a, m);
+}
 
 #define ARENA_NEW(a, type) ((type *)arena_zalloc((a), sizeof(type)))
 #define ARENA_ARRAY(a, type, n) ((type *)arena_array((a), (n), sizeof(type)))

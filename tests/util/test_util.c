@@ -226,6 +226,36 @@ test_arena_scratch(void **state)
    arena_finish(&a);
 }
 
+/* An arena that keeps its chunk: a release back to empty leaves the
+ * first chunk, emptied, as its current one (poisoned when asked), and
+ * gives the others back; the next allocation starts it again. */
+static void
+test_arena_keeps_chunk(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   struct arena *k = arena_scratch(&a);
+   k->keeps_chunk = true;
+   struct arena_mark empty = arena_mark(k);
+   unsigned char *first = arena_alloc(k, 1000);
+   first[0] = 1;
+   arena_alloc(k, 100 * 1024); /* a second chunk */
+   size_t both = a.held_bytes;
+   arena_release(k, empty);
+   assert_int_equal(k->used_bytes, 0);
+   assert_int_equal(k->held_bytes, 64 * 1024);
+   assert_int_equal(a.held_bytes, both - 128 * 1024);
+   assert_ptr_equal(arena_alloc(k, 16), first);
+   k->poison = true;
+   arena_release(k, empty);
+   assert_int_equal(first[0], 0xa5);
+   assert_ptr_equal(arena_alloc(k, 16), first);
+   arena_recycle(&a, SIZE_MAX);
+   assert_int_equal(a.held_bytes, 0);
+   arena_finish(&a);
+}
+
 static void
 test_vec_push(void **state)
 {
@@ -421,6 +451,7 @@ main(void)
       cmocka_unit_test(test_arena_mark_release),
       cmocka_unit_test(test_arena_recycle),
       cmocka_unit_test(test_arena_spare_best_fit),
+      cmocka_unit_test(test_arena_keeps_chunk),
       cmocka_unit_test(test_arena_scratch),
       cmocka_unit_test(test_vec_push),
       cmocka_unit_test(test_strbuf_printf_grows),
