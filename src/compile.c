@@ -151,9 +151,11 @@ compile_program(struct compile *c, const struct tgsi_shader *tgsi,
    after(c, s, "translate", true);
 
    optimize(c, s, true);
-   /* After the clean-up, so that products are final. */
+   /* After the clean-up, so that products are final.  The clean-up left
+    * nothing dead: only a fused product is, and only then is DCE run. */
    bool changed = PASS(c, s, ir_opt_fma);
-   changed |= PASS(c, s, ir_opt_dce);
+   if (changed)
+      PASS(c, s, ir_opt_dce);
    changed |= PASS(c, s, ir_lower_undef); /* what no choice removed is 0 */
    if (c->opts->stop_after_ir)
       return true;

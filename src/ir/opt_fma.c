@@ -33,6 +33,23 @@ fusable_mul(struct ir_shader *s, const uint32_t *uses, struct ir_ref r)
 bool
 ir_opt_fma(struct ir_shader *s)
 {
+   /* Most shaders have no product added: the use counts (a walk of
+    * their own) only for one that has. */
+   bool any = false;
+   ir_foreach_block(s, b) {
+      ir_foreach_instr(b, I) {
+         if (I->op != IR_OP_FADD || (I->flags & IR_INSTR_PRECISE))
+            continue;
+         for (unsigned i = 0; i < 2; i++) {
+            struct ir_ref r = I->src[i];
+            const struct ir_instr *d =
+               r.kind == IR_REF_VALUE ? ir_value(s, r.index)->def : NULL;
+            any |= d && d->op == IR_OP_FMUL;
+         }
+      }
+   }
+   if (!any)
+      return false;
    uint32_t *uses = ir_count_uses(s);
    bool progress = false;
    ir_foreach_block(s, b) {
