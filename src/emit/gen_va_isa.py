@@ -549,6 +549,7 @@ struct va_form {
    uint8_t kind;     /* enum va_msg: what the message does */
    uint8_t size;     /* bits of the type the name ends with (32 if none) */
    uint8_t nr_dests, nr_srcs, nr_staging, nr_mods, nr_imms;
+   uint64_t mod_set; /* bit m: the form has modifier m (enum va_mod) */
    /* Lists of nr_srcs, nr_staging, nr_mods, nr_imms entries (NULL if
     * empty), shared by the forms of a group. */
    const struct va_src_info *srcs;
@@ -648,6 +649,7 @@ def gen_header(m):
     out += c_enum('va_enum', ids + ['VA_ENUM_COUNT',
                                     'VA_ENUM_NONE = 0xFF'],
                   'The XML enums, for tables that refer to one.')
+    assert len(m.mod_names) <= 64, 'va_form.mod_set holds 64 modifiers'
     out += c_enum('va_mod', [f'VA_MOD_{n.upper()}' for n in m.mod_names] +
                   ['VA_MOD_COUNT'], 'Named modifiers of instructions.')
     out += c_enum('va_imm', [f'VA_IMM_{n.upper()}' for n in m.imm_names] +
@@ -703,13 +705,14 @@ class Lists:
         return self.names[key]
 
 
-def gen_form(f, lists):
+def gen_form(f, lists, mod_names):
     items = [f'"{f.name}"', f'{f.opcode:#x}', f'{f.opcode2 or 0:#x}',
              f'{f.op2_mask:#x}', str(f.op2_start), f'VA_UNIT_{f.unit}',
              'true' if f.message else 'false', f'VA_MSG_{f.kind}',
              str(f.size), str(f.dests),
              str(len(f.srcs)), str(len(f.staging)), str(len(f.mods)),
              str(len(f.imms)),
+             f'{sum(1 << mod_names.index(m[0]) for m in f.mods):#x}',
              lists.ref('srcs', 'va_src_info', f,
                        [gen_src(s) for s in f.srcs]),
              lists.ref('staging', 'va_sr_info', f,
@@ -817,7 +820,7 @@ def gen_table(m):
     out += TABLE_MACROS.split('\n')
     lists, rows = Lists(), []
     for f in m.forms:
-        rows += gen_form(f, lists)
+        rows += gen_form(f, lists, m.mod_names)
     out += lists.out
     out.append('')
     out.append('const struct va_form va_forms[VA_OP_COUNT] = {')

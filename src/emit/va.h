@@ -124,6 +124,8 @@ va_set_mod(struct va_instr *I, enum va_mod mod, int value)
 static inline const struct va_mod_info *
 va_form_mod(const struct va_form *f, enum va_mod mod)
 {
+   if (!(f->mod_set >> mod & 1))
+      return NULL; /* most asks: the slot of an ALU form, ... */
    for (unsigned i = 0; i < f->nr_mods; i++) {
       if (f->mods[i].mod == mod)
          return &f->mods[i];

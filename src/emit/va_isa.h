@@ -1034,6 +1034,7 @@ struct va_form {
    uint8_t kind;     /* enum va_msg: what the message does */
    uint8_t size;     /* bits of the type the name ends with (32 if none) */
    uint8_t nr_dests, nr_srcs, nr_staging, nr_mods, nr_imms;
+   uint64_t mod_set; /* bit m: the form has modifier m (enum va_mod) */
    /* Lists of nr_srcs, nr_staging, nr_mods, nr_imms entries (NULL if
     * empty), shared by the forms of a group. */
    const struct va_src_info *srcs;

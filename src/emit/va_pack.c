@@ -214,6 +214,17 @@ pack_mod(struct packer *p, const struct va_mod_info *m)
    return true;
 }
 
+/* Modifiers first .. end-1 are unset or the form's. */
+static bool
+mods_known(struct packer *p, unsigned first, unsigned end)
+{
+   for (unsigned mod = first; mod < end; mod++) {
+      if (p->I->mod[mod] != VA_MOD_UNSET && !(p->f->mod_set >> mod & 1))
+         return invalid(p, "has no modifier %s", va_mod_names[mod]);
+   }
+   return true;
+}
+
 static bool
 pack_mods(struct packer *p)
 {
@@ -221,26 +232,16 @@ pack_mods(struct packer *p)
       if (!pack_mod(p, &p->f->mods[i]))
          return false;
    }
-   /* A modifier set that the form does not have: counted first, eight
-    * at a time where all eight are unset (most are), searched for only
-    * when there is one. */
-   unsigned set = 0, known = 0, mod = 0;
+   /* A modifier set that the form does not have: eight at a time,
+    * skipping groups all unset (most are). */
+   unsigned mod = 0;
    for (; mod + 8 <= VA_MOD_COUNT; mod += 8) {
       uint64_t eight;
       memcpy(&eight, &p->I->mod[mod], sizeof(eight));
-      for (unsigned i = 0; eight != UINT64_MAX && i < 8; i++)
-         set += p->I->mod[mod + i] != VA_MOD_UNSET;
+      if (eight != UINT64_MAX && !mods_known(p, mod, mod + 8))
+         return false;
    }
-   for (; mod < VA_MOD_COUNT; mod++)
-      set += p->I->mod[mod] != VA_MOD_UNSET;
-   for (unsigned i = 0; i < p->f->nr_mods; i++)
-      known += p->I->mod[p->f->mods[i].mod] != VA_MOD_UNSET;
-   for (mod = 0; set != known && mod < VA_MOD_COUNT; mod++) {
-      if (p->I->mod[mod] != VA_MOD_UNSET &&
-          !va_form_mod(p->f, (enum va_mod)mod))
-         return invalid(p, "has no modifier %s", va_mod_names[mod]);
-   }
-   return true;
+   return mods_known(p, mod, VA_MOD_COUNT);
 }
 
 static bool

@@ -172,6 +172,27 @@ test_message_kinds(void **state)
           messages, sizeof(known) / sizeof(known[0]));
 }
 
+/* A form's mod_set names exactly its modifiers (va_form_mod and the
+ * encoder's check of modifiers a form lacks read it). */
+static void
+test_form_modifier_sets(void **state)
+{
+   (void)state;
+   unsigned with_mods = 0;
+   for (unsigned op = 0; op < VA_OP_COUNT; op++) {
+      const struct va_form *f = va_form((enum va_op)op);
+      uint64_t set = 0;
+      for (unsigned i = 0; i < f->nr_mods; i++)
+         set |= (uint64_t)1 << f->mods[i].mod;
+      assert_true(set == f->mod_set);
+      for (unsigned mod = 0; mod < VA_MOD_COUNT; mod++)
+         assert_int_equal(va_form_mod(f, (enum va_mod)mod) != NULL,
+                          (set >> mod) & 1);
+      with_mods += set != 0;
+   }
+   assert_true(with_mods > VA_OP_COUNT / 2);
+}
+
 static void
 test_encode_alu_sources_and_modifiers(void **state)
 {
@@ -741,6 +762,7 @@ main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_message_kinds),
+      cmocka_unit_test(test_form_modifier_sets),
       cmocka_unit_test(test_encode_alu_sources_and_modifiers),
       cmocka_unit_test(test_encode_flow_page_and_dest_mask),
       cmocka_unit_test(test_encode_special_sources),
