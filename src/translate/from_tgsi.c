@@ -90,10 +90,18 @@ t_read_var(struct tgsi_to_ir *t, uint32_t var)
 }
 
 void
-t_write_var(struct tgsi_to_ir *t, uint32_t var, struct ir_ref value)
+t_note_var(struct tgsi_to_ir *t, uint32_t var)
 {
    *VEC_PUSH(t->s->scratch, &t->log) =
       (struct t_log_entry){.var = var, .old = t->cur[var]};
+}
+
+void
+t_write_var(struct tgsi_to_ir *t, uint32_t var, struct ir_ref value)
+{
+   if (t->open_ifs)
+      *VEC_PUSH(t->s->scratch, &t->log) =
+         (struct t_log_entry){.var = var, .old = t->cur[var]};
    t->cur[var] = value;
 }
 
@@ -279,6 +287,7 @@ static void
 open_if(struct tgsi_to_ir *t, struct ir_ref cond, bool is_case)
 {
    struct t_frame *f = push_frame(t, T_FRAME_IF);
+   t->open_ifs++;
    f->is_case = is_case;
    f->log_mark = t->log.len;
    f->join = new_block(t);
@@ -354,6 +363,7 @@ close_if(struct tgsi_to_ir *t)
    }
    /* f->then_end linked at ELSE; the join's preds are then, else. */
    t->frames.len--;
+   t->open_ifs--;
    enter_block(t, join);
    for (unsigned i = 0; i < n; i++) {
       struct ir_ref pair[2] = {tv[i], ev[i]};

@@ -121,8 +121,12 @@ struct tgsi_to_ir {
    uint32_t nvars;
    uint32_t temp_base, out_base, addr_base, hidden_base;
    uint32_t ntemps, nouts, naddrs, nhidden, hidden_used;
+   /* Variable writes since the innermost open IF, for its other side and
+    * its join (t_write_var); none is logged outside every IF, where
+    * nothing is undone. */
    VEC(struct t_log_entry) log;
    VEC(struct t_frame) frames;
+   unsigned open_ifs; /* IF frames among `frames` */
 
    /* Declarations */
    struct t_array *arrays;
@@ -163,6 +167,9 @@ _Noreturn void t_error(struct tgsi_to_ir *t, const char *fmt, ...)
 /* from_tgsi.c: variables */
 struct ir_ref t_read_var(struct tgsi_to_ir *t, uint32_t var);
 void t_write_var(struct tgsi_to_ir *t, uint32_t var, struct ir_ref value);
+/* Logs `var` as written, without changing it, inside an IF or not: for
+ * written_vars' scan of a loop or switch body (t_note_written). */
+void t_note_var(struct tgsi_to_ir *t, uint32_t var);
 
 /* from_tgsi.c: code at the start of the shader (loads of inputs and
  * system values, which must dominate every use). */

@@ -499,7 +499,7 @@ t_gs_note_written(struct tgsi_to_ir *t, const struct tgsi_insn *I)
    if (!t->gs || (I->opcode != TGSI_OP_EMIT && I->opcode != TGSI_OP_ENDPRIM))
       return;
    for (uint32_t v = 0; v < GS_VAR_COUNT; v++)
-      t_write_var(t, t->gs->var_base + v, t_read_var(t, t->gs->var_base + v));
+      t_note_var(t, t->gs->var_base + v);
 }
 
 /* Rule 4: for (i = entries written; i < K; i++) entry i = restart. */

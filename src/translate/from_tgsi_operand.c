@@ -544,9 +544,7 @@ t_note_written(struct tgsi_to_ir *t, const struct tgsi_dst *dst)
       for (unsigned c = 0; c < 4; c++) {
          if (!(dst->writemask & (1u << c)))
             continue;
-         uint32_t v = base + 4 * e + c;
-         *VEC_PUSH(t->s->scratch, &t->log) =
-            (struct t_log_entry){.var = v, .old = t->cur[v]};
+         t_note_var(t, base + 4 * e + c);
       }
    }
 }
