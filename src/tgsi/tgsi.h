@@ -170,7 +170,7 @@ struct tgsi_shader {
  * by spelling, with their values or -1 (see find_name in
  * tgsi_parse_scan.h).  A value depends on the name tables alone, so one
  * memo may serve text after text (a workspace's does); zeroed is empty. */
-#define TGSI_NAME_MEMO_SLOTS 64
+#define TGSI_NAME_MEMO_SLOTS 128
 #define TGSI_NAME_MEMO_WORD 21
 struct tgsi_name_memo {
    struct tgsi_name_memo_slot {
