@@ -24,15 +24,15 @@ struct compile {
    /* The program's scratch arena as translation left it: every pass's
     * tables go back to here when it ends. */
    struct arena_mark scratch_base;
+   /* Validation, printing or a pass hook: more to do after each pass
+    * than freeing its tables. */
+   bool observed;
 };
 
-/* Validates and prints after `pass`, and frees what the pass took from
- * the scratch arena; returns its progress flag. */
-static bool
-after(struct compile *c, struct ir_shader *s, const char *pass,
-      bool progress)
+/* Validation, printing and the pass hook after `pass`. */
+static void
+observe(struct compile *c, struct ir_shader *s, const char *pass)
 {
-   arena_release(s->scratch, c->scratch_base);
    if (c->opts->validate)
       ir_validate(s, pass);
    const char *want = c->opts->print_pass;
@@ -44,6 +44,18 @@ after(struct compile *c, struct ir_shader *s, const char *pass,
    }
    if (c->opts->on_pass)
       c->opts->on_pass(c->opts->pass_ctx, pass);
+}
+
+/* Frees what `pass` took from the scratch arena, and validates and
+ * prints after it when asked; returns its progress flag.  Inline: it
+ * runs after every pass, most times only to free. */
+static inline bool
+after(struct compile *c, struct ir_shader *s, const char *pass,
+      bool progress)
+{
+   arena_release(s->scratch, c->scratch_base);
+   if (c->observed)
+      observe(c, s, pass);
    return progress;
 }
 
@@ -199,7 +211,9 @@ compile_tgsi(struct arena *arena, const struct tgsi_shader *tgsi,
              const struct compile_options *opts,
              struct compile_result *out, struct tgsiva_diagnostic *d)
 {
-   struct compile c = {.arena = arena, .opts = opts, .d = d};
+   struct compile c = {.arena = arena, .opts = opts, .d = d,
+                       .observed = opts->validate || opts->print ||
+                                   opts->on_pass};
    memset(out, 0, sizeof(*out));
    if (setjmp(c.bail))
       return false;
