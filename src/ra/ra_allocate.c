@@ -76,6 +76,7 @@ struct ra {
    uint32_t reserved[RA_MAX_REGISTERS]; /* vector planned there, 0: none */
    uint64_t reserved_mask;              /* where reserved[] is not 0 */
    uint32_t occupant[RA_MAX_REGISTERS]; /* value in each register, 0: free */
+   uint64_t occupied; /* bit r: occupant[r] is not 0 */
    unsigned max_reg;        /* highest register used + 1 */
    bool pack;               /* best fit instead of the lowest registers */
    /* Values dying at each instruction, by its number: entries
@@ -278,8 +279,10 @@ find_affinities(struct ra *ra)
 static void
 occupy(struct ra *ra, uint32_t v)
 {
-   for (unsigned i = 0; i < nregs_of(ra, v); i++)
+   for (unsigned i = 0; i < nregs_of(ra, v); i++) {
       ra->occupant[ra->reg[v] + i] = v;
+      ra->occupied |= 1ull << (ra->reg[v] + i);
+   }
    if ((unsigned)ra->reg[v] + nregs_of(ra, v) > ra->max_reg)
       ra->max_reg = (unsigned)ra->reg[v] + nregs_of(ra, v);
 }
@@ -290,33 +293,27 @@ release(struct ra *ra, uint32_t v)
    if (ra->reg[v] < 0)
       return;
    for (unsigned i = 0; i < nregs_of(ra, v); i++) {
-      if (ra->occupant[ra->reg[v] + i] == v)
+      if (ra->occupant[ra->reg[v] + i] == v) {
          ra->occupant[ra->reg[v] + i] = 0;
+         ra->occupied &= ~(1ull << (ra->reg[v] + i));
+      }
    }
+}
+
+/* Registers [first, first + n) are free and in `allowed`. */
+static bool
+fits(struct ra *ra, unsigned first, unsigned n, uint64_t allowed)
+{
+   if (first + n > RA_MAX_REGISTERS)
+      return false;
+   uint64_t range = n ? (~0ull >> (64 - n)) << first : 0;
+   return (range & allowed & ~ra->occupied) == range;
 }
 
 static bool
 free_regs(struct ra *ra, unsigned first, unsigned n)
 {
-   if (first + n > RA_MAX_REGISTERS)
-      return false;
-   for (unsigned i = 0; i < n; i++) {
-      if (ra->occupant[first + i])
-         return false;
-   }
-   return true;
-}
-
-static bool
-fits(struct ra *ra, unsigned first, unsigned n, uint64_t allowed)
-{
-   if (!free_regs(ra, first, n))
-      return false;
-   for (unsigned i = 0; i < n; i++) {
-      if (!((allowed >> (first + i)) & 1))
-         return false;
-   }
-   return true;
+   return fits(ra, first, n, ~0ull);
 }
 
 /* Registers planned for vectors, except those planned for `v` itself
@@ -394,6 +391,12 @@ choose(struct ra *ra, uint32_t v, unsigned n, int hint)
          int r = best_fit(ra, n, align, set);
          if (r >= 0)
             return r;
+         continue;
+      }
+      uint64_t free = set & ~ra->occupied;
+      if (n == 1) { /* most values: the lowest free register */
+         if (free)
+            return __builtin_ctzll(free);
          continue;
       }
       for (unsigned r = 0; r + n <= RA_MAX_REGISTERS; r += align) {
@@ -502,6 +505,7 @@ static bool
 color_block(struct ra *ra, struct ir_block *b)
 {
    memset(ra->occupant, 0, sizeof(ra->occupant));
+   ra->occupied = 0;
    memset(ra->reserved, 0, sizeof(ra->reserved));
    ra->reserved_mask = 0;
    ra_valueset_foreach(&ra->live.live_in[b->index], v) {
