@@ -321,6 +321,8 @@ free_regs(struct ra *ra, unsigned first, unsigned n)
 static uint64_t
 reserved_for_others(const struct ra *ra, uint32_t v)
 {
+   if (!ra->reserved_mask)
+      return 0; /* no vector being built: most of the time */
    uint32_t mine = ra->affinity[v].vector;
    int own = mine && ra->planned[mine] >= 0
                 ? ra->planned[mine] + ra->affinity[v].comp
