@@ -17,6 +17,7 @@
  */
 #include "ra.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 struct ra_bitset
@@ -81,6 +82,13 @@ live_up(struct walk *w, uint32_t b, uint32_t v)
             w->stack[n++] = pb;
       }
    }
+}
+
+static int
+cmp_u32(const void *a, const void *b)
+{
+   uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+   return (x > y) - (x < y);
 }
 
 /* Pairs (sorted by value) into per-block ascending sets. */
@@ -154,20 +162,33 @@ from_uses(struct walk *w, uint32_t nvals)
 }
 
 /* Most shaders are one block: nothing is live out of it, and only a
- * value read but defined nowhere is live into it. */
+ * value read but defined nowhere is live into it.  One walk finds the
+ * values read before any definition (in SSA, only those can be defined
+ * nowhere), and the few it finds are checked at the end. */
 static void
-single_block(struct walk *w, uint32_t nvals)
+single_block(struct walk *w, const struct ir_block *b, uint32_t nvals)
 {
-   uint8_t *read = ARENA_ARRAY(w->s->scratch, uint8_t, nvals + 1);
-   ir_foreach_instr(w->blocks[0], I) {
+   uint8_t *defined = ARENA_ARRAY(w->s->scratch, uint8_t, nvals + 1);
+   VEC(uint32_t) early = {0};
+   ir_foreach_instr(b, I) {
       ir_foreach_src(I, i) {
-         if (I->src[i].kind == IR_REF_VALUE)
-            read[I->src[i].index] = 1;
+         struct ir_ref r = I->src[i];
+         if (r.kind == IR_REF_VALUE && r.index < nvals && !defined[r.index])
+            *VEC_PUSH(w->s->scratch, &early) = r.index;
       }
+      if (I->ndst && I->dst.kind == IR_REF_VALUE && I->dst.index < nvals)
+         defined[I->dst.index] = 1;
    }
-   for (uint32_t v = 0; v < nvals; v++) {
-      if (read[v] && w->def_block[v] == UINT32_MAX)
+   if (!early.len)
+      return;
+   /* Ascending and once each, as to_sets wants them. */
+   qsort(early.data, early.len, sizeof(*early.data), cmp_u32);
+   for (size_t k = 0; k < early.len; k++) {
+      uint32_t v = early.data[k];
+      if (!defined[v]) {
+         defined[v] = 2; /* taken */
          *VEC_PUSH(w->s->scratch, &w->in_pairs) = v;
+      }
    }
 }
 
@@ -176,6 +197,16 @@ ra_compute_liveness(struct ir_shader *s, struct ra_liveness *l)
 {
    uint32_t nvals = (uint32_t)s->values.len, nblocks = s->block_count;
    struct walk w = {.s = s};
+   const struct ir_block *only = s->first_block;
+   if (nblocks == 1 && only && !only->next && !only->preds.len &&
+       only->index == 0) {
+      single_block(&w, only, nvals);
+      l->nblocks = nblocks;
+      l->live_in = to_sets(s->scratch, nblocks, w.in_pairs.data,
+                           w.in_pairs.len);
+      l->live_out = to_sets(s->scratch, nblocks, NULL, 0);
+      return;
+   }
    w.blocks = ARENA_ARRAY(s->scratch, struct ir_block *, nblocks + 1);
    w.in_mark = ARENA_ARRAY(s->scratch, uint32_t, nblocks + 1);
    w.out_mark = ARENA_ARRAY(s->scratch, uint32_t, nblocks + 1);
@@ -189,10 +220,7 @@ ra_compute_liveness(struct ir_shader *s, struct ra_liveness *l)
             w.def_block[I->dst.index] = b->index;
       }
    }
-   if (nblocks == 1 && !w.blocks[0]->preds.len)
-      single_block(&w, nvals);
-   else
-      from_uses(&w, nvals);
+   from_uses(&w, nvals);
    l->nblocks = nblocks;
    l->live_in =
       to_sets(s->scratch, nblocks, w.in_pairs.data, w.in_pairs.len);

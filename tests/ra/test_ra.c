@@ -146,6 +146,36 @@ test_pairs_are_aligned(void **state)
    finish(&c);
 }
 
+/* Liveness of one block without predecessors (ra_liveness.c's one-walk
+ * path): nothing lives out of it, and only a value read but defined
+ * nowhere lives into it (the reader accepts one; the validator would
+ * not), once, however often it is read. */
+static void
+test_single_block_liveness(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   struct ir_shader *s = ir_test_read(&a, pair_after_preloads);
+   ir_renumber_blocks(s);
+   struct ra_liveness l;
+   ra_compute_liveness(s, &l);
+   assert_int_equal(l.nblocks, 1);
+   assert_int_equal(l.live_in[0].n, 0);
+   assert_int_equal(l.live_out[0].n, 0);
+   s = ir_test_read(&a, "shader compute\nb0\n"
+                        "  %2 = va.IADD_IMM.i32 %7 #0x5\n"
+                        "  %3 = va.IADD_IMM.i32 %5 #0x1\n"
+                        "  %4 = va.IADD_IMM.i32 %7 #0x2\n"
+                        "  %5 = va.IADD_IMM.i32 %2 #0x3\n");
+   ir_renumber_blocks(s);
+   ra_compute_liveness(s, &l);
+   assert_int_equal(l.live_in[0].n, 1); /* %5 is defined, if late */
+   assert_int_equal(l.live_in[0].v[0], 7);
+   assert_int_equal(l.live_out[0].n, 0);
+   arena_finish(&a);
+}
+
 /* ir_va_instr keeps each instruction's operands (va_operands.c rule 4):
  * a changed source, result or last-use mark must show in the next build. */
 static void
@@ -1003,6 +1033,7 @@ main(void)
       cmocka_unit_test(test_one_spill_serves_every_region),
       cmocka_unit_test(test_rematerialize_constants),
       cmocka_unit_test(test_over_32_shares_liveness),
+      cmocka_unit_test(test_single_block_liveness),
       cmocka_unit_test(test_spilled_vector_component_reloads_one_word),
       cmocka_unit_test(test_spilled_phi_read_after_its_new_value),
    };
