@@ -17,11 +17,20 @@
  */
 #include "ir.h"
 
+/* Rule 1: an add that may fuse. */
+static bool
+fusable_add(const struct ir_instr *I)
+{
+   return I->op == IR_OP_FADD && !(I->flags & IR_INSTR_PRECISE);
+}
+
+/* Rule 2: the multiply `r` reads, if it may fuse; without use counts
+ * (NULL), whatever else reads it. */
 static struct ir_instr *
 fusable_mul(struct ir_shader *s, const uint32_t *uses, struct ir_ref r)
 {
    if (r.kind != IR_REF_VALUE || r.comp || r.swizzle ||
-       (r.mods & IR_MOD_ABS) || uses[r.index] != 1)
+       (r.mods & IR_MOD_ABS) || (uses && uses[r.index] != 1))
       return NULL;
    struct ir_instr *d = ir_value(s, r.index)->def;
    if (!d || d->op != IR_OP_FMUL || d->clamp ||
@@ -38,14 +47,8 @@ ir_opt_fma(struct ir_shader *s)
    bool any = false;
    ir_foreach_block(s, b) {
       ir_foreach_instr(b, I) {
-         if (I->op != IR_OP_FADD || (I->flags & IR_INSTR_PRECISE))
-            continue;
-         for (unsigned i = 0; i < 2; i++) {
-            struct ir_ref r = I->src[i];
-            const struct ir_instr *d =
-               r.kind == IR_REF_VALUE ? ir_value(s, r.index)->def : NULL;
-            any |= d && d->op == IR_OP_FMUL;
-         }
+         any |= fusable_add(I) && (fusable_mul(s, NULL, I->src[0]) ||
+                                   fusable_mul(s, NULL, I->src[1]));
       }
    }
    if (!any)
@@ -54,7 +57,7 @@ ir_opt_fma(struct ir_shader *s)
    bool progress = false;
    ir_foreach_block(s, b) {
       ir_foreach_instr(b, I) {
-         if (I->op != IR_OP_FADD || (I->flags & IR_INSTR_PRECISE))
+         if (!fusable_add(I))
             continue;
          for (unsigned i = 0; i < 2; i++) {
             struct ir_instr *mul = fusable_mul(s, uses, I->src[i]);
