@@ -163,47 +163,6 @@ ir_instr_set_nsrc(struct ir_shader *s, struct ir_instr *I, unsigned nsrc)
    I->nsrc = (uint8_t)nsrc;
 }
 
-void
-ir_instr_insert_before(struct ir_instr *before, struct ir_instr *I)
-{
-   struct ir_block *b = before->block;
-   I->block = b;
-   I->next = before;
-   I->prev = before->prev;
-   if (before->prev)
-      before->prev->next = I;
-   else
-      b->first = I;
-   before->prev = I;
-}
-
-void
-ir_instr_insert_after(struct ir_instr *after, struct ir_instr *I)
-{
-   struct ir_block *b = after->block;
-   I->block = b;
-   I->prev = after;
-   I->next = after->next;
-   if (after->next)
-      after->next->prev = I;
-   else
-      b->last = I;
-   after->next = I;
-}
-
-void
-ir_instr_append(struct ir_block *b, struct ir_instr *I)
-{
-   I->block = b;
-   I->next = NULL;
-   I->prev = b->last;
-   if (b->last)
-      b->last->next = I;
-   else
-      b->first = I;
-   b->last = I;
-}
-
 struct ir_instr *
 ir_block_terminator(const struct ir_block *b)
 {
@@ -221,22 +180,6 @@ ir_instr_insert_at_end(struct ir_block *b, struct ir_instr *I)
       ir_instr_insert_before(term, I);
    else
       ir_instr_append(b, I);
-}
-
-void
-ir_instr_remove(struct ir_instr *I)
-{
-   struct ir_block *b = I->block;
-   if (I->prev)
-      I->prev->next = I->next;
-   else
-      b->first = I->next;
-   if (I->next)
-      I->next->prev = I->prev;
-   else
-      b->last = I->prev;
-   I->prev = I->next = NULL;
-   I->block = NULL;
 }
 
 /* Composes float modifiers: `outer` applied to a value that already

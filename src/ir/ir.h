@@ -442,12 +442,67 @@ struct ir_instr *ir_instr_create(struct ir_shader *s, enum ir_op op,
 /* Gives I a new destination value and returns a ref to it. */
 struct ir_ref ir_instr_def(struct ir_shader *s, struct ir_instr *I,
                            unsigned bits, unsigned nregs);
-void ir_instr_insert_before(struct ir_instr *before, struct ir_instr *I);
-void ir_instr_insert_after(struct ir_instr *after, struct ir_instr *I);
+/* The instruction list's four edits, inline: every pass makes them,
+ * and each is a few stores. */
+static inline void
+ir_instr_insert_before(struct ir_instr *before, struct ir_instr *I)
+{
+   struct ir_block *b = before->block;
+   I->block = b;
+   I->next = before;
+   I->prev = before->prev;
+   if (before->prev)
+      before->prev->next = I;
+   else
+      b->first = I;
+   before->prev = I;
+}
+
+static inline void
+ir_instr_insert_after(struct ir_instr *after, struct ir_instr *I)
+{
+   struct ir_block *b = after->block;
+   I->block = b;
+   I->prev = after;
+   I->next = after->next;
+   if (after->next)
+      after->next->prev = I;
+   else
+      b->last = I;
+   after->next = I;
+}
+
+static inline void
+ir_instr_append(struct ir_block *b, struct ir_instr *I)
+{
+   I->block = b;
+   I->next = NULL;
+   I->prev = b->last;
+   if (b->last)
+      b->last->next = I;
+   else
+      b->first = I;
+   b->last = I;
+}
+
+static inline void
+ir_instr_remove(struct ir_instr *I)
+{
+   struct ir_block *b = I->block;
+   if (I->prev)
+      I->prev->next = I->next;
+   else
+      b->first = I->next;
+   if (I->next)
+      I->next->prev = I->prev;
+   else
+      b->last = I->prev;
+   I->prev = I->next = NULL;
+   I->block = NULL;
+}
+
 /* At the end of the block, but before its terminator if it has one. */
 void ir_instr_insert_at_end(struct ir_block *b, struct ir_instr *I);
-void ir_instr_append(struct ir_block *b, struct ir_instr *I);
-void ir_instr_remove(struct ir_instr *I);
 /* The block's BRANCH/JUMP, or NULL. */
 struct ir_instr *ir_block_terminator(const struct ir_block *b);
 /* Resizes a phi's (or collect's) source array. */
