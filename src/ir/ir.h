@@ -117,6 +117,15 @@ struct ir_ref {
 
 _Static_assert(sizeof(struct ir_ref) == 8, "ir_ref is one 64-bit word");
 
+/* A ref as the 64-bit word it is, to compare or hash at once. */
+static inline uint64_t
+ir_ref_word(struct ir_ref r)
+{
+   uint64_t w;
+   memcpy(&w, &r, sizeof(w));
+   return w;
+}
+
 /* ---------------------------------------------------------------------
  * Values, instructions, blocks
  */

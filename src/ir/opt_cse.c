@@ -43,14 +43,6 @@ struct cse_table {
    uint32_t count, room; /* room: the eligible instructions counted */
 };
 
-static uint64_t
-ref_word(struct ir_ref r)
-{
-   uint64_t w;
-   memcpy(&w, &r, sizeof(w));
-   return w;
-}
-
 /* A Valhall ALU form without side effects: equal only within a block. */
 static bool
 valhall_alu(const struct ir_instr *I)
@@ -93,13 +85,13 @@ hash_instr(const struct ir_instr *I)
    unsigned first = 0;
    if (ir_op_infos[I->op].flags & IR_OPF_COMM) {
       /* Order-independent, so that a+b and b+a hash alike. */
-      uint64_t a = ref_word(I->src[0]), b = ref_word(I->src[1]);
+      uint64_t a = ir_ref_word(I->src[0]), b = ir_ref_word(I->src[1]);
       h = (h ^ (a < b ? a : b)) * 0x100000001b3ull;
       h = (h ^ (a < b ? b : a)) * 0x100000001b3ull;
       first = 2;
    }
    for (unsigned i = first; i < I->nsrc; i++)
-      h = (h ^ ref_word(I->src[i])) * 0x100000001b3ull;
+      h = (h ^ ir_ref_word(I->src[i])) * 0x100000001b3ull;
    return (uint32_t)(h ^ (h >> 32));
 }
 

@@ -395,8 +395,8 @@ choose(struct ra *ra, uint32_t v, unsigned n, int hint)
             return r;
          continue;
       }
-      uint64_t free = set & ~ra->occupied;
       if (n == 1) { /* most values: the lowest free register */
+         uint64_t free = set & ~ra->occupied;
          if (free)
             return __builtin_ctzll(free);
          continue;

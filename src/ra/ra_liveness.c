@@ -150,6 +150,21 @@ collect_uses(struct ir_shader *s, uint32_t nvals, uint32_t **first)
 static void
 from_uses(struct walk *w, uint32_t nvals)
 {
+   struct ir_shader *s = w->s;
+   uint32_t nblocks = s->block_count;
+   w->blocks = ARENA_ARRAY(s->scratch, struct ir_block *, nblocks + 1);
+   w->in_mark = ARENA_ARRAY(s->scratch, uint32_t, nblocks + 1);
+   w->out_mark = ARENA_ARRAY(s->scratch, uint32_t, nblocks + 1);
+   w->stack = ARENA_ARRAY(s->scratch, uint32_t, nblocks + 1);
+   w->def_block = ARENA_ARRAY(s->scratch, uint32_t, nvals + 1);
+   memset(w->def_block, 0xff, (nvals + 1) * sizeof(uint32_t));
+   ir_foreach_block(s, b) {
+      w->blocks[b->index] = b;
+      ir_foreach_instr(b, I) {
+         if (I->ndst && I->dst.kind == IR_REF_VALUE)
+            w->def_block[I->dst.index] = b->index;
+      }
+   }
    uint32_t *first;
    struct use *uses = collect_uses(w->s, nvals, &first);
    for (uint32_t v = 0; v < nvals; v++) {
@@ -199,28 +214,10 @@ ra_compute_liveness(struct ir_shader *s, struct ra_liveness *l)
    struct walk w = {.s = s};
    const struct ir_block *only = s->first_block;
    if (nblocks == 1 && only && !only->next && !only->preds.len &&
-       only->index == 0) {
+       only->index == 0)
       single_block(&w, only, nvals);
-      l->nblocks = nblocks;
-      l->live_in = to_sets(s->scratch, nblocks, w.in_pairs.data,
-                           w.in_pairs.len);
-      l->live_out = to_sets(s->scratch, nblocks, NULL, 0);
-      return;
-   }
-   w.blocks = ARENA_ARRAY(s->scratch, struct ir_block *, nblocks + 1);
-   w.in_mark = ARENA_ARRAY(s->scratch, uint32_t, nblocks + 1);
-   w.out_mark = ARENA_ARRAY(s->scratch, uint32_t, nblocks + 1);
-   w.stack = ARENA_ARRAY(s->scratch, uint32_t, nblocks + 1);
-   w.def_block = ARENA_ARRAY(s->scratch, uint32_t, nvals + 1);
-   memset(w.def_block, 0xff, (nvals + 1) * sizeof(uint32_t));
-   ir_foreach_block(s, b) {
-      w.blocks[b->index] = b;
-      ir_foreach_instr(b, I) {
-         if (I->ndst && I->dst.kind == IR_REF_VALUE)
-            w.def_block[I->dst.index] = b->index;
-      }
-   }
-   from_uses(&w, nvals);
+   else
+      from_uses(&w, nvals);
    l->nblocks = nblocks;
    l->live_in =
       to_sets(s->scratch, nblocks, w.in_pairs.data, w.in_pairs.len);

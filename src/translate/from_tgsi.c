@@ -100,8 +100,7 @@ void
 t_write_var(struct tgsi_to_ir *t, uint32_t var, struct ir_ref value)
 {
    if (t->open_ifs)
-      *VEC_PUSH(t->s->scratch, &t->log) =
-         (struct t_log_entry){.var = var, .old = t->cur[var]};
+      t_note_var(t, var);
    t->cur[var] = value;
 }
 

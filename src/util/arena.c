@@ -58,13 +58,13 @@ push_spare(struct arena *a, struct arena_chunk *c)
    a->spare_bytes += c->size;
 }
 
-/* The first chunk of spare list k, taken off it. */
+/* The spare at *p, in list k, taken off it. */
 static struct arena_chunk *
-pop_spare(struct arena *a, unsigned k)
+unlink_spare(struct arena *a, unsigned k, struct arena_chunk **p)
 {
-   struct arena_chunk *c = a->spare[k];
-   a->spare[k] = c->next;
-   if (!c->next)
+   struct arena_chunk *c = *p;
+   *p = c->next;
+   if (!a->spare[k])
       a->spare_classes &= ~((uint64_t)1 << k);
    a->spare_bytes -= c->size;
    return c;
@@ -141,8 +141,10 @@ arena_recycle(struct arena *a, size_t keep_bytes)
    }
    /* Past the bound, the smallest go back to malloc: a large spare
     * serves any request, a small one only small ones. */
-   while (a->spare_bytes > keep_bytes)
-      free(pop_spare(a, (unsigned)__builtin_ctzll(a->spare_classes)));
+   while (a->spare_bytes > keep_bytes) {
+      unsigned k = (unsigned)__builtin_ctzll(a->spare_classes);
+      free(unlink_spare(a, k, &a->spare[k]));
+   }
    a->used_bytes = a->held_bytes = a->peak_bytes = 0;
 }
 
@@ -160,14 +162,8 @@ take_spare(struct arena *a, size_t size)
    for (; classes; classes &= classes - 1) {
       unsigned k = (unsigned)__builtin_ctzll(classes);
       for (struct arena_chunk **p = &a->spare[k]; *p; p = &(*p)->next) {
-         struct arena_chunk *c = *p;
-         if (c->size >= size && c->size <= room) {
-            *p = c->next;
-            if (!a->spare[k])
-               a->spare_classes &= ~((uint64_t)1 << k);
-            a->spare_bytes -= c->size;
-            return c;
-         }
+         if ((*p)->size >= size && (*p)->size <= room)
+            return unlink_spare(a, k, p);
       }
    }
    return NULL;

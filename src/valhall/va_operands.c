@@ -124,26 +124,17 @@ unmarked(struct ir_ref r)
    return r;
 }
 
-/* A ref as the 64-bit word it is (ir.h), so that two compare at once. */
-static uint64_t
-ref_word(struct ir_ref r)
-{
-   uint64_t w;
-   memcpy(&w, &r, sizeof(w));
-   return w;
-}
-
 /* Rule 4: whether I's operands are still those `b` was built from. */
 static bool
 still_bound(const struct ir_va_bound *b, const struct ir_instr *I)
 {
    if (b->va_op != I->va_op || b->nsrc != I->nsrc || b->ndst != I->ndst ||
-       (I->ndst && ref_word(b->dst) != ref_word(I->dst)))
+       (I->ndst && ir_ref_word(b->dst) != ir_ref_word(I->dst)))
       return false;
    /* The kept refs are unmarked; a source may carry a mark since. */
-   const uint64_t mark = ref_word((struct ir_ref){.mods = IR_MOD_LAST});
+   const uint64_t mark = ir_ref_word((struct ir_ref){.mods = IR_MOD_LAST});
    for (unsigned i = 0; i < I->nsrc; i++) {
-      if ((ref_word(I->src[i]) ^ ref_word(b->refs[i])) & ~mark)
+      if ((ir_ref_word(I->src[i]) ^ ir_ref_word(b->refs[i])) & ~mark)
          return false;
    }
    return true;
