@@ -77,11 +77,22 @@ enum tgsi_interp_word_kind {
    TGSI_INTERP_WORD_F64_HI,
 };
 
+/* The two words of one double share a nonzero `pair` (the step that
+ * made it and the pair's place): words of two doubles side by side (a
+ * .yzzy swizzle) are not one double.  0: not known, as before pairs had
+ * numbers. */
+static inline bool
+tgsi_interp_same_double(uint32_t a, uint32_t b)
+{
+   return a == b || a == 0 || b == 0;
+}
+
 /* What the interpreter knows about one output word. */
 struct tgsi_interp_annot {
    double err;    /* 0: bit-exact; > 0: tolerance; INFINITY: not compared */
    int32_t insn;  /* number of the last instruction writing it, or -1 */
    uint8_t kind;  /* enum tgsi_interp_word_kind */
+   uint32_t pair; /* F64 words: which double (tgsi_interp_same_double) */
 };
 
 /* One annotation per scalar of struct sim_outputs, in the same shape. */

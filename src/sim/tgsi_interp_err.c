@@ -714,6 +714,7 @@ copy_lane(const struct alu_row *row, const struct interp_vec *src,
          dst->err[c] = src[from].err[c];
          dst->res[c] = src[from].res[c];
          dst->kind[c] = src[from].kind[c];
+         dst->pair[c] = src[from].pair[c];
       }
    }
 }
@@ -805,6 +806,7 @@ finish(const struct interp *ip, const struct lane_eval *le,
                      (!mad || source_is(le->dst_type, io, 2, c, 0.0));
       dst->res[c] = product ? product_residual(le->dst_type, io, c) : 0;
       dst->kind[c] = word_kind(le->dst_type, c);
+      dst->pair[c] = interp_double_id(ip, c);
    }
    if (le->dst_type == TGSI_VT_F64) {
       /* Both words of a double carry the double's err. */

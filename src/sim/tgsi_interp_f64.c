@@ -352,7 +352,7 @@ interp_alu_f64_row(unsigned opcode)
  * by e: exact as long as x +- e stays in x's binade. */
 static void
 fracexp_lane(const struct interp_vec *src, struct interp_vec *mant,
-             struct interp_vec *expo)
+             struct interp_vec *expo, uint32_t pair)
 {
    /* Either word's error (an undefined high word: the low one's is 0). */
    double x = interp_d(src->v[0], src->v[1]);
@@ -372,6 +372,7 @@ fracexp_lane(const struct interp_vec *src, struct interp_vec *mant,
       interp_put_d(m, &mant->v[p], &mant->v[p + 1]);
       mant->kind[p] = TGSI_INTERP_WORD_F64_LO;
       mant->kind[p + 1] = TGSI_INTERP_WORD_F64_HI;
+      mant->pair[p] = mant->pair[p + 1] = pair + p / 2;
    }
    for (unsigned c = 0; c < 4; c++) {
       mant->err[c] = me;
@@ -379,6 +380,7 @@ fracexp_lane(const struct interp_vec *src, struct interp_vec *mant,
       expo->v[c] = (uint32_t)ex;
       expo->err[c] = ee;
       expo->kind[c] = TGSI_INTERP_WORD_BITS;
+      expo->pair[c] = 0;
    }
 }
 
@@ -389,7 +391,7 @@ op_dfracexp(struct interp *ip)
    if (!interp_fetch_src(ip, 0, ip->exec, src))
       return;
    interp_foreach_lane(l, ip->exec)
-      fracexp_lane(&src[l], &mant[l], &expo[l]);
+      fracexp_lane(&src[l], &mant[l], &expo[l], interp_double_id(ip, 0));
    interp_store_dst(ip, 0, ip->exec, mant);
    interp_store_dst(ip, 1, ip->exec, expo);
 }

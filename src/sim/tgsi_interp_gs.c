@@ -34,8 +34,8 @@
  * 6. A shader that writes VIEWPORT_INDEX somewhere draws once per
  *    viewport: in the draw for viewport v, a vertex whose VIEWPORT_INDEX.x
  *    is not v is at the culled point (-16384, -16384, 0, 1), exactly
- *    (docs/abi.md); an index that could differ leaves the position
- *    uncompared.
+ *    (docs/abi.md); an index that could differ (a float NaN too: its
+ *    bits are unspecified) leaves the position uncompared.
  */
 #include "tgsi_interp_priv.h"
 
@@ -79,6 +79,7 @@ from_vertex_shader(const struct tgsi_interp_vertices *v, unsigned semantic,
          cell[c]->v = v->words[at][c];
          cell[c]->err = v->annot[at][c].err;
          cell[c]->kind = v->annot[at][c].kind;
+         cell[c]->pair = v->annot[at][c].pair;
       }
       return;
    }
@@ -306,7 +307,8 @@ emit_vertex(struct interp *ip, unsigned s, unsigned l)
          const struct interp_cell *cell = &ip->output.r[r][c][l];
          v->words[r][c] = cell->v;
          v->annot[r][c] = (struct tgsi_interp_annot){
-            .err = cell->err, .insn = cell->writer, .kind = cell->kind};
+            .err = cell->err, .insn = cell->writer, .kind = cell->kind,
+            .pair = cell->pair};
       }
    }
    assemble(gs, s, l, j);
@@ -415,12 +417,16 @@ cull_viewport(const struct tgsi_shader *s, const struct tgsi_interp_gs *gs,
           !written(s, d->first))
          continue;
       const struct tgsi_interp_annot *a = &v->annot[d->first][0];
-      if (a->err != 0) {
+      uint32_t index = v->words[d->first][0];
+      /* A float NaN's payload is not specified: as an index, its bits
+       * could be any (seed 12401280: MUL by a NaN). */
+      if (a->err != 0 || (a->kind == TGSI_INTERP_WORD_F32 &&
+                          isnan(bits_to_float(index)))) {
          for (unsigned c = 0; c < 4; c++)
             an->position[l][c].err = INFINITY;
          return;
       }
-      if (v->words[d->first][0] == viewport)
+      if (index == viewport)
          return;
       static const float culled[4] = {-16384.0f, -16384.0f, 0.0f, 1.0f};
       for (unsigned c = 0; c < 4; c++) {
@@ -450,7 +456,8 @@ tgsi_interp_gs_draw_vertex(const struct sim_env *env,
          for (unsigned c = 0; c < 4; c++) {
             cell[c] = (struct interp_cell){
                .v = v->words[r][c], .writer = v->annot[r][c].insn,
-               .err = v->annot[r][c].err, .kind = v->annot[r][c].kind};
+               .err = v->annot[r][c].err, .kind = v->annot[r][c].kind,
+               .pair = v->annot[r][c].pair};
          }
          uint32_t index = d->sem_index + (r - d->first);
          if (d->sem_name == TGSI_SEM_POSITION && index == 0) {

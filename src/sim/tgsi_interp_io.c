@@ -395,6 +395,7 @@ annotate(struct tgsi_interp_annot *a, const struct interp_cell *c,
    a->err = excluded ? INFINITY : c->err;
    a->insn = c->writer;
    a->kind = c->kind;
+   a->pair = c->pair;
 }
 
 static uint32_t
@@ -490,7 +491,9 @@ interp_layer(const struct interp_cell *cell, uint32_t *layer,
    annotate(a, cell, false);
    *layer = cell->v & 0xff;
    a->kind = TGSI_INTERP_WORD_BITS;
-   if (a->err != 0)
+   /* A float NaN's payload is not specified: its low byte is any. */
+   if (a->err != 0 || (cell->kind == TGSI_INTERP_WORD_F32 &&
+                       isnan(bits_to_float(cell->v))))
       a->err = INFINITY;
 }
 

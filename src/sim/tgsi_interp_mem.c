@@ -237,6 +237,7 @@ load_lane(struct interp *ip, const struct access *a, uint8_t mask,
       if (word && an) {
          out->err[c] = an[off / 4].err;
          out->kind[c] = an[off / 4].kind;
+         out->pair[c] = an[off / 4].pair;
       }
       if (a->format && an) {
          for (uint32_t b = 0; b < texel_bytes(a); b += 4)
@@ -287,6 +288,7 @@ op_load(struct interp *ip)
          out[l].v[c] = raw.v[k];
          out[l].err[c] = raw.err[k];
          out[l].kind[c] = raw.kind[k];
+         out[l].pair[c] = raw.pair[k];
       }
    }
    interp_store_dst(ip, 0, ip->exec, out);
@@ -336,11 +338,12 @@ unordered_write(struct interp *ip, const struct access *a, int64_t off,
 
 static void
 annotate_word(struct interp *ip, const struct access *a, int64_t off,
-              double err, uint8_t kind)
+              double err, uint8_t kind, uint32_t pair)
 {
    struct tgsi_interp_annot *an = &annotations(ip, a)[off / 4];
    an->err = a->uncertain ? INFINITY : err;
    an->kind = kind;
+   an->pair = pair;
    an->insn = (int32_t)ip->insn->number;
 }
 
@@ -391,7 +394,7 @@ store_lane(struct interp *ip, const struct access *a, uint8_t mask,
                                 read_word(a, a->offset + b));
          clash |= unordered_write(ip, a, a->offset + b, lane, false);
          annotate_word(ip, a, a->offset + b, clash ? INFINITY : e,
-                       TGSI_INTERP_WORD_BITS);
+                       TGSI_INTERP_WORD_BITS, 0);
       }
       return;
    }
@@ -407,7 +410,8 @@ store_lane(struct interp *ip, const struct access *a, uint8_t mask,
       bool clash = conflicts(wr, a, off, v->v[c]);
       clash |= unordered_write(ip, a, off, lane, false);
       write_word(a, off, v->v[c]);
-      annotate_word(ip, a, off, clash ? INFINITY : v->err[c], v->kind[c]);
+      annotate_word(ip, a, off, clash ? INFINITY : v->err[c], v->kind[c],
+                    v->pair[c]);
    }
 }
 
@@ -584,6 +588,7 @@ atomic_lane(struct interp *ip, const struct atomic_row *row,
    /* The old value returns as it was written; FADD writes a float, whose
     * NaNs may have any payload. */
    uint8_t old_kind = an->kind;
+   uint32_t old_pair = an->pair;
    bool fadd = ip->insn->opcode == TGSI_OP_ATOMFADD;
    /* A float NaN in memory (an earlier FADD's) has no specified payload:
     * an atomic that takes its bits as an integer gets undefined bits. */
@@ -596,6 +601,7 @@ atomic_lane(struct interp *ip, const struct atomic_row *row,
       out->v[k] = ret;
       out->err[k] = shared || inexact || ip->memory_uncertain ? INFINITY : 0;
       out->kind[k] = old_kind;
+      out->pair[k] = old_pair;
    }
    if (inexact || (shared && !row->order_free))
       an->err = INFINITY;
@@ -604,10 +610,13 @@ atomic_lane(struct interp *ip, const struct atomic_row *row,
     * NaNs may have any payload). */
    bool moves = ip->insn->opcode == TGSI_OP_ATOMXCHG ||
                 ip->insn->opcode == TGSI_OP_ATOMCAS;
-   if (moves)
+   if (moves) {
       an->kind = v == old ? old_kind : s->kind[0];
-   else
+      an->pair = v == old ? old_pair : s->pair[0];
+   } else {
       an->kind = fadd ? TGSI_INTERP_WORD_F32 : TGSI_INTERP_WORD_BITS;
+      an->pair = 0;
+   }
 }
 
 static void

@@ -44,6 +44,7 @@ struct interp_cell {
    double err;
    double res;
    uint8_t kind; /* enum tgsi_interp_word_kind */
+   uint32_t pair; /* F64 words: which double */
 };
 
 /* Four channels of one lane, as an instruction reads or writes them. */
@@ -52,6 +53,7 @@ struct interp_vec {
    double err[4];
    double res[4];
    uint8_t kind[4];
+   uint32_t pair[4];
 };
 
 /* A writable register file: `count` registers x 4 channels x lanes. */
@@ -276,6 +278,16 @@ interp_undefined(struct alu_io *io, unsigned c, enum tgsi_interp_ub kind)
    if (!io->undef)
       io->undef_kind = kind;
    io->undef |= (uint8_t)(1u << c);
+}
+
+/* The number of the double that channel c of the current instruction's
+ * result holds (tgsi_interp_same_double): the step that made it and the
+ * pair's place, never 0. */
+static inline uint32_t
+interp_double_id(const struct interp *ip, unsigned c)
+{
+   uint32_t id = (uint32_t)(ip->res->steps * 2 + c / 2 + 1);
+   return id ? id : 1;
 }
 
 /* Doubles as the two words that hold them, low word first. */

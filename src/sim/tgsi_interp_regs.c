@@ -27,6 +27,7 @@ cell_undefined(struct interp_cell *c)
    c->err = INFINITY;
    c->res = 0;
    c->kind = TGSI_INTERP_WORD_BITS;
+   c->pair = 0;
 }
 
 static void
@@ -37,6 +38,7 @@ cell_exact(struct interp_cell *c, uint32_t v)
    c->err = 0;
    c->res = 0;
    c->kind = TGSI_INTERP_WORD_BITS;
+   c->pair = 0;
 }
 
 void
@@ -47,6 +49,7 @@ interp_vec_undefined(struct interp_vec *v)
       v->err[c] = INFINITY;
       v->res[c] = 0;
       v->kind[c] = TGSI_INTERP_WORD_BITS;
+      v->pair[c] = 0;
    }
 }
 
@@ -334,6 +337,7 @@ interp_fetch(struct interp *ip, const struct tgsi_src *src,
          out[l].err[c] = cell->err;
          out[l].res[c] = cell->res;
          out[l].kind[c] = cell->kind;
+         out[l].pair[c] = cell->pair;
          /* A NaN's payload is not specified: read as an integer or as
           * a word of a double, a float NaN's bits are undefined. */
          if (!float_modifiers(type) &&
@@ -359,7 +363,9 @@ interp_fetch(struct interp *ip, const struct tgsi_src *src,
        * (SIN's result as a high word): such a pair is uncertain bits. */
       for (unsigned p = 0; type == TGSI_VT_F64 && p < 4; p += 2) {
          bool pair = out[l].kind[p] == TGSI_INTERP_WORD_F64_LO &&
-                     out[l].kind[p + 1] == TGSI_INTERP_WORD_F64_HI;
+                     out[l].kind[p + 1] == TGSI_INTERP_WORD_F64_HI &&
+                     tgsi_interp_same_double(out[l].pair[p],
+                                             out[l].pair[p + 1]);
          if (!pair && (out[l].err[p] != 0 || out[l].err[p + 1] != 0))
             out[l].err[p] = out[l].err[p + 1] = INFINITY;
       }
@@ -481,6 +487,7 @@ interp_store_dst(struct interp *ip, unsigned i, uint32_t lanes,
          cell->err = v.err[c];
          cell->res = v.res[c];
          cell->kind = v.kind[c];
+         cell->pair = v.pair[c];
          cell->writer = (int32_t)insn->number;
       }
    }

@@ -645,6 +645,43 @@ move_coords_jointly(const struct interp *ip, struct tex_op *t, unsigned l,
    }
 }
 
+/* Undefined coordinates move together too: one undefined value read as
+ * x and y (a .xxxx swizzle) reaches texels off the row and the column
+ * through the reference texel, where single moves stay (seed 12303427:
+ * every texel of row 0 passed the depth compare, (3.125, 3.125) did
+ * not).  A grid of a few values per field, up to 8^4 lookups. */
+static bool
+depends_jointly(const struct interp *ip, struct tex_op *t, unsigned l,
+                struct tex_lane *tm, struct sim_vec4 ref)
+{
+   static const float values[] = {0.0f,  0.3f,   0.7f, 1.5f,
+                                  3.25f, 17.6f, -0.4f, -3.0f};
+   enum { N = sizeof(values) / sizeof(values[0]) };
+   float *field[4], saved[4];
+   unsigned n = 0, at[4] = {0, 0, 0, 0};
+   for (unsigned c = 0; c < 4; c++) {
+      if (!isfinite(tm->e.coord[c])) {
+         field[n] = &tm->req.coord[c];
+         saved[n++] = tm->req.coord[c];
+      }
+   }
+   bool changed = false;
+   while (n >= 2 && !changed) {
+      for (unsigned k = 0; k < n; k++)
+         *field[k] = values[at[k]];
+      struct sim_vec4 v = sample(ip, t, l);
+      changed = memcmp(&v, &ref, sizeof(v)) != 0;
+      unsigned k = 0;
+      while (k < n && ++at[k] == N)
+         at[k++] = 0;
+      if (k == n)
+         break;
+   }
+   for (unsigned k = 0; k < n; k++)
+      *field[k] = saved[k];
+   return changed;
+}
+
 static void
 lane_moves(const struct interp *ip, struct tex_op *t, unsigned l,
            unsigned m, struct sim_vec4 ref, bool is_float, double err[4])
@@ -659,6 +696,13 @@ lane_moves(const struct interp *ip, struct tex_op *t, unsigned l,
       err[c] += single[c];
    move_coords_jointly(ip, t, l, tm, ref, is_float, single, err);
    sweep_coords(ip, t, l, m, ref, is_float, err);
+   bool all_undefined = true;
+   for (unsigned c = 0; c < 4; c++)
+      all_undefined &= err[c] == INFINITY;
+   if (!all_undefined && depends_jointly(ip, t, l, tm, ref)) {
+      for (unsigned c = 0; c < 4; c++)
+         err[c] = INFINITY;
+   }
    for (unsigned c = 0; c < 3; c++) {
       move_gradient(ip, t, l, &r->ddx[c], tm->e.ddx[c], ref, is_float, err);
       move_gradient(ip, t, l, &r->ddy[c], tm->e.ddy[c], ref, is_float, err);
@@ -886,6 +930,7 @@ swizzle_result(const struct tgsi_src *sview, struct interp_vec *v)
       v->v[c] = x.v[k];
       v->err[c] = x.err[k];
       v->kind[c] = x.kind[k];
+      v->pair[c] = x.pair[k];
    }
 }
 

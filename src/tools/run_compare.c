@@ -4,8 +4,9 @@
  * (the rules are in docs/testing.md):
  *
  * 1. A word whose err is 0 must agree bit for bit; one with a finite err
- *    is read as a float (or, for F64 words, with its pair partner as a
- *    double) and may differ by err; an INFINITY word is not compared.
+ *    is read as a float (or, for F64 words, with the other word of the
+ *    same double as that double: tgsi_interp_same_double) and may
+ *    differ by err; an INFINITY word is not compared.
  *    Two NaNs of a float word agree whatever their payloads (the
  *    payloads of generated NaNs differ between CPUs and GPUs), and so do
  *    +0 and -0 (GLSL does not require signed zeros; compilers fold
@@ -50,7 +51,8 @@ run_word_agrees(const struct tgsi_interp_annot *a, uint32_t ref,
     * bits of an inexact double are not a value near anything. */
    bool paired = dword && pair &&
                  pair->kind == (lo ? TGSI_INTERP_WORD_F64_HI
-                                   : TGSI_INTERP_WORD_F64_LO);
+                                   : TGSI_INTERP_WORD_F64_LO) &&
+                 tgsi_interp_same_double(a->pair, pair->pair);
    if (a->err == INFINITY || (dword && !paired && a->err != 0)) {
       st->skipped++;
       return true;
@@ -270,7 +272,7 @@ compare_fragment(uint32_t lanes, const struct sim_outputs *ref,
    uint32_t mismatch = (ref->discarded ^ got->discarded) & certain;
    if (mismatch) {
       unsigned l = (unsigned)__builtin_ctz(mismatch);
-      static const struct tgsi_interp_annot exact = {0, -1, 0};
+      static const struct tgsi_interp_annot exact = {.err = 0, .insn = -1};
       snprintf(d->what, sizeof(d->what), "discard of lane %u", l);
       d->output = RUN_OUT_DISCARD;
       return differ(d, &exact, (ref->discarded >> l) & 1,
@@ -281,7 +283,7 @@ compare_fragment(uint32_t lanes, const struct sim_outputs *ref,
    if (extra && kept) {
       /* The binaries blend a render target the shader does not write. */
       unsigned rt = (unsigned)__builtin_ctz(extra);
-      static const struct tgsi_interp_annot exact = {0, -1, 0};
+      static const struct tgsi_interp_annot exact = {.err = 0, .insn = -1};
       snprintf(d->what, sizeof(d->what), "COLOR[%u] (not written by the "
                                          "shader)", rt);
       d->output = RUN_OUT_COLOR;
@@ -306,7 +308,7 @@ compare_region(const struct sim_region *r, const struct sim_region *g,
                const struct tgsi_interp_annot *an,
                struct run_compare_stats *st, struct run_difference *d)
 {
-   static const struct tgsi_interp_annot unwritten = {0, -1, 0};
+   static const struct tgsi_interp_annot unwritten = {.err = 0, .insn = -1};
    for (uint32_t off = 0; off + 4 <= r->size; off += 4) {
       uint32_t a, b, ap = 0, bp = 0;
       memcpy(&a, r->bytes + off, 4);
@@ -353,7 +355,7 @@ compare_memory(const struct sim_memory *ref,
       if (!g || g->size != r->size) {
          snprintf(d->what, sizeof(d->what), "the size of %s[%u]",
                   region_names[r->kind], r->index);
-         static const struct tgsi_interp_annot exact = {0, -1, 0};
+         static const struct tgsi_interp_annot exact = {.err = 0, .insn = -1};
          return differ(d, &exact, r->size, g ? g->size : 0, -1, 0);
       }
       if (r->kind == SIM_REGION_XFB)
