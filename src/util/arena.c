@@ -139,26 +139,33 @@ arena_recycle(struct arena *a, size_t keep_bytes)
       oldest_first = c->next;
       push_spare(a, c);
    }
-   /* Past the bound, the smallest go back to malloc: a large spare
-    * serves any request, a small one only small ones. */
+   /* Past the bound, the largest go back to malloc: a spare serves only
+    * requests of about its size (take_spare), and one big shader's
+    * chunks would otherwise hold the bound that the small shaders a
+    * driver compiles most need. */
    while (a->spare_bytes > keep_bytes) {
-      unsigned k = (unsigned)__builtin_ctzll(a->spare_classes);
+      unsigned k = 63u - (unsigned)__builtin_clzll(a->spare_classes);
       free(unlink_spare(a, k, &a->spare[k]));
    }
    a->used_bytes = a->held_bytes = a->peak_bytes = 0;
 }
 
 /* A spare of at least `size` usable bytes that the limit allows, from
- * the smallest size class that has one (so within twice the smallest),
- * taken off its list, or NULL.  Not simply the first spare: a warm
- * compile asks for its chunks in about the order the cold one made
- * them, and a large spare given to a small request left the large table
- * that made it to a fresh chunk, faulted in again on every compile. */
+ * the smallest size class that has one, up to the class above that of
+ * the chunk new_chunk would make (`new_bytes`), taken off its list, or
+ * NULL.  A warm compile asks for its chunks in about the order the cold
+ * one made them: a larger spare given to a smaller request leaves the
+ * request that made it to a fresh chunk, faulted in again on every
+ * compile (va_insert_flow's 20 MiB table at 30,000 TGSI instructions,
+ * whose faults took 4x the pass's own time). */
 static struct arena_chunk *
-take_spare(struct arena *a, size_t size)
+take_spare(struct arena *a, size_t size, size_t new_bytes)
 {
    size_t room = a->limit_bytes ? a->limit_bytes - a->held_bytes : SIZE_MAX;
-   uint64_t classes = a->spare_classes >> size_class(size) << size_class(size);
+   unsigned lo = size_class(size), hi = size_class(new_bytes) + 1;
+   uint64_t classes = a->spare_classes >> lo << lo;
+   if (hi < 63)
+      classes &= ((uint64_t)2 << hi) - 1;
    for (; classes; classes &= classes - 1) {
       unsigned k = (unsigned)__builtin_ctzll(classes);
       for (struct arena_chunk **p = &a->spare[k]; *p; p = &(*p)->next) {
@@ -180,12 +187,13 @@ arena_fail(struct arena *a, bool over_limit)
    abort();
 }
 
-/* A new chunk of at least `size` usable bytes for arena a, whose root is
- * r: its size follows what `a` holds (a pass's scratch grows on its own
- * tables, not on the IR's size).  A small chunk is a power of two after
- * its header; a huge-page one is whole huge pages, its header included. */
-static struct arena_chunk *
-new_chunk(struct arena *a, struct arena *r, size_t size)
+/* The bytes of a new chunk of at least `size` usable bytes for arena a,
+ * whose root is r: they follow what `a` holds (a pass's scratch grows on
+ * its own tables, not on the IR's size).  A small chunk is a power of two
+ * after its header; a huge-page one is whole huge pages, its header
+ * included. */
+static size_t
+chunk_bytes(const struct arena *a, const struct arena *r, size_t size)
 {
    size_t room = r->limit_bytes ? r->limit_bytes - r->held_bytes : SIZE_MAX;
    size_t chunk = ARENA_MIN_CHUNK;
@@ -198,6 +206,14 @@ new_chunk(struct arena *a, struct arena *r, size_t size)
    size_t need = size + sizeof(struct arena_chunk);
    if (chunk >= ARENA_HUGE_PAGE && chunk < need)
       chunk = (need + ARENA_HUGE_PAGE - 1) & ~(ARENA_HUGE_PAGE - 1);
+   return chunk;
+}
+
+/* A new chunk of `chunk` bytes (chunk_bytes) under root r. */
+static struct arena_chunk *
+new_chunk(struct arena *r, size_t chunk)
+{
+   size_t room = r->limit_bytes ? r->limit_bytes - r->held_bytes : SIZE_MAX;
    bool huge = chunk >= ARENA_HUGE_PAGE;
    size_t usable = huge ? chunk - sizeof(struct arena_chunk) : chunk;
    if (usable > room)
@@ -230,9 +246,10 @@ arena_alloc_new_chunk(struct arena *a, size_t size)
    struct arena_chunk *c = a->chunks;
    if (!c || c->size - c->used < size) {
       struct arena *r = root_of(a);
-      c = take_spare(r, size);
+      size_t bytes = chunk_bytes(a, r, size);
+      c = take_spare(r, size, bytes);
       if (!c)
-         c = new_chunk(a, r, size);
+         c = new_chunk(r, bytes);
       c->used = 0;
       c->next = a->chunks;
       a->chunks = c;

@@ -151,18 +151,41 @@ test_arena_recycle(void **state)
    void *small = arena_alloc(&a, 1000);        /* a 64 KiB chunk */
    void *big = arena_alloc(&a, 300 * 1024);    /* and a 512 KiB one */
    assert_int_equal(a.held_bytes, 576 * 1024);
-   arena_recycle(&a, 520 * 1024); /* frees the smallest, keeps the big one */
+   arena_recycle(&a, 520 * 1024); /* frees the largest, keeps the small */
    assert_int_equal(a.held_bytes, 0);
    assert_int_equal(a.peak_bytes, 0);
    void *again = arena_alloc(&a, 1000);
-   assert_ptr_equal(again, big); /* the kept spare, from its start */
-   assert_ptr_not_equal(again, small);
-   assert_int_equal(a.held_bytes, 512 * 1024);
-   arena_recycle(&a, 1024 * 1024);
-   a.limit_bytes = 128 * 1024; /* the 512 KiB spare is over it */
-   void *fresh = arena_alloc(&a, 1000);
-   assert_ptr_not_equal(fresh, big);
+   assert_ptr_equal(again, small); /* the kept spare, from its start */
+   assert_ptr_not_equal(again, big);
    assert_int_equal(a.held_bytes, 64 * 1024);
+   arena_finish(&a);
+   /* A spare over the limit stays a spare. */
+   arena_init(&a, 0);
+   void *mid = arena_alloc(&a, 100 * 1024); /* a 128 KiB chunk */
+   arena_recycle(&a, SIZE_MAX);
+   a.limit_bytes = 96 * 1024;
+   void *fresh = arena_alloc(&a, 1000);
+   assert_ptr_not_equal(fresh, mid);
+   assert_int_equal(a.held_bytes, 64 * 1024);
+   arena_finish(&a);
+}
+
+/* A spare far larger than a request (past the class above the chunk a
+ * new one would be) stays for a request of its size: given to a small
+ * one, it left the table that made it to a fresh chunk, faulted in on
+ * every warm compile. */
+static void
+test_arena_spare_kept_for_its_size(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   void *big = arena_alloc(&a, 300 * 1024); /* a 512 KiB chunk */
+   arena_recycle(&a, SIZE_MAX);
+   void *small = arena_alloc(&a, 1000); /* a new 64 KiB chunk */
+   assert_ptr_not_equal(small, big);
+   assert_ptr_equal(arena_alloc(&a, 300 * 1024), big);
+   assert_int_equal(a.held_bytes, 576 * 1024);
    arena_finish(&a);
 }
 
@@ -195,7 +218,7 @@ test_arena_scratch(void **state)
    (void)state;
    struct arena a;
    arena_init(&a, 0);
-   void *spare = arena_alloc(&a, 300 * 1024); /* a 512 KiB chunk */
+   void *spare = arena_alloc(&a, 1000); /* a 64 KiB chunk */
    arena_recycle(&a, SIZE_MAX);
    char *kept = arena_strdup(&a, "kept"); /* from the spare */
    assert_ptr_equal(kept, spare);
@@ -450,6 +473,7 @@ main(void)
       cmocka_unit_test(test_arena_growth),
       cmocka_unit_test(test_arena_mark_release),
       cmocka_unit_test(test_arena_recycle),
+      cmocka_unit_test(test_arena_spare_kept_for_its_size),
       cmocka_unit_test(test_arena_spare_best_fit),
       cmocka_unit_test(test_arena_keeps_chunk),
       cmocka_unit_test(test_arena_scratch),
