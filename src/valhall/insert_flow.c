@@ -66,11 +66,10 @@ struct flow {
 
 struct flow_pass {
    struct ir_shader *s;
-   struct flow *flows;  /* by instruction number */
-   struct va_deps *in;  /* by block index */
-   uint8_t *end_wait;   /* by block index: varying slots drained at end */
-   struct va_instr *va; /* by instruction number: what it encodes as */
-   unsigned next_slot;  /* round robin among 0-2 */
+   struct flow *flows; /* by instruction number */
+   struct va_deps *in; /* by block index */
+   uint8_t *end_wait;  /* by block index: varying slots drained at end */
+   unsigned next_slot; /* round robin among 0-2 */
 };
 
 static bool
@@ -114,7 +113,8 @@ static void
 step(struct flow_pass *fp, struct ir_instr *I, struct va_deps *p)
 {
    struct flow *f = &fp->flows[I->pass_data];
-   struct va_instr *v = &fp->va[I->pass_data];
+   struct va_instr va, *v = &va;
+   ir_va_instr(fp->s, I, v);
    unsigned need = va_deps_hazards(p, v, NULL) | va_deps_drain_before(v->op);
    f->pre_wait |= (uint16_t)need;
    va_deps_drain(p, need);
@@ -282,12 +282,6 @@ va_insert_flow(struct ir_shader *s)
       fp.flows[i].slot = NO_SLOT;
    fp.in = ARENA_ARRAY(s->scratch, struct va_deps, s->block_count + 1);
    fp.end_wait = ARENA_ARRAY(s->scratch, uint8_t, s->block_count + 1);
-   /* Not zeroed: ir_va_instr writes every instruction whole. */
-   fp.va = arena_alloc(s->scratch, (n + 1) * sizeof(struct va_instr));
-   ir_foreach_block(s, b) {
-      ir_foreach_instr(b, I)
-         ir_va_instr(s, I, &fp.va[I->pass_data]);
-   }
    analyse(&fp);
    ir_foreach_block(s, b)
       place_end_wait(&fp, b);

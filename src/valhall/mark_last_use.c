@@ -37,13 +37,25 @@ pending(const struct va_deps *p)
    return m;
 }
 
-/* What each instruction encodes as, the registers it reads and writes
- * and its staging reads, and for a message its slot (else -1) and what
- * it leaves pending there, by instruction number: found once, used by
- * both walks. */
+/* What each instruction reads and writes, its staging reads, its flow's
+ * waits, its source registers (the first of each, NO_REG for another
+ * kind of source, and which sources read a pair) and for a message its
+ * slot (else -1) and what it leaves pending there, by instruction
+ * number: found once, used by every walk.  Not the whole encoding: a
+ * few words per instruction, where 160 bytes missed the caches on big
+ * shaders. */
+enum { NO_REG = 0xff };
+
+struct src_regs {
+   uint8_t first[VA_MAX_SRCS];
+   uint8_t pairs; /* bit i: source i reads first[i] and the next */
+   uint8_t count; /* sources */
+};
+
 struct views {
-   struct va_instr *va;
    uint64_t *read, *written, *staged;
+   struct src_regs *srcs;
+   uint16_t *waits;
    int8_t *slot;
    struct va_deps_issued *issued;
 };
@@ -56,28 +68,41 @@ build_views(struct ir_shader *s)
       ir_foreach_instr(b, I)
          I->pass_data = n++;
    }
-   /* Not zeroed: every entry is written whole. */
+   /* Not zeroed: every entry is written whole (issued: for messages). */
    struct views v = {
-      .va = arena_alloc(s->scratch, (n + 1) * sizeof(struct va_instr)),
       .read = arena_alloc(s->scratch, (n + 1) * sizeof(uint64_t)),
       .written = arena_alloc(s->scratch, (n + 1) * sizeof(uint64_t)),
       .staged = arena_alloc(s->scratch, (n + 1) * sizeof(uint64_t)),
+      .srcs = arena_alloc(s->scratch, (n + 1) * sizeof(struct src_regs)),
+      .waits = arena_alloc(s->scratch, (n + 1) * sizeof(uint16_t)),
       .slot = arena_alloc(s->scratch, (n + 1) * sizeof(int8_t)),
       .issued = arena_alloc(s->scratch, (n + 1) * sizeof(*v.issued)),
    };
    ir_foreach_block(s, b) {
       ir_foreach_instr(b, I) {
          uint32_t k = I->pass_data;
-         const struct va_instr *vi = &v.va[k];
-         ir_va_instr(s, I, &v.va[k]);
-         va_instr_registers(vi, &v.read[k], &v.written[k]);
-         v.staged[k] = va_instr_staging_reads(vi);
+         struct va_instr vi;
+         ir_va_instr(s, I, &vi);
+         va_instr_registers(&vi, &v.read[k], &v.written[k]);
+         v.staged[k] = va_instr_staging_reads(&vi);
+         v.waits[k] = (uint16_t)va_flow_waits(vi.flow);
+         const struct va_form *f = va_form(vi.op);
+         struct src_regs *sr = &v.srcs[k];
+         sr->pairs = 0;
+         sr->count = (uint8_t)(f->nr_srcs < I->nsrc ? f->nr_srcs : I->nsrc);
+         for (unsigned i = 0; i < sr->count; i++) {
+            const struct va_src *src = &vi.src[i];
+            bool reg = src->kind == VA_SRC_KIND_REG;
+            sr->first[i] = (uint8_t)(reg ? src->value : NO_REG);
+            if (reg && va_src_reads_pair(f, i, src))
+               sr->pairs |= (uint8_t)(1u << i);
+         }
          /* A message on its slot (the form's slot modifier). */
-         bool on_slot = va_form_mod(va_form(vi->op), VA_MOD_SLOT) &&
-                        vi->mod[VA_MOD_SLOT] >= 0;
-         v.slot[k] = (int8_t)(on_slot ? vi->mod[VA_MOD_SLOT] : -1);
+         bool on_slot = va_form_mod(f, VA_MOD_SLOT) &&
+                        vi.mod[VA_MOD_SLOT] >= 0;
+         v.slot[k] = (int8_t)(on_slot ? vi.mod[VA_MOD_SLOT] : -1);
          if (on_slot)
-            va_deps_describe(vi, &v.issued[k]);
+            va_deps_describe(&vi, &v.issued[k]);
       }
    }
    return v;
@@ -90,7 +115,7 @@ step_staging(const struct views *v, uint32_t k, struct va_deps *p)
 {
    if (v->slot[k] >= 0)
       va_deps_record(p, &v->issued[k], (unsigned)v->slot[k]);
-   va_deps_drain(p, va_flow_waits(v->va[k].flow));
+   va_deps_drain(p, v->waits[k]);
 }
 
 /* Rule 3: what pending messages may read at each block's start.  A
@@ -153,17 +178,15 @@ backward(struct ir_shader *s, const struct views *v, uint64_t *live_in)
 /* Rule 2 on one instruction, given what is live after it and what
  * pending messages still read. */
 static void
-mark(struct ir_instr *I, const struct va_instr *v, uint64_t live_after,
+mark(struct ir_instr *I, const struct src_regs *sr, uint64_t live_after,
      uint64_t busy)
 {
-   const struct va_form *f = va_form(v->op);
    uint64_t seen = 0;
-   for (unsigned i = f->nr_srcs; i-- > 0;) {
-      const struct va_src *src = &v->src[i];
-      if (src->kind != VA_SRC_KIND_REG || i >= I->nsrc)
+   for (unsigned i = sr->count; i-- > 0;) {
+      if (sr->first[i] == NO_REG)
          continue;
-      unsigned n = va_src_reads_pair(f, i, src) ? 2 : 1;
-      uint64_t regs = ((1ull << n) - 1) << src->value;
+      unsigned n = (sr->pairs >> i & 1) ? 2 : 1;
+      uint64_t regs = ((1ull << n) - 1) << sr->first[i];
       if (!(regs & (live_after | busy | seen)))
          I->src[i].mods |= IR_MOD_LAST;
       seen |= regs;
@@ -200,7 +223,7 @@ va_mark_last_use(struct ir_shader *s)
          /* A register the instruction rewrites is dead to its sources;
           * its own staging reads count as pending. */
          uint32_t at = I->pass_data;
-         mark(I, &v.va[at], after[k++] & ~v.written[at],
+         mark(I, &v.srcs[at], after[k++] & ~v.written[at],
               pending(&p) | v.staged[at]);
          step_staging(&v, at, &p);
          progress = true;
