@@ -156,11 +156,10 @@ lookup_or_insert(struct ir_shader *s, struct cse_table *t,
 bool
 ir_opt_cse(struct ir_shader *s)
 {
-   uint32_t n = 0;
-   ir_foreach_block(s, b) {
-      ir_foreach_instr(b, I)
-         n += eligible(I);
-   }
+   /* Room for every instruction made since the last compaction (more
+    * than the program holds): a walk to count the eligible ones missed
+    * the caches on most instructions of a big shader. */
+   uint32_t n = s->instrs_made;
    struct cse_table t = {0};
    uint32_t size = 16;
    while (size < 2 * n + 1)
