@@ -214,16 +214,21 @@ pack_mod(struct packer *p, const struct va_mod_info *m)
    return true;
 }
 
-/* Modifiers first .. end-1 are unset or the form's. */
-static bool
-mods_known(struct packer *p, unsigned first, unsigned end)
+/* Bit i: byte i of `eight` (a modifier) is set, not VA_MOD_UNSET (all
+ * ones), for eight modifiers at once.  Complemented, a set byte is not
+ * zero: its top bit after adding 0x7f to its low seven bits, or'd with
+ * its own top bit, says so; the multiply gathers the eight top bits
+ * into the top byte. */
+static unsigned
+eight_set(uint64_t eight)
 {
-   for (unsigned mod = first; mod < end; mod++) {
-      if (p->I->mod[mod] != VA_MOD_UNSET && !(p->f->mod_set >> mod & 1))
-         return invalid(p, "has no modifier %s", va_mod_names[mod]);
-   }
-   return true;
+   uint64_t x = ~eight;
+   uint64_t low7 = 0x7f7f7f7f7f7f7f7full;
+   uint64_t top = (((x & low7) + low7) | x) & ~low7;
+   return (unsigned)((top >> 7) * 0x0102040810204080ull >> 56);
 }
+
+_Static_assert(VA_MOD_COUNT <= 64, "the modifiers set fit one mask");
 
 static bool
 pack_mods(struct packer *p)
@@ -234,14 +239,21 @@ pack_mods(struct packer *p)
    }
    /* A modifier set that the form does not have: eight at a time,
     * skipping groups all unset (most are). */
+   uint64_t set = 0;
    unsigned mod = 0;
    for (; mod + 8 <= VA_MOD_COUNT; mod += 8) {
       uint64_t eight;
       memcpy(&eight, &p->I->mod[mod], sizeof(eight));
-      if (eight != UINT64_MAX && !mods_known(p, mod, mod + 8))
-         return false;
+      if (eight != UINT64_MAX)
+         set |= (uint64_t)eight_set(eight) << mod;
    }
-   return mods_known(p, mod, VA_MOD_COUNT);
+   for (; mod < VA_MOD_COUNT; mod++)
+      set |= (uint64_t)(p->I->mod[mod] != VA_MOD_UNSET) << mod;
+   uint64_t foreign = set & ~p->f->mod_set;
+   if (foreign)
+      return invalid(p, "has no modifier %s",
+                     va_mod_names[__builtin_ctzll(foreign)]);
+   return true;
 }
 
 static bool

@@ -345,6 +345,8 @@ test_encode_modifier_errors(void **state)
    va_set_mod(&I, VA_MOD_CMP, VA_CONDITION_GT);
    va_set_mod(&I, VA_MOD_CLAMP, VA_CLAMP_CLAMP_0_1);
    encode_fails(&I, "ICMP.u32: has no modifier clamp");
+   va_set_mod(&I, VA_MOD_CLAMP, 0); /* a zero byte is set too */
+   encode_fails(&I, "ICMP.u32: has no modifier clamp");
    va_set_mod(&I, VA_MOD_CLAMP, VA_MOD_UNSET);
    encode_ok(&I);
    /* The last modifiers are counted apart from the words of eight. */
