@@ -265,6 +265,19 @@ arena_alloc_new_chunk(struct arena *a, size_t size)
    return p;
 }
 
+void
+arena_reserve(struct arena *a, size_t bytes)
+{
+   struct arena_chunk *c = a->chunks;
+   if (c && c->size - c->used >= bytes)
+      return;
+   arena_alloc_new_chunk(a, bytes);
+   c = a->chunks;
+   size_t rounded = c->used;
+   c->used = 0;
+   a->used_bytes -= rounded;
+}
+
 struct arena *
 arena_scratch(struct arena *parent)
 {

@@ -78,6 +78,8 @@ struct arena *arena_scratch(struct arena *parent);
 /* arena_alloc when the current chunk cannot hold `size`, or it is 0 or
  * absurd. */
 void *arena_alloc_new_chunk(struct arena *a, size_t size);
+/* Room for `bytes` more in one chunk: what follows is contiguous. */
+void arena_reserve(struct arena *a, size_t bytes);
 /* arena_array's checks and allocation. */
 void *arena_array_checked(struct arena *a, size_t n, size_t elem_size);
 

@@ -129,9 +129,9 @@ test_validator_rules(void **state)
 }
 
 /* After ir_compact copied `s`: the same program, every instruction at
- * a new ascending address with its sources beside it, the templates in
- * a stream of their own in the same order, every value's definition
- * following; a second call copies nothing. */
+ * a new ascending address with its sources beside it, in one chunk, the
+ * templates in a stream of their own in the same order, every value's
+ * definition following; a second call copies nothing. */
 static void
 expect_compacted(struct ir_shader *s, const char *before,
                  const struct ir_instr *old_first, unsigned templates_made)
@@ -164,6 +164,9 @@ expect_compacted(struct ir_shader *s, const char *before,
       }
    }
    assert_int_equal(templates, templates_made);
+   /* Each copy in one block of memory (rule 3). */
+   assert_null(s->instrs->chunks->next);
+   assert_true(!s->templates->chunks || !s->templates->chunks->next);
    ir_test_validate(s, "ir_compact");
    const struct ir_instr *now = s->first_block->first;
    assert_false(ir_compact(s));

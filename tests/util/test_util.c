@@ -170,6 +170,25 @@ test_arena_recycle(void **state)
    arena_finish(&a);
 }
 
+/* After arena_reserve(n), n bytes of allocations are one block, even
+ * past what a new chunk would hold; a chunk with room is kept. */
+static void
+test_arena_reserve(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   char *first = arena_alloc(&a, 16);
+   arena_reserve(&a, 1000); /* the chunk has room */
+   assert_ptr_equal(arena_alloc(&a, 16), first + 16);
+   arena_reserve(&a, 3u << 20); /* a chunk of its own */
+   assert_int_equal(a.used_bytes, 32);
+   char *start = arena_alloc(&a, 1u << 20);
+   for (unsigned k = 1; k < 3; k++)
+      assert_ptr_equal(arena_alloc(&a, 1u << 20), start + (k << 20));
+   arena_finish(&a);
+}
+
 /* A spare far larger than a request (past the class above the chunk a
  * new one would be) stays for a request of its size: given to a small
  * one, it left the table that made it to a fresh chunk, faulted in on
@@ -474,6 +493,7 @@ main(void)
       cmocka_unit_test(test_arena_mark_release),
       cmocka_unit_test(test_arena_recycle),
       cmocka_unit_test(test_arena_spare_kept_for_its_size),
+      cmocka_unit_test(test_arena_reserve),
       cmocka_unit_test(test_arena_spare_best_fit),
       cmocka_unit_test(test_arena_keeps_chunk),
       cmocka_unit_test(test_arena_scratch),
