@@ -511,6 +511,57 @@ move_gradient(const struct interp *ip, struct tex_op *t, unsigned l,
       err[c] += worst[c];
 }
 
+/* The inexact gradient fields moved together: the level follows the
+ * lengths of ddx and ddy, which one field moved alone cannot take below
+ * what the others keep (ddy.x and ddy.y from one SIN of a huge argument,
+ * anywhere in [-1, 1]: generator seed 14005220).  Every such field goes
+ * from its interval's smallest magnitude to its largest at once, sign
+ * kept, in steps of half a level of the widest: the level is monotonic
+ * in each magnitude, so that path meets every level the box reaches.
+ * Adds to err what it reaches beyond the single moves' sum, `single`. */
+static void
+move_gradients_jointly(const struct interp *ip, struct tex_op *t,
+                       unsigned l, struct tex_lane *tm, struct sim_vec4 ref,
+                       bool is_float, const double single[4], double err[4])
+{
+   float *field[6], saved[6];
+   double lo[6], ratio[6], widest = 1;
+   unsigned n = 0;
+   for (unsigned c = 0; c < 6; c++) {
+      float *f = c < 3 ? &tm->req.ddx[c] : &tm->req.ddy[c - 3];
+      double e = c < 3 ? tm->e.ddx[c] : tm->e.ddy[c - 3];
+      if (e == 0 || !isfinite(e))
+         continue;
+      double hi = fabs((double)*f) + e;
+      field[n] = f;
+      saved[n] = *f;
+      lo[n] = fmax(fabs((double)*f) - e, hi * 0x1p-24);
+      ratio[n] = hi / lo[n];
+      widest = fmax(widest, ratio[n]);
+      n++;
+   }
+   if (n < 2)
+      return;
+   unsigned steps = (unsigned)ceil(2 * log2(widest)) + 1;
+   double worst[4] = {0, 0, 0, 0};
+   for (unsigned j = 0; j <= steps; j++) {
+      for (unsigned k = 0; k < n; k++) {
+         double m = lo[k] * pow(ratio[k], (double)j / steps);
+         *field[k] = (float)(signbit(saved[k]) ? -m : m);
+      }
+      struct sim_vec4 v = sample(ip, t, l);
+      for (unsigned c = 0; c < 4; c++)
+         worst[c] = fmax(worst[c],
+                         texel_deviation(is_float, ref.w[c], v.w[c]));
+   }
+   for (unsigned k = 0; k < n; k++)
+      *field[k] = saved[k];
+   for (unsigned c = 0; c < 4; c++) {
+      if (worst[c] > single[c])
+         err[c] += worst[c] - single[c];
+   }
+}
+
 /* Texels per unit of coordinate (lane m's request): the largest
  * dimension of a normalised target, 1 for RECT's texel coordinates, and
  * for a cube map's direction the face size over the major axis; 0 when
@@ -703,10 +754,16 @@ lane_moves(const struct interp *ip, struct tex_op *t, unsigned l,
       for (unsigned c = 0; c < 4; c++)
          err[c] = INFINITY;
    }
+   double grad[4] = {0, 0, 0, 0};
    for (unsigned c = 0; c < 3; c++) {
-      move_gradient(ip, t, l, &r->ddx[c], tm->e.ddx[c], ref, is_float, err);
-      move_gradient(ip, t, l, &r->ddy[c], tm->e.ddy[c], ref, is_float, err);
+      move_gradient(ip, t, l, &r->ddx[c], tm->e.ddx[c], ref, is_float,
+                    grad);
+      move_gradient(ip, t, l, &r->ddy[c], tm->e.ddy[c], ref, is_float,
+                    grad);
    }
+   for (unsigned c = 0; c < 4; c++)
+      err[c] += grad[c];
+   move_gradients_jointly(ip, t, l, tm, ref, is_float, grad, err);
    move_field(ip, t, l, &r->lod, tm->e.lod, ref, is_float, err);
    move_field(ip, t, l, &r->compare, tm->e.compare, ref, is_float, err);
    if (tm->e.undefined) {
