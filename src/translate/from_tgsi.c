@@ -825,6 +825,10 @@ check_stage(struct tgsi_to_ir *t)
    }
 }
 
+/* From this many TGSI instructions, translation reserves room for its
+ * instructions (below, a shader's first chunks hold them anyway). */
+enum { T_RESERVE_MIN_INSNS = 1024 };
+
 bool
 ir_from_tgsi(struct arena *arena, const struct tgsi_shader *tgsi,
              enum ir_stage stage, const struct tgsiva_shader_key *key,
@@ -837,6 +841,11 @@ ir_from_tgsi(struct arena *arena, const struct tgsi_shader *tgsi,
                           .bail = &bail, .key = key ? key : &zero_key};
    t.s = ir_shader_create(arena, stage, memo);
    t.s->scratch->poison = poison;
+   /* A big shader's instructions in one block of memory until the first
+    * compaction (ir/compact.c, rule 3): translation makes 400-1,500
+    * bytes of them per TGSI instruction (bench_scaling's families). */
+   if (tgsi->num_insns >= T_RESERVE_MIN_INSNS)
+      arena_reserve(t.s->instrs, (size_t)tgsi->num_insns * 512);
    /* The translation's own tables (variables, frames, logs) end with
     * it. */
    struct arena_mark scratch = arena_mark(t.s->scratch);
