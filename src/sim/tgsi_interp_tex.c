@@ -442,17 +442,40 @@ depends_on(const struct interp *ip, struct tex_op *t, unsigned l,
    return changed;
 }
 
-/* Lane l's result with `field` at `value`, its change from `ref` kept
- * in `worst` per channel. */
+/* Lane l's result as the fields now are, its change from `ref` kept in
+ * `worst` per channel. */
+static void
+keep_worst(const struct interp *ip, struct tex_op *t, unsigned l,
+           struct sim_vec4 ref, bool is_float, double worst[4])
+{
+   struct sim_vec4 v = sample(ip, t, l);
+   for (unsigned c = 0; c < 4; c++)
+      worst[c] = fmax(worst[c], texel_deviation(is_float, ref.w[c], v.w[c]));
+}
+
+/* Lane l's result with `field` at `value` (keep_worst). */
 static void
 try_value(const struct interp *ip, struct tex_op *t, unsigned l,
           float *field, float value, struct sim_vec4 ref, bool is_float,
           double worst[4])
 {
    *field = value;
-   struct sim_vec4 v = sample(ip, t, l);
-   for (unsigned c = 0; c < 4; c++)
-      worst[c] = fmax(worst[c], texel_deviation(is_float, ref.w[c], v.w[c]));
+   keep_worst(ip, t, l, ref, is_float, worst);
+}
+
+/* After moving n fields together: the fields back as `saved` has them,
+ * and what the moves reached beyond the single moves' sum `single`
+ * added to err. */
+static void
+joint_done(float *const *field, const float *saved, unsigned n,
+           const double worst[4], const double single[4], double err[4])
+{
+   for (unsigned k = 0; k < n; k++)
+      *field[k] = saved[k];
+   for (unsigned c = 0; c < 4; c++) {
+      if (worst[c] > single[c])
+         err[c] += worst[c] - single[c];
+   }
 }
 
 /* Moves one float field (of lane l or a quad neighbour) by +-e and
@@ -549,17 +572,9 @@ move_gradients_jointly(const struct interp *ip, struct tex_op *t,
          double m = lo[k] * pow(ratio[k], (double)j / steps);
          *field[k] = (float)(signbit(saved[k]) ? -m : m);
       }
-      struct sim_vec4 v = sample(ip, t, l);
-      for (unsigned c = 0; c < 4; c++)
-         worst[c] = fmax(worst[c],
-                         texel_deviation(is_float, ref.w[c], v.w[c]));
+      keep_worst(ip, t, l, ref, is_float, worst);
    }
-   for (unsigned k = 0; k < n; k++)
-      *field[k] = saved[k];
-   for (unsigned c = 0; c < 4; c++) {
-      if (worst[c] > single[c])
-         err[c] += worst[c] - single[c];
-   }
+   joint_done(field, saved, n, worst, single, err);
 }
 
 /* Texels per unit of coordinate (lane m's request): the largest
@@ -635,10 +650,7 @@ sweep_coords(const struct interp *ip, struct tex_op *t, unsigned l,
          tm->req.coord[which[k]] =
             (float)((double)saved[k] - e + 2 * e * at[k] / steps[k]);
       }
-      struct sim_vec4 v = sample(ip, t, l);
-      for (unsigned k = 0; k < 4; k++)
-         worst[k] = fmax(worst[k],
-                         texel_deviation(is_float, ref.w[k], v.w[k]));
+      keep_worst(ip, t, l, ref, is_float, worst);
       unsigned k = 0;
       while (k < n && ++at[k] > steps[k])
          at[k++] = 0;
@@ -683,17 +695,9 @@ move_coords_jointly(const struct interp *ip, struct tex_op *t, unsigned l,
       for (unsigned k = 0; k < n; k++)
          *field[k] = (float)((double)saved[k] +
                              ((corner >> k) & 1 ? e[k] : -e[k]));
-      struct sim_vec4 v = sample(ip, t, l);
-      for (unsigned c = 0; c < 4; c++)
-         worst[c] = fmax(worst[c],
-                         texel_deviation(is_float, ref.w[c], v.w[c]));
+      keep_worst(ip, t, l, ref, is_float, worst);
    }
-   for (unsigned k = 0; k < n; k++)
-      *field[k] = saved[k];
-   for (unsigned c = 0; c < 4; c++) {
-      if (worst[c] > single[c])
-         err[c] += worst[c] - single[c];
-   }
+   joint_done(field, saved, n, worst, single, err);
 }
 
 /* Undefined coordinates move together too: one undefined value read as
