@@ -51,12 +51,6 @@ near(const void *a, const void *b)
    return (x > y ? x - y : y - x) <= IR_COMPACT_NEAR;
 }
 
-static size_t
-rounded(size_t bytes)
-{
-   return (bytes + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
-}
-
 /* The bytes a copy takes in each arena (rule 3). */
 struct copy_bytes {
    size_t instrs, templates;
@@ -75,9 +69,10 @@ worth_copying(const struct ir_shader *s, struct copy_bytes *bytes)
    ir_foreach_block(s, b) {
       ir_foreach_instr(b, I) {
          live++;
-         bytes->instrs += rounded(sizeof(*I)) +
-                          (I->nsrc ? rounded(I->nsrc * sizeof(*I->src)) : 0);
-         bytes->templates += I->va ? rounded(sizeof(*I->va)) : 0;
+         bytes->instrs +=
+            arena_rounded(sizeof(*I)) +
+            (I->nsrc ? arena_rounded(I->nsrc * sizeof(*I->src)) : 0);
+         bytes->templates += I->va ? arena_rounded(sizeof(*I->va)) : 0;
          scattered += (last && !near(last, I)) ||
                       (I->nsrc && !near(I, I->src)) ||
                       (I->va && last_va && !near(last_va, I->va));

@@ -40,7 +40,7 @@ struct cse_table {
    struct cse_slot *slots;
    struct ir_instr **recorded;
    uint32_t mask;
-   uint32_t count, room; /* room: the eligible instructions counted */
+   uint32_t count, room; /* room: the instructions made, a bound */
 };
 
 /* A Valhall ALU form without side effects: equal only within a block. */
@@ -147,7 +147,7 @@ lookup_or_insert(struct ir_shader *s, struct cse_table *t,
    }
    if (t->count == t->room)
       ir_invalid(s, I, "ir_opt_cse: more eligible instructions than "
-                       "counted");
+                       "were made");
    t->recorded[t->count++] = I;
    t->slots[slot] = (struct cse_slot){hash, t->count};
    return NULL;

@@ -212,10 +212,8 @@ ra_compute_liveness(struct ir_shader *s, struct ra_liveness *l)
 {
    uint32_t nvals = (uint32_t)s->values.len, nblocks = s->block_count;
    struct walk w = {.s = s};
-   const struct ir_block *only = s->first_block;
-   if (nblocks == 1 && only && !only->next && !only->preds.len &&
-       only->index == 0)
-      single_block(&w, only, nvals);
+   if (nblocks == 1 && !s->first_block->preds.len)
+      single_block(&w, s->first_block, nvals);
    else
       from_uses(&w, nvals);
    l->nblocks = nblocks;

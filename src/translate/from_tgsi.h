@@ -240,6 +240,9 @@ void t_gs_note_written(struct tgsi_to_ir *t, const struct tgsi_insn *I);
 void t_gs_finish(struct tgsi_to_ir *t);
 /* The pass-through pair's body: the outputs of the emitted vertex r60. */
 void t_gs_passthrough(struct tgsi_to_ir *t);
+/* Rule 7: a geometry shader that writes VIEWPORT_INDEX, whose position
+ * program stores the culled point for other viewports. */
+bool t_gs_culls_viewport(const struct tgsi_to_ir *t);
 /* The position program of a geometry shader writing VIEWPORT_INDEX:
  * the culled point instead of screen-space position v where the vertex's
  * viewport is not the draw's (docs/abi.md). */

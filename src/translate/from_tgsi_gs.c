@@ -36,6 +36,11 @@
  *    GS_OUTPUT + r60 * gs.output_stride, and the vertex-shader output
  *    path stores them (viewport transform in the position program).
  *    Each program loads only the registers it stores.
+ * 7. A shader writing VIEWPORT_INDEX is drawn once per viewport: the
+ *    position program stores the culled point for a vertex of another
+ *    viewport (docs/abi.md), and so stores a position even when the
+ *    shader never writes one (a stale one would be drawn: generator
+ *    seed 12401280).
  *
  * Requires: t_io_declare ran (outputs declared).
  * Ensures:  layout.gs describes the buffers; every store stays inside the
@@ -570,6 +575,19 @@ t_gs_passthrough(struct tgsi_to_ir *t)
       for (unsigned c = 0; c < 4; c++)
          t_write_var(t, t->out_base + 4 * r + c, ir_comp(v, c));
    }
+}
+
+bool
+t_gs_culls_viewport(const struct tgsi_to_ir *t)
+{
+   for (uint32_t i = 0; t->tgsi->processor == TGSI_PROC_GEOMETRY &&
+                        i < t->noutputs; i++) {
+      const struct t_io *io = &t->outputs[i];
+      if (io->semantic == TGSI_SEM_VIEWPORT_INDEX && io->declared &&
+          io->written)
+         return true;
+   }
+   return false;
 }
 
 /* Rule 7: the position program's vertex v (screen space), or the culled

@@ -854,33 +854,18 @@ store_point_size(struct tgsi_to_ir *t, uint32_t out)
    I->va->imm[VA_IMM_OFFSET] = 0;
 }
 
-static bool
-writes_viewport_index(const struct tgsi_to_ir *t)
-{
-   for (uint32_t i = 0; t->tgsi->processor == TGSI_PROC_GEOMETRY &&
-                        i < t->noutputs; i++) {
-      const struct t_io *io = &t->outputs[i];
-      if (io->semantic == TGSI_SEM_VIEWPORT_INDEX && io->declared &&
-          io->written)
-         return true;
-   }
-   return false;
-}
-
 static void
 finish_vertex(struct tgsi_to_ir *t)
 {
    bool position = t->s->stage == IR_STAGE_VERTEX_POSITION;
    struct ir_ref addr = {0};
    const struct ir_layout *l = t->layout;
+   /* Its position stored even when never written (from_tgsi_gs.c,
+    * rule 7). */
+   bool culls = t_gs_culls_viewport(t);
    for (uint32_t i = 0; i < t->noutputs; i++) {
       const struct t_io *io = &t->outputs[i];
-      /* A geometry shader that picks viewports stores its position
-       * even when never written: the draw for another viewport must
-       * see the culled point (rule 7 of from_tgsi_gs.c), not a stale
-       * one (generator seed 12401280). */
-      bool culled_position = io->semantic == TGSI_SEM_POSITION &&
-                             writes_viewport_index(t);
+      bool culled_position = culls && io->semantic == TGSI_SEM_POSITION;
       if (!io->declared || (!io->written && !culled_position))
          continue;
       if (io->semantic == TGSI_SEM_POSITION) {

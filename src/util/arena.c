@@ -239,7 +239,7 @@ arena_alloc_new_chunk(struct arena *a, size_t size)
 {
    if (size > SIZE_MAX / 2)
       arena_fail(a, true);
-   size = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
+   size = arena_rounded(size);
    if (size == 0)
       size = ARENA_ALIGN;
 

@@ -87,11 +87,18 @@ void *arena_array_checked(struct arena *a, size_t n, size_t elem_size);
  * small nodes by the thousand, nearly all from the current chunk.  (No
  * pointer local: inlined into a function that calls setjmp, gcc's
  * -Wclobbered suspects one.) */
+/* The bytes an allocation of `size` takes in its chunk. */
+static inline size_t
+arena_rounded(size_t size)
+{
+   return (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
+}
+
 static inline void *
 arena_alloc(struct arena *a, size_t size)
 {
    struct arena_chunk *c = a->chunks;
-   size_t rounded = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
+   size_t rounded = arena_rounded(size);
    if (!c || size - 1 >= SIZE_MAX / 2 || c->size - c->used < rounded)
       return arena_alloc_new_chunk(a, size);
    c->used += rounded;
