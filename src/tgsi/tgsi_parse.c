@@ -518,6 +518,21 @@ check_imm_refs(struct tgsi_parser *P)
    }
 }
 
+/* Every line left may be an item, an instruction even: the builder
+ * reserves that much room (within its bound). */
+static void
+reserve_lines(struct tgsi_parser *P)
+{
+   size_t lines = 1; /* the last may end without a newline */
+   for (const char *p = P->next; p < P->end; p++) {
+      p = memchr(p, '\n', (size_t)(P->end - p));
+      if (!p)
+         break;
+      lines++;
+   }
+   tgsi_builder_reserve(&P->b, lines, lines);
+}
+
 bool
 tgsi_parse_text(struct arena *arena, const char *text, size_t len,
                 struct tgsi_shader **out, struct tgsiva_diagnostic *d)
@@ -551,6 +566,7 @@ tgsi_parse_text_memo(struct arena *arena, const char *text, size_t len,
    arena->fail = on_arena_fail;
    arena->fail_ctx = P;
    parse_header(P);
+   reserve_lines(P);
    while (next_line(P))
       parse_line(P);
    check_imm_refs(P);

@@ -83,6 +83,24 @@ next(struct reader *R, const char *what)
    return R->words[R->pos++];
 }
 
+/* The words of the token that starts with w0, as its NrTokens field says
+ * (an instruction's leaves its first word out), or 0 for no token type. */
+static size_t
+token_words(uint32_t w0)
+{
+   switch (tgsi_tok_get(w0, TGSI_TOK_TYPE)) {
+   case TGSI_TOKTYPE_DECLARATION:
+   case TGSI_TOKTYPE_PROPERTY:
+      return tgsi_tok_get(w0, TGSI_TOK_NRTOKENS);
+   case TGSI_TOKTYPE_INSTRUCTION:
+      return 1 + (size_t)tgsi_tok_get(w0, TGSI_TOK_NRTOKENS);
+   case TGSI_TOKTYPE_IMMEDIATE:
+      return tgsi_tok_get(w0, TGSI_TOK_IMM_NRTOKENS);
+   default:
+      return 0;
+   }
+}
+
 /* Starts a token of `nr` words at R->pos. */
 static void
 begin_token(struct reader *R, const char *name, size_t nr)
@@ -181,7 +199,7 @@ read_decl_extras(struct reader *R, struct tgsi_decl *d)
 static void
 read_decl(struct reader *R, uint32_t w0)
 {
-   begin_token(R, "declaration", tgsi_tok_get(w0, TGSI_TOK_NRTOKENS));
+   begin_token(R, "declaration", token_words(w0));
    R->pos++;
    struct tgsi_decl *d = tgsi_builder_add_decl(&R->b);
    d->word = (uint32_t)R->tok_start;
@@ -354,7 +372,7 @@ static void
 read_insn(struct reader *R, uint32_t w0)
 {
    /* An instruction's NrTokens does not count its own word. */
-   begin_token(R, "instruction", 1 + tgsi_tok_get(w0, TGSI_TOK_NRTOKENS));
+   begin_token(R, "instruction", token_words(w0));
    R->pos++;
    unsigned op = tgsi_tok_get(w0, TGSI_TOK_INSN_OPCODE);
    const struct tgsi_op_info *info = tgsi_op_info(op);
@@ -383,7 +401,7 @@ read_insn(struct reader *R, uint32_t w0)
 static void
 read_imm(struct reader *R, uint32_t w0)
 {
-   begin_token(R, "immediate", tgsi_tok_get(w0, TGSI_TOK_IMM_NRTOKENS));
+   begin_token(R, "immediate", token_words(w0));
    R->pos++;
    struct tgsi_imm *imm = tgsi_builder_add_imm(&R->b);
    imm->word = (uint32_t)R->tok_start;
@@ -417,7 +435,7 @@ prop_value_count(enum tgsi_prop_name name)
 static void
 read_prop(struct reader *R, uint32_t w0)
 {
-   begin_token(R, "property", tgsi_tok_get(w0, TGSI_TOK_NRTOKENS));
+   begin_token(R, "property", token_words(w0));
    R->pos++;
    struct tgsi_prop *prop = tgsi_builder_add_prop(&R->b);
    prop->word = (uint32_t)R->tok_start;
@@ -454,9 +472,28 @@ read_header(struct reader *R)
    R->pos = 2;
 }
 
+/* The items and instructions of the stream, counted by their sizes
+ * alone (read_body checks them), reserved in the builder. */
+static void
+reserve_items(struct reader *R)
+{
+   size_t items = 0, insns = 0;
+   for (size_t pos = R->pos; pos < R->num_words;) {
+      size_t size = token_words(R->words[pos]);
+      if (!size)
+         break;
+      items++;
+      insns += tgsi_tok_get(R->words[pos], TGSI_TOK_TYPE) ==
+               TGSI_TOKTYPE_INSTRUCTION;
+      pos += size;
+   }
+   tgsi_builder_reserve(&R->b, items, insns);
+}
+
 static void
 read_body(struct reader *R)
 {
+   reserve_items(R);
    while (R->pos < R->num_words) {
       uint32_t w0 = R->words[R->pos];
       switch (tgsi_tok_get(w0, TGSI_TOK_TYPE)) {

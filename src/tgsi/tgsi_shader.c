@@ -13,6 +13,38 @@ tgsi_builder_init(struct tgsi_builder *b, struct arena *arena,
    *b = (struct tgsi_builder){.arena = arena, .processor = processor};
 }
 
+/* Exactly `n` elements' room in *data, whose capacity is *cap. */
+static void *
+reserve_exact(struct arena *a, void *data, size_t len, size_t *cap,
+              size_t n, size_t elem_size)
+{
+   if (n <= *cap)
+      return data;
+   *cap = n;
+   return arena_grow(a, data, len, n, elem_size);
+}
+
+void
+tgsi_builder_reserve(struct tgsi_builder *b, size_t items, size_t insns)
+{
+   const struct arena *a = b->arena;
+   if (a->limit_bytes) {
+      size_t room = a->limit_bytes > a->held_bytes
+                       ? a->limit_bytes - a->held_bytes
+                       : 0;
+      size_t most = room / 4 / (sizeof(struct tgsi_insn) +
+                                sizeof(struct tgsi_item));
+      items = items < most ? items : most;
+      insns = insns < most ? insns : most;
+   }
+   b->items.data = reserve_exact(b->arena, b->items.data, b->items.len,
+                                 &b->items.cap, b->items.len + items,
+                                 sizeof(*b->items.data));
+   b->insns.data = reserve_exact(b->arena, b->insns.data, b->insns.len,
+                                 &b->insns.cap, b->insns.len + insns,
+                                 sizeof(*b->insns.data));
+}
+
 static void
 add_item(struct tgsi_builder *b, enum tgsi_item_kind kind, size_t index)
 {
@@ -54,12 +86,14 @@ tgsi_builder_add_insn(struct tgsi_builder *b, enum tgsi_op opcode,
    insn->num_src = num_src;
    /* Operands are written whole, from constants (one store each, not a
     * call to clear a few bytes): most instructions have one to three.
-    * One more than needed, so that END's none is no zero-size request
-    * (the arena's slow path). */
+    * At least one, so that END's none is no zero-size request (the
+    * arena's slow path). */
    static const struct tgsi_dst dst0 = {.writemask = TGSI_WMASK_XYZW};
    static const struct tgsi_src src0 = {.swizzle = {0, 1, 2, 3}};
-   insn->dst = arena_alloc(b->arena, (num_dst + 1) * sizeof(*insn->dst));
-   insn->src = arena_alloc(b->arena, (num_src + 1) * sizeof(*insn->src));
+   insn->dst = arena_alloc(b->arena, (num_dst ? num_dst : 1) *
+                                        sizeof(*insn->dst));
+   insn->src = arena_alloc(b->arena, (num_src ? num_src : 1) *
+                                        sizeof(*insn->src));
    for (unsigned i = 0; i < num_dst; i++)
       insn->dst[i] = dst0;
    for (unsigned i = 0; i < num_src; i++)
