@@ -53,7 +53,21 @@ ir_block_create(struct ir_shader *s)
 {
    struct ir_block *b = ARENA_NEW(s->arena, struct ir_block);
    b->index = s->block_count++;
+   b->prefetch = s->prefetch;
    return b;
+}
+
+/* Beyond this, the walks' instructions no longer stay in the caches from
+ * one walk to the next (a core's second-level cache holds 1 MiB or
+ * less). */
+#define IR_PREFETCH_MIN_BYTES ((size_t)1 << 20)
+
+void
+ir_set_prefetch(struct ir_shader *s, size_t instr_bytes)
+{
+   s->prefetch = instr_bytes >= IR_PREFETCH_MIN_BYTES;
+   ir_foreach_block(s, b)
+      b->prefetch = s->prefetch;
 }
 
 void

@@ -519,10 +519,16 @@ check_imm_refs(struct tgsi_parser *P)
 }
 
 /* Every line left may be an item, an instruction even: the builder
- * reserves that much room (within its bound). */
+ * reserves that much room (within its bound).  Only for a big text: a
+ * small one's doubled arrays waste little, and counting its lines would
+ * cost more than growing them. */
+enum { RESERVE_MIN_BYTES = 64 * 1024 };
+
 static void
 reserve_lines(struct tgsi_parser *P)
 {
+   if ((size_t)(P->end - P->next) < RESERVE_MIN_BYTES)
+      return;
    size_t lines = 1; /* the last may end without a newline */
    for (const char *p = P->next; p < P->end; p++) {
       p = memchr(p, '\n', (size_t)(P->end - p));

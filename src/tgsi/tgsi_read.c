@@ -473,10 +473,13 @@ read_header(struct reader *R)
 }
 
 /* The items and instructions of the stream, counted by their sizes
- * alone (read_body checks them), reserved in the builder. */
+ * alone (read_body checks them), reserved in the builder; only for a
+ * big stream (as the parser's reserve_lines). */
 static void
 reserve_items(struct reader *R)
 {
+   if (R->num_words - R->pos < 16 * 1024)
+      return;
    size_t items = 0, insns = 0;
    for (size_t pos = R->pos; pos < R->num_words;) {
       size_t size = token_words(R->words[pos]);

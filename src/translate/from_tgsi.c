@@ -885,6 +885,7 @@ ir_from_tgsi(struct arena *arena, const struct tgsi_shader *tgsi,
    if (!t.dead)
       t_io_finish(&t);
    arena_release(t.s->scratch, scratch);
+   ir_set_prefetch(t.s, t.s->instrs->used_bytes);
    *out = t.s;
    return true;
 }

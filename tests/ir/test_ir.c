@@ -222,6 +222,117 @@ test_compact(void **state)
    arena_finish(&a);
 }
 
+/* The four walks over a block see its instructions in order (reversed
+ * for the _rev ones), prefetching or not, and the _safe ones go on past
+ * an instruction removed under them. */
+static void
+expect_walks(struct ir_block *blk, unsigned n)
+{
+   unsigned seen = 0;
+   const struct ir_instr *last = NULL;
+   ir_foreach_instr(blk, I) {
+      assert_ptr_equal(I->prev, last);
+      last = I;
+      seen++;
+   }
+   assert_int_equal(seen, n);
+   seen = 0;
+   last = NULL;
+   ir_foreach_instr_rev(blk, I) {
+      assert_ptr_equal(I->next, last);
+      last = I;
+      seen++;
+   }
+   assert_int_equal(seen, n);
+   seen = 0;
+   ir_foreach_instr_safe(blk, I)
+      seen++;
+   assert_int_equal(seen, n);
+   seen = 0;
+   ir_foreach_instr_rev_safe(blk, I)
+      seen++;
+   assert_int_equal(seen, n);
+}
+
+/* Walks prefetch in a program beyond the caches: ir_set_prefetch marks
+ * every block and the blocks made after it, translation and compaction
+ * set it from the instructions' bytes. */
+static void
+test_prefetch_follows_program_size(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   struct ir_shader *s = ir_test_read(&a, full_syntax);
+   ir_foreach_block(s, blk)
+      assert_false(blk->prefetch);
+   ir_set_prefetch(s, (size_t)4 << 20);
+   ir_foreach_block(s, blk)
+      assert_true(blk->prefetch);
+   assert_true(ir_block_create(s)->prefetch);
+   ir_set_prefetch(s, 1024);
+   ir_foreach_block(s, blk)
+      assert_false(blk->prefetch);
+   assert_false(ir_block_create(s)->prefetch);
+
+   /* 20,000 live instructions, then a compaction of 5,000 of them. */
+   struct ir_block *entry = s->first_block;
+   struct ir_builder b = ir_builder_before(s, entry->last);
+   struct ir_ref x = ir_preload(&b, 1);
+   enum { LIVE = 20000 };
+   for (unsigned i = 0; i < LIVE; i++)
+      x = ir_alu2(&b, IR_OP_FADD, x, ir_immf(1.0f));
+   struct ir_instr *store = ir_va_create(s, VA_OP_STORE_I32, 2, NULL);
+   store->src[0] = x;
+   store->src[1] = (struct ir_ref){.index = VA_SPECIAL_LANE_ID,
+                                   .kind = IR_REF_SPECIAL};
+   ir_instr_insert_before(entry->last, store);
+   for (unsigned i = 0; i < 3 * LIVE; i++)
+      ir_alu2(&b, IR_OP_FADD, x, ir_immf(2.0f)); /* dead */
+   ir_opt_dce(s);
+   ir_compact(s);
+   assert_true(s->prefetch);
+   assert_true(entry->prefetch);
+   unsigned n = 0;
+   for (const struct ir_instr *I = entry->first; I; I = I->next)
+      n++;
+   assert_true(n > LIVE);
+   expect_walks(entry, n);
+
+   /* Removed under the safe walks, with prefetching on: twenty unused
+    * additions, each the only one of 3.0. */
+   b = ir_builder_before(s, entry->last);
+   for (unsigned i = 0; i < 20; i++)
+      ir_alu2(&b, IR_OP_FADD, x, ir_immf(3.0f));
+   unsigned removed = 0;
+   ir_foreach_instr_safe(entry, I) {
+      if (I->nsrc > 1 && ir_ref_equal(I->src[1], ir_immf(3.0f)) &&
+          removed < 10) {
+         ir_instr_remove(I);
+         removed++;
+      }
+   }
+   ir_foreach_instr_rev_safe(entry, I) {
+      if (I->nsrc > 1 && ir_ref_equal(I->src[1], ir_immf(3.0f))) {
+         ir_instr_remove(I);
+         removed++;
+      }
+   }
+   assert_int_equal(removed, 20);
+   expect_walks(entry, n);
+
+   /* Without the store the chain is dead: a small program again. */
+   ir_foreach_instr_safe(entry, I) {
+      if (I->op == IR_OP_VA && I->va_op == VA_OP_STORE_I32)
+         ir_instr_remove(I);
+   }
+   ir_opt_dce(s);
+   ir_compact(s);
+   assert_false(s->prefetch);
+   assert_false(entry->prefetch);
+   arena_finish(&a);
+}
+
 /* One block, alone or looping to itself: what the full walk gives (its
  * own dominator, first in reverse post-order), whatever was there. */
 static void
@@ -403,6 +514,7 @@ main(void)
       cmocka_unit_test(test_dominance_diamond_and_loop),
       cmocka_unit_test(test_dominance_one_block),
       cmocka_unit_test(test_compact),
+      cmocka_unit_test(test_prefetch_follows_program_size),
       cmocka_unit_test(test_remap_composes_modifiers),
       cmocka_unit_test(test_va_src_memo_answers_as_without),
       cmocka_unit_test(test_va_src_memo_near_misses),
