@@ -65,9 +65,14 @@ ir_block_create(struct ir_shader *s)
 void
 ir_set_prefetch(struct ir_shader *s, size_t instr_bytes)
 {
-   s->prefetch = instr_bytes >= IR_PREFETCH_MIN_BYTES;
+   /* Every block has the shader's setting (ir_block_create copies it):
+    * unchanged, there is nothing to walk. */
+   bool prefetch = instr_bytes >= IR_PREFETCH_MIN_BYTES;
+   if (prefetch == s->prefetch)
+      return;
+   s->prefetch = prefetch;
    ir_foreach_block(s, b)
-      b->prefetch = s->prefetch;
+      b->prefetch = prefetch;
 }
 
 void

@@ -153,6 +153,21 @@ lookup_or_insert(struct ir_shader *s, struct cse_table *t,
    return NULL;
 }
 
+/* A table beyond this misses the caches on nearly every probe: the walk
+ * then asks for the slot of the instruction CSE_AHEAD places ahead (its
+ * hash before the remapping of its sources, nearly always the same). */
+enum { CSE_PREFETCH_MIN_BYTES = 256 * 1024, CSE_AHEAD = 8 };
+
+static struct ir_instr *
+prefetch_slot(const struct cse_table *t, struct ir_instr *ahead)
+{
+   if (!ahead)
+      return NULL;
+   if (eligible(ahead))
+      __builtin_prefetch(&t->slots[hash_instr(ahead) & t->mask]);
+   return ahead->next;
+}
+
 bool
 ir_opt_cse(struct ir_shader *s)
 {
@@ -173,9 +188,14 @@ ir_opt_cse(struct ir_shader *s)
    struct ir_remap m;
    ir_remap_init(s, &m);
    bool progress = false;
+   bool far = (size_t)size * sizeof(*t.slots) >= CSE_PREFETCH_MIN_BYTES;
    /* Layout order visits definitions before the uses they dominate. */
    ir_foreach_block(s, b) {
+      struct ir_instr *ahead = far ? b->first : NULL;
+      for (unsigned k = 0; k < CSE_AHEAD && ahead; k++)
+         ahead = prefetch_slot(&t, ahead);
       ir_foreach_instr_safe(b, I) {
+         ahead = prefetch_slot(&t, ahead);
          ir_foreach_src(I, i)
             ir_remap_operand(&m, I, i);
          if (!eligible(I))

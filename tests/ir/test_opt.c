@@ -209,6 +209,51 @@ test_cse_valhall_alu(void **state)
               "  %6:v2 = collect %4, %5\n");
 }
 
+/* A table beyond the caches (its probes prefetched ahead of the walk):
+ * every duplicate merged still, in each of two blocks. */
+static void
+test_cse_big_table(void **state)
+{
+   (void)state;
+   enum { PAIRS = 12000 };
+   struct arena a;
+   arena_init(&a, 0);
+   struct ir_shader *s =
+      ir_test_read(&a, "shader compute\nb0 -> b1\n  %1 = preload imm=1\n"
+                       "  jump\nb1\n  %2 = mov %1\n");
+   struct ir_builder b = ir_builder_before(s, s->first_block->last);
+   struct ir_ref x = ir_value_ref(1);
+   for (unsigned blk = 0; blk < 2; blk++) {
+      for (unsigned i = 0; i < PAIRS; i++) {
+         struct ir_ref y = ir_alu2(&b, IR_OP_FADD, x, ir_immf(1.0f));
+         struct ir_ref z = ir_alu2(&b, IR_OP_FADD, x, ir_immf(1.0f));
+         x = ir_alu2(&b, IR_OP_FMUL, y, z);
+      }
+      b = ir_builder_at_end(s, s->last_block);
+   }
+   struct ir_instr *store = ir_va_create(s, VA_OP_STORE_I32, 2, NULL);
+   store->src[0] = x;
+   store->src[1] = (struct ir_ref){.index = VA_SPECIAL_LANE_ID,
+                                   .kind = IR_REF_SPECIAL};
+   ir_instr_append(s->last_block, store);
+   ir_test_validate(s, "builder");
+   assert_true(ir_opt_cse(s));
+   ir_test_validate(s, "ir_opt_cse");
+   unsigned adds = 0, muls = 0;
+   ir_foreach_block(s, blk) {
+      ir_foreach_instr(blk, I) {
+         adds += I->op == IR_OP_FADD;
+         if (I->op == IR_OP_FMUL) {
+            muls++;
+            assert_true(ir_ref_equal(I->src[0], I->src[1]));
+         }
+      }
+   }
+   assert_int_equal(adds, 2 * PAIRS);
+   assert_int_equal(muls, 2 * PAIRS);
+   arena_finish(&a);
+}
+
 static void
 test_algebraic(void **state)
 {
@@ -1053,6 +1098,7 @@ main(void)
       cmocka_unit_test(test_cse),
       cmocka_unit_test(test_cse_dominance),
       cmocka_unit_test(test_cse_valhall_alu),
+      cmocka_unit_test(test_cse_big_table),
       cmocka_unit_test(test_algebraic),
       cmocka_unit_test(test_fold_modifiers),
       cmocka_unit_test(test_fold_clamp_only_onto_forms_with_clamp),
