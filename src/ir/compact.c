@@ -117,8 +117,7 @@ ir_compact(struct ir_shader *s)
    uint32_t live = 0;
    ir_foreach_block(s, b) {
       struct ir_instr *last = NULL;
-      for (struct ir_instr *I = b->first, *next; I; I = next) {
-         next = I->next;
+      ir_foreach_instr_safe(b, I) {
          struct ir_instr *N = copy_instr(s, I);
          N->prev = last;
          N->next = NULL;
