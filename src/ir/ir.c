@@ -53,7 +53,6 @@ ir_block_create(struct ir_shader *s)
 {
    struct ir_block *b = ARENA_NEW(s->arena, struct ir_block);
    b->index = s->block_count++;
-   b->prefetch = s->prefetch;
    return b;
 }
 
@@ -65,14 +64,16 @@ ir_block_create(struct ir_shader *s)
 void
 ir_set_prefetch(struct ir_shader *s, size_t instr_bytes)
 {
-   /* Every block has the shader's setting (ir_block_create copies it):
-    * unchanged, there is nothing to walk. */
+   /* Every instruction has the shader's setting (ir_instr_create copies
+    * it): unchanged, there is nothing to walk. */
    bool prefetch = instr_bytes >= IR_PREFETCH_MIN_BYTES;
    if (prefetch == s->prefetch)
       return;
    s->prefetch = prefetch;
-   ir_foreach_block(s, b)
-      b->prefetch = prefetch;
+   ir_foreach_block(s, b) {
+      ir_foreach_instr(b, I)
+         I->prefetch = prefetch;
+   }
 }
 
 void
@@ -155,6 +156,7 @@ ir_instr_create(struct ir_shader *s, enum ir_op op, unsigned nsrc)
 {
    struct ir_instr *I = ARENA_NEW(s->instrs, struct ir_instr);
    s->instrs_made++;
+   I->prefetch = s->prefetch;
    I->op = (uint16_t)op;
    I->nsrc = (uint8_t)nsrc;
    if (nsrc)

@@ -254,8 +254,21 @@ expect_walks(struct ir_block *blk, unsigned n)
    assert_int_equal(seen, n);
 }
 
+/* Every instruction of `s` (and `made`, one made now) prefetches or
+ * not, as `want`. */
+static void
+expect_prefetch(struct ir_shader *s, bool want)
+{
+   assert_int_equal(s->prefetch, want);
+   ir_foreach_block(s, blk) {
+      ir_foreach_instr(blk, I)
+         assert_int_equal(I->prefetch, want);
+   }
+   assert_int_equal(ir_instr_create(s, IR_OP_MOV, 1)->prefetch, want);
+}
+
 /* Walks prefetch in a program beyond the caches: ir_set_prefetch marks
- * every block and the blocks made after it, translation and compaction
+ * every instruction and those made after it, translation and compaction
  * set it from the instructions' bytes. */
 static void
 test_prefetch_follows_program_size(void **state)
@@ -264,16 +277,11 @@ test_prefetch_follows_program_size(void **state)
    struct arena a;
    arena_init(&a, 0);
    struct ir_shader *s = ir_test_read(&a, full_syntax);
-   ir_foreach_block(s, blk)
-      assert_false(blk->prefetch);
+   expect_prefetch(s, false);
    ir_set_prefetch(s, (size_t)4 << 20);
-   ir_foreach_block(s, blk)
-      assert_true(blk->prefetch);
-   assert_true(ir_block_create(s)->prefetch);
+   expect_prefetch(s, true);
    ir_set_prefetch(s, 1024);
-   ir_foreach_block(s, blk)
-      assert_false(blk->prefetch);
-   assert_false(ir_block_create(s)->prefetch);
+   expect_prefetch(s, false);
 
    /* 20,000 live instructions, then a compaction of 5,000 of them. */
    struct ir_block *entry = s->first_block;
@@ -291,8 +299,7 @@ test_prefetch_follows_program_size(void **state)
       ir_alu2(&b, IR_OP_FADD, x, ir_immf(2.0f)); /* dead */
    ir_opt_dce(s);
    ir_compact(s);
-   assert_true(s->prefetch);
-   assert_true(entry->prefetch);
+   expect_prefetch(s, true);
    unsigned n = 0;
    for (const struct ir_instr *I = entry->first; I; I = I->next)
       n++;
@@ -328,8 +335,7 @@ test_prefetch_follows_program_size(void **state)
    }
    ir_opt_dce(s);
    ir_compact(s);
-   assert_false(s->prefetch);
-   assert_false(entry->prefetch);
+   expect_prefetch(s, false);
    arena_finish(&a);
 }
 
