@@ -30,8 +30,6 @@
  *    takes): in chunks that grow from 64 KiB, the walks of a big
  *    shader crossed small pages and chunk ends every few instructions
  *    (10-15% of a 30,000-instruction compile).
- * 4. The copy's bytes decide whether walks prefetch (ir_set_prefetch):
- *    they are in program order now, what a walk reads next.
  *
  * Requires: nothing outside the IR points at an instruction, its sources
  *           or template (no pass is running: the pipeline calls it
@@ -108,7 +106,6 @@ ir_compact(struct ir_shader *s)
    struct copy_bytes bytes;
    if (!worth_copying(s, &bytes))
       return false;
-   ir_set_prefetch(s, bytes.instrs);
    struct arena *old = s->instrs, *old_templates = s->templates;
    s->instrs = arena_scratch(s->arena);
    s->templates = arena_scratch(s->arena);

@@ -56,26 +56,6 @@ ir_block_create(struct ir_shader *s)
    return b;
 }
 
-/* Beyond this, the walks' instructions no longer stay in the caches from
- * one walk to the next (a core's second-level cache holds 1 MiB or
- * less). */
-#define IR_PREFETCH_MIN_BYTES ((size_t)1 << 20)
-
-void
-ir_set_prefetch(struct ir_shader *s, size_t instr_bytes)
-{
-   /* Every instruction has the shader's setting (ir_instr_create copies
-    * it): unchanged, there is nothing to walk. */
-   bool prefetch = instr_bytes >= IR_PREFETCH_MIN_BYTES;
-   if (prefetch == s->prefetch)
-      return;
-   s->prefetch = prefetch;
-   ir_foreach_block(s, b) {
-      ir_foreach_instr(b, I)
-         I->prefetch = prefetch;
-   }
-}
-
 void
 ir_block_append(struct ir_shader *s, struct ir_block *b)
 {
@@ -156,7 +136,6 @@ ir_instr_create(struct ir_shader *s, enum ir_op op, unsigned nsrc)
 {
    struct ir_instr *I = ARENA_NEW(s->instrs, struct ir_instr);
    s->instrs_made++;
-   I->prefetch = s->prefetch;
    I->op = (uint16_t)op;
    I->nsrc = (uint8_t)nsrc;
    if (nsrc)

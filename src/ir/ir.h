@@ -217,11 +217,6 @@ struct ir_instr {
    struct ir_va_bound *bound;
    /* Scratch for passes: valid only inside the pass that sets it. */
    uint32_t pass_data;
-   /* The program is beyond the caches: a walk leaving this instruction
-    * prefetches ahead (IR_PREFETCH_BYTES; ir_set_prefetch).  Here, in
-    * the struct's padding, not a flag of the walk: one more live
-    * variable in every walk loop cost small programs 1.7%. */
-   bool prefetch;
 };
 
 struct ir_block {
@@ -292,9 +287,6 @@ struct ir_shader {
    VEC(struct ir_value) values; /* value 0 is unused: index 0 means none */
    /* Set by register allocation: operands are registers, not SSA. */
    bool allocated;
-   /* The instructions take more memory than the caches hold: every
-    * instruction has `prefetch` set (ir_set_prefetch). */
-   bool prefetch;
    bool checks; /* passes run their own checks (ra_verify) too */
    /* Spill code added by ra_spill: stores and reloads. */
    uint32_t spills, fills;
@@ -320,28 +312,28 @@ struct ir_shader {
 #define ir_foreach_block_rev(s, b)                                           \
    for (struct ir_block *b = (s)->last_block; b; b = b->prev)
 
-/* In a program beyond the caches, walks ask for the memory a few dozen
- * instructions ahead of them (behind them, walking backwards):
- * compaction lays the program out in order, so that memory is what the
- * walk reads next, and a list walk waits for each instruction's line
- * before it knows the next one's address (20 ns an instruction at 30,000
- * TGSI instructions).  A prefetch past the memory's end does nothing; a
- * small program, in the caches, is spared the instructions. */
+/* Walks ask for the memory a few dozen instructions ahead of them
+ * (behind them, walking backwards): compaction lays the program out in
+ * order, so that memory is what the walk reads next, and a list walk
+ * waits for each instruction's line before it knows the next one's
+ * address (20 ns an instruction at 30,000 TGSI instructions).  Always:
+ * a test of whether the program is big enough cost the small ones 3%,
+ * the prefetch itself nothing measurable.  A prefetch never faults; the
+ * address is made as an integer, past the end of the memory as it may
+ * be. */
 #define IR_PREFETCH_BYTES 4096
 
 static inline struct ir_instr *
 ir_ahead(struct ir_instr *I)
 {
-   if (I->prefetch)
-      __builtin_prefetch((const char *)I + IR_PREFETCH_BYTES);
+   __builtin_prefetch((const void *)((uintptr_t)I + IR_PREFETCH_BYTES));
    return I;
 }
 
 static inline struct ir_instr *
 ir_behind(struct ir_instr *I)
 {
-   if (I->prefetch)
-      __builtin_prefetch((const char *)I - IR_PREFETCH_BYTES);
+   __builtin_prefetch((const void *)((uintptr_t)I - IR_PREFETCH_BYTES));
    return I;
 }
 
@@ -470,9 +462,6 @@ void ir_block_link(struct ir_shader *s, struct ir_block *from, unsigned slot,
 /* Index of `pred` in b->preds, or -1. */
 int ir_block_pred_index(const struct ir_block *b, const struct ir_block *p);
 void ir_renumber_blocks(struct ir_shader *s);
-/* Whether walks prefetch (IR_PREFETCH_BYTES), from the bytes the
- * instructions take: for every instruction, and those made later. */
-void ir_set_prefetch(struct ir_shader *s, size_t instr_bytes);
 
 /* A new value of `nregs` registers whose elements are `bits` wide. */
 uint32_t ir_value_create(struct ir_shader *s, unsigned bits, unsigned nregs);

@@ -846,11 +846,6 @@ ir_from_tgsi(struct arena *arena, const struct tgsi_shader *tgsi,
     * bytes of them per TGSI instruction (bench_scaling's families). */
    if (tgsi->num_insns >= T_RESERVE_MIN_INSNS)
       arena_reserve(t.s->instrs, (size_t)tgsi->num_insns * 512);
-   /* The instructions are made prefetching if they will take the memory
-    * that asks for it (the bytes reserved above): setting it afterwards,
-    * at the end, walks them all (a walk, out of the caches, of a 30,000
-    * TGSI instruction shader's 150,000). */
-   ir_set_prefetch(t.s, (size_t)tgsi->num_insns * 512);
    /* The translation's own tables (variables, frames, logs) end with
     * it. */
    struct arena_mark scratch = arena_mark(t.s->scratch);
@@ -890,7 +885,6 @@ ir_from_tgsi(struct arena *arena, const struct tgsi_shader *tgsi,
    if (!t.dead)
       t_io_finish(&t);
    arena_release(t.s->scratch, scratch);
-   ir_set_prefetch(t.s, t.s->instrs->used_bytes);
    *out = t.s;
    return true;
 }

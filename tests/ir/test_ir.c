@@ -223,8 +223,7 @@ test_compact(void **state)
 }
 
 /* The four walks over a block see its instructions in order (reversed
- * for the _rev ones), prefetching or not, and the _safe ones go on past
- * an instruction removed under them. */
+ * for the _rev ones). */
 static void
 expect_walks(struct ir_block *blk, unsigned n)
 {
@@ -254,36 +253,19 @@ expect_walks(struct ir_block *blk, unsigned n)
    assert_int_equal(seen, n);
 }
 
-/* Every instruction of `s` (and `made`, one made now) prefetches or
- * not, as `want`. */
+/* The walks, which prefetch ahead of themselves, over a big compacted
+ * program: every instruction once, in order, and on past instructions
+ * removed under the safe ones. */
 static void
-expect_prefetch(struct ir_shader *s, bool want)
-{
-   assert_int_equal(s->prefetch, want);
-   ir_foreach_block(s, blk) {
-      ir_foreach_instr(blk, I)
-         assert_int_equal(I->prefetch, want);
-   }
-   assert_int_equal(ir_instr_create(s, IR_OP_MOV, 1)->prefetch, want);
-}
-
-/* Walks prefetch in a program beyond the caches: ir_set_prefetch marks
- * every instruction and those made after it, translation and compaction
- * set it from the instructions' bytes. */
-static void
-test_prefetch_follows_program_size(void **state)
+test_walks_over_a_big_program(void **state)
 {
    (void)state;
    struct arena a;
    arena_init(&a, 0);
    struct ir_shader *s = ir_test_read(&a, full_syntax);
-   expect_prefetch(s, false);
-   ir_set_prefetch(s, (size_t)4 << 20);
-   expect_prefetch(s, true);
-   ir_set_prefetch(s, 1024);
-   expect_prefetch(s, false);
 
-   /* 20,000 live instructions, then a compaction of 5,000 of them. */
+   /* 20,000 live instructions (some 2 MiB), compacted away from 60,000
+    * dead ones. */
    struct ir_block *entry = s->first_block;
    struct ir_builder b = ir_builder_before(s, entry->last);
    struct ir_ref x = ir_preload(&b, 1);
@@ -299,15 +281,14 @@ test_prefetch_follows_program_size(void **state)
       ir_alu2(&b, IR_OP_FADD, x, ir_immf(2.0f)); /* dead */
    ir_opt_dce(s);
    ir_compact(s);
-   expect_prefetch(s, true);
    unsigned n = 0;
    for (const struct ir_instr *I = entry->first; I; I = I->next)
       n++;
    assert_true(n > LIVE);
    expect_walks(entry, n);
 
-   /* Removed under the safe walks, with prefetching on: twenty unused
-    * additions, each the only one of 3.0. */
+   /* Removed under the safe walks: twenty unused additions, each the
+    * only one of 3.0. */
    b = ir_builder_before(s, entry->last);
    for (unsigned i = 0; i < 20; i++)
       ir_alu2(&b, IR_OP_FADD, x, ir_immf(3.0f));
@@ -327,15 +308,6 @@ test_prefetch_follows_program_size(void **state)
    }
    assert_int_equal(removed, 20);
    expect_walks(entry, n);
-
-   /* Without the store the chain is dead: a small program again. */
-   ir_foreach_instr_safe(entry, I) {
-      if (I->op == IR_OP_VA && I->va_op == VA_OP_STORE_I32)
-         ir_instr_remove(I);
-   }
-   ir_opt_dce(s);
-   ir_compact(s);
-   expect_prefetch(s, false);
    arena_finish(&a);
 }
 
@@ -520,7 +492,7 @@ main(void)
       cmocka_unit_test(test_dominance_diamond_and_loop),
       cmocka_unit_test(test_dominance_one_block),
       cmocka_unit_test(test_compact),
-      cmocka_unit_test(test_prefetch_follows_program_size),
+      cmocka_unit_test(test_walks_over_a_big_program),
       cmocka_unit_test(test_remap_composes_modifiers),
       cmocka_unit_test(test_va_src_memo_answers_as_without),
       cmocka_unit_test(test_va_src_memo_near_misses),
