@@ -254,8 +254,9 @@ void tgsi_builder_init(struct tgsi_builder *b, struct arena *arena,
 /* Room for `items` more items, `insns` of them instructions, when the
  * caller knows about how many are coming: arrays grown by doubling leave
  * every outgrown copy in the arena (a fifth of a big shader's parse).
- * Never more than a quarter of what the arena's limit leaves: a count
- * from malformed input is no reason to run out of memory. */
+ * Never more than a quarter of what the arena's limit leaves, nor more
+ * than 2^18 items: a count from malformed input is no reason to run out
+ * of memory. */
 void tgsi_builder_reserve(struct tgsi_builder *b, size_t items,
                           size_t insns);
 struct tgsi_prop *tgsi_builder_add_prop(struct tgsi_builder *b);

@@ -24,9 +24,16 @@ reserve_exact(struct arena *a, void *data, size_t len, size_t *cap,
    return arena_grow(a, data, len, n, elem_size);
 }
 
+/* The most a reservation takes whatever the count (some 37 MiB): a count
+ * comes from the input before it is checked, and a tool's arena may have
+ * no limit.  Past it the arrays grow by doubling again. */
+#define RESERVE_MAX_ITEMS ((size_t)1 << 18)
+
 void
 tgsi_builder_reserve(struct tgsi_builder *b, size_t items, size_t insns)
 {
+   items = items < RESERVE_MAX_ITEMS ? items : RESERVE_MAX_ITEMS;
+   insns = insns < RESERVE_MAX_ITEMS ? insns : RESERVE_MAX_ITEMS;
    const struct arena *a = b->arena;
    if (a->limit_bytes) {
       size_t room = a->limit_bytes > a->held_bytes

@@ -5,7 +5,8 @@
  * array once, sized from the text's lines or the tokens' sizes, not
  * doubled again and again with every outgrown copy left in the arena;
  * the reservation never takes more than a quarter of what the arena's
- * limit leaves, so a text of empty lines parses within a small limit.
+ * limit leaves, nor more than a bound of its own, so a text of empty
+ * lines parses within a small limit, and without one in little memory.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -104,6 +105,11 @@ test_empty_lines_within_a_small_limit(void **state)
    assert_true(tgsi_parse_text(&arena, text, len, &s, &d));
    assert_int_equal(s->num_insns, 1);
    assert_true(arena.peak_bytes <= ((size_t)4 << 20));
+   arena_finish(&arena);
+   /* Without a limit, a bound of its own. */
+   arena_init(&arena, 0);
+   assert_true(tgsi_parse_text(&arena, text, len, &s, &d));
+   assert_true(arena.peak_bytes <= ((size_t)48 << 20));
    arena_finish(&arena);
    free(text);
 }
