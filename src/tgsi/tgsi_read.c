@@ -371,7 +371,6 @@ check_optional_tokens(struct reader *R, const struct tgsi_insn *insn,
 static void
 read_insn(struct reader *R, uint32_t w0)
 {
-   /* An instruction's NrTokens does not count its own word. */
    begin_token(R, "instruction", token_words(w0));
    R->pos++;
    unsigned op = tgsi_tok_get(w0, TGSI_TOK_INSN_OPCODE);
