@@ -32,18 +32,18 @@ reserve_exact(struct arena *a, void *data, size_t len, size_t *cap,
 void
 tgsi_builder_reserve(struct tgsi_builder *b, size_t items, size_t insns)
 {
-   items = items < RESERVE_MAX_ITEMS ? items : RESERVE_MAX_ITEMS;
-   insns = insns < RESERVE_MAX_ITEMS ? insns : RESERVE_MAX_ITEMS;
+   size_t most = RESERVE_MAX_ITEMS;
    const struct arena *a = b->arena;
    if (a->limit_bytes) {
       size_t room = a->limit_bytes > a->held_bytes
                        ? a->limit_bytes - a->held_bytes
                        : 0;
-      size_t most = room / 4 / (sizeof(struct tgsi_insn) +
+      size_t fits = room / 4 / (sizeof(struct tgsi_insn) +
                                 sizeof(struct tgsi_item));
-      items = items < most ? items : most;
-      insns = insns < most ? insns : most;
+      most = fits < most ? fits : most;
    }
+   items = items < most ? items : most;
+   insns = insns < most ? insns : most;
    b->items.data = reserve_exact(b->arena, b->items.data, b->items.len,
                                  &b->items.cap, b->items.len + items,
                                  sizeof(*b->items.data));

@@ -83,10 +83,6 @@ void arena_reserve(struct arena *a, size_t bytes);
 /* arena_array's checks and allocation. */
 void *arena_array_checked(struct arena *a, size_t n, size_t elem_size);
 
-/* Uninitialised, aligned for any object.  Inline: a compile allocates
- * small nodes by the thousand, nearly all from the current chunk.  (No
- * pointer local: inlined into a function that calls setjmp, gcc's
- * -Wclobbered suspects one.) */
 /* The bytes an allocation of `size` takes in its chunk. */
 static inline size_t
 arena_rounded(size_t size)
@@ -94,6 +90,10 @@ arena_rounded(size_t size)
    return (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
 }
 
+/* Uninitialised, aligned for any object.  Inline: a compile allocates
+ * small nodes by the thousand, nearly all from the current chunk.  (No
+ * pointer local: inlined into a function that calls setjmp, gcc's
+ * -Wclobbered suspects one.) */
 static inline void *
 arena_alloc(struct arena *a, size_t size)
 {
