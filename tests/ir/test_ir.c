@@ -128,10 +128,11 @@ test_validator_rules(void **state)
                   "does not dominate");
 }
 
-/* After ir_compact copied `s`: the same program, every instruction at
- * a new ascending address with its sources beside it, in one chunk, the
- * templates in a stream of their own in the same order, every value's
- * definition following; a second call copies nothing. */
+/* After ir_compact copied `s`: the same program, its blocks in one
+ * array in layout order, their predecessor lists after it, every
+ * instruction at a new ascending address with its sources beside it, in
+ * one chunk, the templates in a stream of their own in the same order,
+ * every value's definition following; a second call copies nothing. */
 static void
 expect_compacted(struct ir_shader *s, const char *before,
                  const struct ir_instr *old_first, unsigned templates_made)
@@ -140,6 +141,27 @@ expect_compacted(struct ir_shader *s, const char *before,
    assert_ptr_not_equal(s->first_block->first, old_first);
    const char *end = NULL, *va_end = NULL;
    unsigned templates = 0;
+   const struct ir_block *blocks = s->first_block;
+   size_t nblocks = 0;
+   ir_foreach_block(s, blk) {
+      assert_ptr_equal(blk, blocks + nblocks++);
+      assert_true(!blk->prev || blk->prev->next == blk);
+      for (unsigned k = 0; k < 2; k++) {
+         const struct ir_block *to = blk->succ[k];
+         assert_true(!to || (to >= blocks && to < blocks + s->block_count));
+         assert_true(!to || ir_block_pred_index(to, blk) >= 0);
+      }
+   }
+   assert_ptr_equal(s->last_block, blocks + nblocks - 1);
+   const char *preds_end = (const char *)(blocks + nblocks);
+   ir_foreach_block(s, blk) {
+      if (blk->preds.len) {
+         assert_true((const char *)blk->preds.data >= preds_end);
+         assert_true((const char *)blk->preds.data < preds_end + ARENA_ALIGN);
+         preds_end = (const char *)(blk->preds.data + blk->preds.len);
+      }
+   }
+   end = preds_end;
    ir_foreach_block(s, blk) {
       ir_foreach_instr(blk, I) {
          assert_ptr_equal(I->block, blk);
