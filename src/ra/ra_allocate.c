@@ -159,14 +159,16 @@ clear_block(struct ra_bitset *live, struct ir_block *b,
 
 /* Walking each block backwards from its live-out set, a source not live
  * after its instruction dies there; a result not live after it is dead
- * on arrival (it dies at its own instruction). */
+ * on arrival (it dies at its own instruction).  Blocks from the last:
+ * the walk goes back through the program as one stream, and no block's
+ * answer depends on another's. */
 static void
 compute_deaths(struct ra *ra)
 {
    struct ir_shader *s = ra->s;
    struct ra_bitset live =
       ra_bitset_create(s->scratch, (uint32_t)s->values.len);
-   ir_foreach_block(s, b) {
+   ir_foreach_block_rev(s, b) {
       const struct ra_valueset *out = &ra->live.live_out[b->index];
       ra_valueset_foreach(out, v)
          ra_bitset_set(&live, v);

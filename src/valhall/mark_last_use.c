@@ -152,7 +152,9 @@ backward(struct ir_shader *s, const struct views *v, uint64_t *live_in)
 {
    uint64_t *use = ARENA_ARRAY(s->scratch, uint64_t, s->block_count + 1);
    uint64_t *def = ARENA_ARRAY(s->scratch, uint64_t, s->block_count + 1);
-   ir_foreach_block(s, b) {
+   /* Blocks from the last, so that the walk goes back through the
+    * program as one stream (each block's own walk is backwards). */
+   ir_foreach_block_rev(s, b) {
       uint64_t u = 0, d = 0;
       ir_foreach_instr_rev(b, I) {
          uint32_t k = I->pass_data;
