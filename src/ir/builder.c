@@ -115,7 +115,7 @@ struct ir_ref
 ir_preload(struct ir_builder *b, unsigned reg)
 {
    struct ir_instr *I = ir_build(b, IR_OP_PRELOAD, 32, 0, NULL);
-   I->imm = reg;
+   I->imm = (uint8_t)reg;
    return I->dst;
 }
 

@@ -49,6 +49,7 @@
 
 #include "emit/va.h"
 #include "ir.h"
+#include "ir_va_slot.h"
 
 enum { IR_COMPACT_MIN = 2048, IR_COMPACT_NEAR = 1024 };
 
@@ -83,7 +84,8 @@ worth_copying(const struct ir_shader *s, struct copy_bytes *bytes)
          bytes->instrs +=
             arena_rounded(sizeof(*I)) +
             (I->nsrc ? arena_rounded(I->nsrc * sizeof(*I->src)) : 0);
-         bytes->templates += I->va ? arena_rounded(sizeof(*I->va)) : 0;
+         bytes->templates +=
+            I->va ? arena_rounded(sizeof(struct ir_va_slot)) : 0;
          scattered += (last && !near(last, I)) ||
                       (I->nsrc && !near(I, I->src)) ||
                       (I->va && last_va && !near(last_va, I->va));
@@ -137,7 +139,6 @@ copy_instr(struct ir_shader *s, const struct ir_instr *I)
 {
    struct ir_instr *N = ARENA_NEW(s->instrs, struct ir_instr);
    *N = *I;
-   N->bound = NULL; /* it stays in the old template arena */
    if (I->nsrc) {
       N->src = ARENA_ARRAY(s->instrs, struct ir_ref, I->nsrc);
       memcpy(N->src, I->src, I->nsrc * sizeof(*I->src));

@@ -136,7 +136,7 @@ ir_instr_create(struct ir_shader *s, enum ir_op op, unsigned nsrc)
 {
    struct ir_instr *I = ARENA_NEW(s->instrs, struct ir_instr);
    s->instrs_made++;
-   I->op = (uint16_t)op;
+   I->op = (uint8_t)op;
    I->nsrc = (uint8_t)nsrc;
    if (nsrc)
       I->src = ARENA_ARRAY(s->instrs, struct ir_ref, nsrc);

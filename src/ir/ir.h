@@ -186,14 +186,13 @@ enum ir_instr_flags {
    IR_INSTR_BLEND_RETURN = 1 << 5,
 };
 
+/* One cache line: every pass walks every instruction, and on a big
+ * shader the walks stream the instructions from memory (at 80 bytes,
+ * five instructions took seven lines). */
 struct ir_instr {
    struct ir_instr *prev, *next;
    struct ir_block *block;
-   uint16_t op; /* enum ir_op */
-   /* enum va_op, for IR_OP_VA: the form.  The only copy the compiler
-    * reads: the template's own `op` (a field of the ISA library's struct)
-    * is set when it is made and never consulted. */
-   uint16_t va_op;
+   uint8_t op; /* enum ir_op */
    uint8_t nsrc;
    uint8_t ndst;
    uint8_t cond;    /* enum ir_cond */
@@ -201,23 +200,28 @@ struct ir_instr {
    uint8_t boolfmt; /* enum ir_boolfmt */
    uint8_t clamp;   /* enum ir_clamp, applied to the result */
    uint8_t flags;   /* enum ir_instr_flags */
+   /* enum va_op, for IR_OP_VA: the form.  The only copy the compiler
+    * reads: the template's own `op` (a field of the ISA library's struct)
+    * is set when it is made and never consulted. */
+   uint16_t va_op;
    /* enum va_flow, from va_insert_flow on: acts after the instruction
     * (waits, reconverge, discard, end). */
    uint8_t flow;
-   uint32_t imm;    /* op-specific: PRELOAD's register */
+   uint8_t imm; /* op-specific: PRELOAD's register */
+   /* Scratch for passes: valid only inside the pass that sets it. */
+   uint32_t pass_data;
    struct ir_ref dst;
    struct ir_ref *src;
    /* IR_OP_VA: the form's modifiers (the dependency slot among them) and
     * immediates; its operand fields and flow stay empty: ir_va_instr
-    * builds the instruction from src, dst, flow and this. */
+    * builds the instruction from src, dst, flow and this.  The operands
+    * it last built after allocation are kept beside it (ir_va_template,
+    * src/valhall/ir_va.c), not here: most walks never read them. */
    struct va_instr *va;
-   /* IR_OP_VA after allocation: the hardware operands ir_va_instr last
-    * built and the sources they were built from (in s->templates; NULL:
-    * none yet). */
-   struct ir_va_bound *bound;
-   /* Scratch for passes: valid only inside the pass that sets it. */
-   uint32_t pass_data;
 };
+
+_Static_assert(sizeof(struct ir_instr) == 64, "an instruction is one line");
+_Static_assert(IR_OP_COUNT <= 256, "enum ir_op fits ir_instr's op");
 
 struct ir_block {
    struct ir_block *prev, *next; /* layout order */
@@ -703,9 +707,10 @@ unsigned ir_va_nr_srcs(unsigned va_op);
  * placed, no result. */
 struct ir_instr *ir_va_create(struct ir_shader *s, unsigned va_op,
                               unsigned nsrc, const struct ir_ref *srcs);
-/* A template for an instruction of `s`, in its instruction arena (where
+/* A template for an instruction of `s`, in its template arena (where
  * ir_compact finds it): a copy of `from`, or the form `va_op`'s defaults
- * when `from` is NULL. */
+ * when `from` is NULL.  Every template is the first part of an
+ * ir_va_slot (ir_va_slot.h). */
 struct va_instr *ir_va_template(struct ir_shader *s, unsigned va_op,
                                 const struct va_instr *from);
 /* An IR_OP_VA's form with its modifiers, and its immediates. */

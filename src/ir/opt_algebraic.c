@@ -95,7 +95,7 @@ replace(struct algebra *a, struct ir_instr *I, struct ir_ref to)
 static void
 rewrite(struct ir_instr *I, enum ir_op op, unsigned nsrc)
 {
-   I->op = (uint16_t)op;
+   I->op = (uint8_t)op;
    I->nsrc = (uint8_t)nsrc;
 }
 

@@ -302,7 +302,7 @@ opcode(struct reader *r, struct ir_instr *I)
    }
    if (op < 0)
       return fail(r, "unknown %s", "operation");
-   I->op = (uint16_t)op;
+   I->op = (uint8_t)op;
    r->p += n;
    while (*r->p == '.') {
       r->p++;
@@ -364,8 +364,14 @@ instr(struct reader *r, struct ir_block *b)
       r->p += m;
       skip_spaces(r);
    }
-   if (accept(r, "imm=") && !number(r, &I->imm))
-      return false;
+   uint32_t imm = 0;
+   if (accept(r, "imm=")) {
+      if (!number(r, &imm))
+         return false;
+      if (imm > UINT8_MAX)
+         return fail(r, "%s out of range", "imm");
+      I->imm = (uint8_t)imm;
+   }
    ir_instr_set_nsrc(r->s, I, (unsigned)srcs.len);
    for (size_t i = 0; i < srcs.len; i++) {
       /* Phi sources are stored in the block's predecessor order. */

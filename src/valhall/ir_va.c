@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ir/ir.h"
+#include "ir/ir_va_slot.h"
 
 #include "emit/va.h"
 #include "util/diag.h"
@@ -65,12 +66,13 @@ struct va_instr *
 ir_va_template(struct ir_shader *s, unsigned op, const struct va_instr *from)
 {
    /* Not zeroed here: both ways write the whole template. */
-   struct va_instr *t = arena_alloc(s->templates, sizeof(*t));
+   struct ir_va_slot *slot = arena_alloc(s->templates, sizeof(*slot));
    if (from)
-      *t = *from;
+      slot->va = *from;
    else
-      va_instr_init(t, (enum va_op)op);
-   return t;
+      va_instr_init(&slot->va, (enum va_op)op);
+   slot->bound = NULL;
+   return &slot->va;
 }
 
 unsigned
@@ -105,10 +107,10 @@ ir_print_va_imms(struct strbuf *sb, const struct ir_instr *I)
 struct va_instr *
 ir_parse_va_template(struct arena *arena, const char *text, size_t len)
 {
-   struct va_instr *I = ARENA_NEW(arena, struct va_instr);
+   struct ir_va_slot *slot = ARENA_NEW(arena, struct ir_va_slot);
    struct tgsiva_diagnostic d;
    diag_clear(&d);
-   return va_parse_head(text, len, I, &d) ? I : NULL;
+   return va_parse_head(text, len, &slot->va, &d) ? &slot->va : NULL;
 }
 
 bool

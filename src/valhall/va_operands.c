@@ -23,6 +23,7 @@
  *    the instruction and its template.
  */
 #include "ir/ir.h"
+#include "ir/ir_va_slot.h"
 
 #include <string.h>
 
@@ -140,16 +141,16 @@ still_bound(const struct ir_va_bound *b, const struct ir_instr *I)
    return true;
 }
 
-/* A cache, not a change to the instruction: no caller defines an
- * instruction const, so writing its `bound` through the cast is sound. */
+/* A cache, not a change to the instruction: kept beside its template
+ * (ir_va_slot), which no caller defines const. */
 static void
 bind(const struct ir_shader *s, const struct ir_instr *I,
      const struct va_instr *v)
 {
-   struct ir_va_bound *b = I->bound;
+   struct ir_va_bound *b = *ir_va_bound_of(I);
    if (!b || b->nsrc != I->nsrc) {
       b = arena_alloc(s->templates, sizeof(*b) + I->nsrc * sizeof(*b->refs));
-      ((struct ir_instr *)I)->bound = b;
+      *ir_va_bound_of(I) = b;
    }
    b->va_op = I->va_op;
    b->nsrc = I->nsrc;
@@ -166,7 +167,7 @@ bind(const struct ir_shader *s, const struct ir_instr *I,
 static void
 kept_operands(const struct ir_instr *I, struct va_instr *out)
 {
-   const struct ir_va_bound *b = I->bound;
+   const struct ir_va_bound *b = *ir_va_bound_of(I);
    out->dest = b->dest;
    memcpy(out->src, b->src, sizeof(out->src));
    memcpy(out->staging, b->staging, sizeof(out->staging));
@@ -186,7 +187,8 @@ build(const struct ir_shader *s, const struct ir_instr *I,
    const char *why = "no Valhall instruction for this operation";
    if (I->op == IR_OP_BRANCH || I->op == IR_OP_JUMP) {
       why = branch(s, I, out);
-   } else if (I->op == IR_OP_VA && I->bound && still_bound(I->bound, I)) {
+   } else if (I->op == IR_OP_VA && *ir_va_bound_of(I) &&
+              still_bound(*ir_va_bound_of(I), I)) {
       /* Rule 4: the kept operands and the template's modifiers and
        * immediates (which the operand fields before them would only
        * overwrite). */

@@ -3,6 +3,7 @@
 #include "ir_test.h"
 
 #include "emit/va.h"
+#include "ir/ir_va_slot.h"
 
 static const char *const full_syntax =
    "shader fragment\n"
@@ -178,7 +179,7 @@ expect_compacted(struct ir_shader *s, const char *before,
                assert_true((const char *)I->va >= va_end);
                assert_true((const char *)I->va < va_end + ARENA_ALIGN);
             }
-            va_end = (const char *)(I->va + 1);
+            va_end = (const char *)I->va + sizeof(struct ir_va_slot);
             templates++;
          }
          if (I->dst.kind == IR_REF_VALUE)
