@@ -274,11 +274,13 @@ struct ir_shader {
     * pass's tables; a helper a pass calls many times releases its own
     * with arena_mark/arena_release. */
    struct arena *scratch;
-   /* The instructions and their source arrays, and nothing else:
-    * ir_compact copies the program's to a new arena and frees this one
-    * whole. */
+   /* The instructions and their source arrays, and nothing else but
+    * the blocks ir_compact copied: it copies the program's blocks and
+    * instructions to a new arena and frees this one whole (a block made
+    * since lives in `arena`). */
    struct arena *instrs;
-   /* The Valhall templates and kept operands (ir_va_bound), the same way;
+   /* The Valhall templates (ir_va_slot.h) and kept operands
+    * (ir_va_bound), the same way;
     * from the first compaction on in a stream of their own: most passes
     * walk the instructions without reading a template, and a 160-byte
     * template beside each instruction made every walk of a big shader

@@ -39,6 +39,25 @@ test_print_read_round_trip(void **state)
    arena_finish(&a);
 }
 
+/* A PRELOAD's register is one byte of the instruction: a bigger one is
+ * an error where it is written, not a register cut short. */
+static void
+test_read_rejects_a_wide_preload_register(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   struct tgsiva_diagnostic d;
+   diag_clear(&d);
+   assert_non_null(ir_read(&a, "shader compute\nb0\n  %1 = preload imm=255\n",
+                           &d));
+   assert_null(ir_read(&a, "shader compute\nb0\n  %1 = preload imm=256\n",
+                       &d));
+   assert_non_null(strstr(d.message, "imm out of range"));
+   assert_int_equal(d.line, 3);
+   arena_finish(&a);
+}
+
 /* Selected IR prints a clamp once (in the template) and reads back. */
 static void
 test_selected_round_trip(void **state)
@@ -510,6 +529,7 @@ main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_print_read_round_trip),
+      cmocka_unit_test(test_read_rejects_a_wide_preload_register),
       cmocka_unit_test(test_selected_round_trip),
       cmocka_unit_test(test_validator_rules),
       cmocka_unit_test(test_dominance_diamond_and_loop),
