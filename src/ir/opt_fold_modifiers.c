@@ -133,16 +133,22 @@ fold_clamp(struct ir_shader *s, uint32_t *uses, struct ir_remap *m,
 }
 
 /* Whether anything could fold: a MOV with modifiers or a clamp (rules 1
- * and 2), or a min/max (rule 3).  Most runs find none (translation puts
- * TGSI's modifiers on the sources), and this costs less than counting
- * uses. */
+ * and 2), or a max with 0.0 or a min with 1.0 (rule 3, clamp_of's
+ * constants).  Most runs find none (translation puts TGSI's modifiers on
+ * the sources; most min/max compare two values), and this costs less
+ * than counting uses and the walk that folds: on a big branchy shader
+ * these were two whole-program walks in each clean-up round. */
 static bool
 may_fold(const struct ir_shader *s)
 {
    ir_foreach_block(s, b) {
       ir_foreach_instr(b, I) {
-         if ((I->op == IR_OP_MOV && (I->clamp || I->src[0].mods)) ||
-             I->op == IR_OP_FMAX || I->op == IR_OP_FMIN)
+         if (I->op == IR_OP_MOV && (I->clamp || I->src[0].mods))
+            return true;
+         if (I->op != IR_OP_FMAX && I->op != IR_OP_FMIN)
+            continue;
+         uint32_t bound = I->op == IR_OP_FMAX ? 0 : 0x3f800000u;
+         if (const_is(I->src[0], bound) || const_is(I->src[1], bound))
             return true;
       }
    }

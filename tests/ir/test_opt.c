@@ -362,6 +362,17 @@ test_fold_modifiers(void **state)
            HDR "  %3 = fmul %1, %2\n  %4 = fmax %3, #0x0\n"
                "  %5 = fmin %4, #0x3f800000\n  %6 = iadd %5, %5\n",
            HDR "  %3 = fmul.sat %1, %2\n  %6 = iadd %3, %3\n");
+   /* The constant may come first; a max of two values, a min with 0.0
+    * and a max with 1.0 are no clamps (the pass's quick look for work
+    * must see the first and pass over the others). */
+   IR_CASE(ir_opt_fold_modifiers,
+           HDR "  %3 = fmul %1, %2\n  %4 = fmax #0x0, %3\n"
+               "  %5 = iadd %4, %4\n",
+           HDR "  %3 = fmul.clamp_0_inf %1, %2\n  %5 = iadd %3, %3\n");
+   IR_NEGCASE(ir_opt_fold_modifiers,
+              HDR "  %3 = fmul %1, %2\n  %4 = fmax %3, %1\n"
+                  "  %5 = fmin %3, #0x0\n  %6 = fmax %3, #0x3f800000\n"
+                  "  %7 = iadd %4, %5\n  %8 = iadd %7, %6\n");
    /* The product is read twice: it cannot take the clamp. */
    IR_NEGCASE(ir_opt_fold_modifiers,
               HDR "  %3 = fmul %1, %2\n  %4 = fmax %3, #0x0\n"
