@@ -35,8 +35,8 @@
  * 4. The blocks are copied too, into one array in layout order with
  *    their predecessor lists after it: made over the whole compile, they
  *    lay scattered among the values and lists, and every walk of the
- *    block list waited on each `next` (a loops shader of 100,000
- *    instructions, a block in every four: 17% of its compile).
+ *    block list waited on each `next` (copied, a loops shader of
+ *    100,000 instructions, a block in every four, compiled 17% faster).
  *
  * Requires: nothing outside the IR points at a block, an instruction,
  *           its sources or template (no pass is running: the pipeline

@@ -215,8 +215,8 @@ struct ir_instr {
    /* IR_OP_VA: the form's modifiers (the dependency slot among them) and
     * immediates; its operand fields and flow stay empty: ir_va_instr
     * builds the instruction from src, dst, flow and this.  The operands
-    * it last built after allocation are kept beside it (ir_va_template,
-    * src/valhall/ir_va.c), not here: most walks never read them. */
+    * it last built after allocation are kept beside it (ir_va_slot.h),
+    * not here: most walks never read them. */
    struct va_instr *va;
 };
 
@@ -280,12 +280,12 @@ struct ir_shader {
     * since lives in `arena`). */
    struct arena *instrs;
    /* The Valhall templates (ir_va_slot.h) and kept operands
-    * (ir_va_bound), the same way;
-    * from the first compaction on in a stream of their own: most passes
-    * walk the instructions without reading a template, and a 160-byte
-    * template beside each instruction made every walk of a big shader
-    * stream it through the caches too (a small one fits them anyway,
-    * and is spared a chunk of its own for them). */
+    * (ir_va_bound), the same way; from the first compaction on in a
+    * stream of their own: most passes walk the instructions without
+    * reading a template, and a 160-byte template beside each
+    * instruction made every walk of a big shader stream it through the
+    * caches too (a small one fits them anyway, and is spared a chunk of
+    * its own for them). */
    struct arena *templates;
    enum ir_stage stage;
    struct ir_block *first_block, *last_block; /* first is the entry */
