@@ -393,21 +393,29 @@ fold_csel(struct ir_remap *m, struct ir_instr *I)
    return true;
 }
 
+/* The constant operands are tested before the result's size: the size
+ * is in the values array, a load away from the instruction, and nearly
+ * every instruction fails the first test. */
 static bool
 fold_instr(struct ir_shader *s, struct ir_remap *m, struct ir_instr *I)
 {
    ir_foreach_src(I, i)
       ir_remap_operand(m, I, i);
-   if (I->op == IR_OP_CSEL && ir_ref_bits(s, I->dst) == 32)
-      return fold_csel(m, I);
-   fold_fn fn = fold_table[I->op];
-   if (!fn || I->ndst != 1 || ir_ref_bits(s, I->dst) != 32)
-      return false;
    uint32_t v[4];
+   if (I->op == IR_OP_CSEL) {
+      return ir_ref_const_bits(I->src[0], &v[0]) &&
+             ir_ref_const_bits(I->src[1], &v[1]) &&
+             ir_ref_bits(s, I->dst) == 32 && fold_csel(m, I);
+   }
+   fold_fn fn = fold_table[I->op];
+   if (!fn || I->ndst != 1)
+      return false;
    ir_foreach_src(I, i) {
       if (!ir_ref_const_bits(I->src[i], &v[i]))
          return false;
    }
+   if (ir_ref_bits(s, I->dst) != 32)
+      return false;
    uint32_t result;
    if (!fn(I, v, &result))
       return false;
