@@ -63,7 +63,7 @@ near(const void *a, const void *b)
 /* The bytes a copy takes in each arena (rule 3). */
 struct copy_bytes {
    size_t instrs, templates;
-   uint32_t blocks; /* in the layout */
+   uint32_t blocks, preds; /* blocks in the layout, their predecessors */
 };
 
 /* Rule 1; the bytes of the copy go to *bytes. */
@@ -78,7 +78,7 @@ worth_copying(const struct ir_shader *s, struct copy_bytes *bytes)
    *bytes = (struct copy_bytes){0};
    ir_foreach_block(s, b) {
       bytes->blocks++;
-      bytes->instrs += b->preds.len * sizeof(*b->preds.data);
+      bytes->preds += (uint32_t)b->preds.len;
       ir_foreach_instr(b, I) {
          live++;
          bytes->instrs +=
@@ -93,8 +93,9 @@ worth_copying(const struct ir_shader *s, struct copy_bytes *bytes)
          last_va = I->va ? I->va : last_va;
       }
    }
-   bytes->instrs += arena_rounded(bytes->blocks * sizeof(struct ir_block)) +
-                    ARENA_ALIGN;
+   bytes->instrs +=
+      arena_rounded(bytes->blocks * sizeof(struct ir_block)) +
+      arena_rounded(bytes->preds * sizeof(struct ir_block *));
    return live <= s->instrs_made / 2 || scattered > live / 8;
 }
 
@@ -102,16 +103,16 @@ worth_copying(const struct ir_shader *s, struct copy_bytes *bytes)
  * lists in one more after it (rule 4); the copies' first and last still
  * name the old instructions. */
 static void
-copy_blocks(struct ir_shader *s, uint32_t count)
+copy_blocks(struct ir_shader *s, const struct copy_bytes *bytes)
 {
+   uint32_t count = bytes->blocks, i = 0;
    struct ir_block *copy = ARENA_ARRAY(s->instrs, struct ir_block, count);
-   uint32_t i = 0, preds = 0;
-   ir_foreach_block(s, b) {
-      b->pass_data = i++;
-      preds += (uint32_t)b->preds.len;
-   }
    struct ir_block **pred =
-      preds ? ARENA_ARRAY(s->instrs, struct ir_block *, preds) : NULL;
+      bytes->preds
+         ? ARENA_ARRAY(s->instrs, struct ir_block *, bytes->preds)
+         : NULL;
+   ir_foreach_block(s, b)
+      b->pass_data = i++;
    i = 0;
    ir_foreach_block(s, b) {
       struct ir_block *N = &copy[i];
@@ -159,7 +160,7 @@ ir_compact(struct ir_shader *s)
    s->templates = arena_scratch(s->arena);
    arena_reserve(s->instrs, bytes.instrs);
    arena_reserve(s->templates, bytes.templates);
-   copy_blocks(s, bytes.blocks);
+   copy_blocks(s, &bytes);
    uint32_t live = 0;
    ir_foreach_block(s, b) {
       struct ir_instr *last = NULL;

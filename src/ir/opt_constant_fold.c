@@ -372,12 +372,14 @@ apply_clamp(enum ir_clamp clamp, uint32_t x)
    return x;
 }
 
-/* CSEL with a constant comparison: becomes the chosen operand. */
+/* A 32-bit CSEL with a constant comparison: becomes the chosen operand.
+ * The constants are tested before the size (fold_instr). */
 static bool
 fold_csel(struct ir_remap *m, struct ir_instr *I)
 {
    uint32_t a, b;
-   if (!ir_ref_const_bits(I->src[0], &a) || !ir_ref_const_bits(I->src[1], &b))
+   if (!ir_ref_const_bits(I->src[0], &a) ||
+       !ir_ref_const_bits(I->src[1], &b) || ir_ref_bits(m->s, I->dst) != 32)
       return false;
    bool take = compare(I->cmptype, I->cond, a, b);
    struct ir_ref pick = I->src[take ? 2 : 3];
@@ -401,15 +403,12 @@ fold_instr(struct ir_shader *s, struct ir_remap *m, struct ir_instr *I)
 {
    ir_foreach_src(I, i)
       ir_remap_operand(m, I, i);
-   uint32_t v[4];
-   if (I->op == IR_OP_CSEL) {
-      return ir_ref_const_bits(I->src[0], &v[0]) &&
-             ir_ref_const_bits(I->src[1], &v[1]) &&
-             ir_ref_bits(s, I->dst) == 32 && fold_csel(m, I);
-   }
+   if (I->op == IR_OP_CSEL)
+      return fold_csel(m, I);
    fold_fn fn = fold_table[I->op];
    if (!fn || I->ndst != 1)
       return false;
+   uint32_t v[4];
    ir_foreach_src(I, i) {
       if (!ir_ref_const_bits(I->src[i], &v[i]))
          return false;

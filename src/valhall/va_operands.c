@@ -125,11 +125,13 @@ unmarked(struct ir_ref r)
    return r;
 }
 
-/* Rule 4: whether I's operands are still those `b` was built from. */
+/* Rule 4: whether I has kept operands and its operands are still those
+ * they were built from. */
 static bool
-still_bound(const struct ir_va_bound *b, const struct ir_instr *I)
+still_bound(const struct ir_instr *I)
 {
-   if (b->va_op != I->va_op || b->nsrc != I->nsrc || b->ndst != I->ndst ||
+   const struct ir_va_bound *b = *ir_va_bound_of(I);
+   if (!b || b->va_op != I->va_op || b->nsrc != I->nsrc || b->ndst != I->ndst ||
        (I->ndst && ir_ref_word(b->dst) != ir_ref_word(I->dst)))
       return false;
    /* The kept refs are unmarked; a source may carry a mark since. */
@@ -187,8 +189,7 @@ build(const struct ir_shader *s, const struct ir_instr *I,
    const char *why = "no Valhall instruction for this operation";
    if (I->op == IR_OP_BRANCH || I->op == IR_OP_JUMP) {
       why = branch(s, I, out);
-   } else if (I->op == IR_OP_VA && *ir_va_bound_of(I) &&
-              still_bound(*ir_va_bound_of(I), I)) {
+   } else if (I->op == IR_OP_VA && still_bound(I)) {
       /* Rule 4: the kept operands and the template's modifiers and
        * immediates (which the operand fields before them would only
        * overwrite). */
