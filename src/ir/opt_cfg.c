@@ -65,13 +65,36 @@ unlink_block(struct ir_shader *s, struct ir_block *b)
    remove_from_layout(s, b);
 }
 
+/* Rule 1.  A walk from the entry marks what it reaches (pass_data): the
+ * dominator tree answers too, but costs more to build, and merging
+ * invalidates it right after. */
 static bool
 remove_unreachable(struct ir_shader *s)
 {
-   ir_compute_dominance(s);
+   if (!s->first_block)
+      return false;
+   struct arena_mark scratch = arena_mark(s->scratch);
+   struct ir_block **stack =
+      ARENA_ARRAY(s->scratch, struct ir_block *, s->block_count + 1);
+   ir_foreach_block(s, b)
+      b->pass_data = 0;
+   unsigned depth = 0;
+   s->first_block->pass_data = 1;
+   stack[depth++] = s->first_block;
+   while (depth) {
+      struct ir_block *b = stack[--depth];
+      for (unsigned k = 0; k < 2; k++) {
+         struct ir_block *x = b->succ[k];
+         if (x && !x->pass_data) {
+            x->pass_data = 1;
+            stack[depth++] = x;
+         }
+      }
+   }
+   arena_release(s->scratch, scratch);
    bool progress = false;
    ir_foreach_block(s, b) {
-      if (b->rpo_index == UINT32_MAX) {
+      if (!b->pass_data) {
          unlink_block(s, b);
          progress = true;
       }
@@ -103,6 +126,32 @@ fold_branches(struct ir_shader *s)
    return progress;
 }
 
+/* Moves every instruction of `from` to the end of `to` (first: to its
+ * start).  One walk gives them their new block; the two lists are joined
+ * in place, not instruction by instruction. */
+static void
+move_instrs(struct ir_block *from, struct ir_block *to, bool first)
+{
+   if (!from->first)
+      return;
+   ir_foreach_instr(from, I)
+      I->block = to;
+   struct ir_instr *head = from->first, *tail = from->last;
+   from->first = from->last = NULL;
+   if (!to->first) {
+      to->first = head;
+      to->last = tail;
+   } else if (first) {
+      tail->next = to->first;
+      to->first->prev = tail;
+      to->first = head;
+   } else {
+      head->prev = to->last;
+      to->last->next = head;
+      to->last = tail;
+   }
+}
+
 /* Joins n, b's only successor and with b as its only predecessor, onto
  * the end of b in the block `keep` (b or n), which takes the other's
  * edges; the other leaves the layout. */
@@ -120,10 +169,7 @@ join_blocks(struct ir_shader *s, struct ir_block *b, struct ir_block *n,
    }
    struct ir_block *gone = keep == b ? n : b;
    if (keep == b) {
-      ir_foreach_instr_safe(n, I) {
-         ir_instr_remove(I);
-         ir_instr_append(b, I);
-      }
+      move_instrs(n, b, false);
       b->succ[0] = n->succ[0];
       b->succ[1] = n->succ[1];
       for (unsigned k = 0; k < 2; k++) {
@@ -136,14 +182,7 @@ join_blocks(struct ir_shader *s, struct ir_block *b, struct ir_block *n,
          }
       }
    } else {
-      while (b->last) {
-         struct ir_instr *I = b->last;
-         ir_instr_remove(I);
-         if (n->first)
-            ir_instr_insert_before(n->first, I);
-         else
-            ir_instr_append(n, I);
-      }
+      move_instrs(b, n, true);
       /* b's phis keep their sources: n takes b's predecessors in order. */
       n->preds = b->preds;
       for (size_t p = 0; p < n->preds.len; p++) {

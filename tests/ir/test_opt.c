@@ -849,6 +849,24 @@ test_cfg_merge_keeps_later_place(void **state)
               "b2\n  va.BARRIER.slot0\n");
 }
 
+/* ir_opt_cfg, rule 1: blocks the entry does not reach go, a cycle of
+ * them too, with the phi sources that came from them. */
+static void
+test_cfg_removes_unreachable(void **state)
+{
+   (void)state;
+   IR_CASE(ir_opt_cfg,
+           "shader compute\n"
+           "b0 -> b3\n  %1 = preload imm=1\n  jump\n"
+           "b1 -> b3 b2\n  %2 = iadd %1, #0x1\n  branch %2\n"
+           "b2 -> b1\n  jump\n"
+           "b3\n  %3 = phi b0:#0x0, b1:%2\n"
+           "  va.STORE.i32.slot0 %3, lane_id.w0 offset:0\n",
+           "shader compute\n"
+           "b0\n  %1 = preload imm=1\n  %3 = mov #0x0\n"
+           "  va.STORE.i32.slot0 %3, lane_id.w0 offset:0\n");
+}
+
 /* va_optimize, rule 1: a float-modified MOV.i32 becomes sign-bit
  * operations; other MOVs and other forms stay. */
 static void
@@ -1125,6 +1143,7 @@ main(void)
       cmocka_unit_test(test_undef),
       cmocka_unit_test(test_lower_undef),
       cmocka_unit_test(test_cfg_merge_keeps_later_place),
+      cmocka_unit_test(test_cfg_removes_unreachable),
       cmocka_unit_test(test_va_optimize_sign_bits),
       cmocka_unit_test(test_va_optimize_discard_condition),
       cmocka_unit_test(test_va_optimize_combine_comparisons),
