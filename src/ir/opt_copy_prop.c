@@ -13,6 +13,11 @@
  * 3. A phi whose sources are all the same operand (or the phi itself) is
  *    that operand.
  *
+ * The walk notes which values COLLECTs define as it meets them (the
+ * layout puts definitions before the uses they dominate), so that a use
+ * asks its definition's op only of those: reading every operand's
+ * definition missed the caches on most of them in a big shader.
+ *
  * Requires: SSA.
  * Ensures:  no use of a plain copy remains; plain copies are dead.
  * Invalidates: nothing (dead copies are left for opt_dce).
@@ -47,11 +52,19 @@ trivial_phi(const struct ir_instr *I, struct ir_ref *to)
    return true;
 }
 
+/* Values defined by a COLLECT met so far, one bit each. */
+struct collects {
+   uint64_t *bits;
+   uint32_t count; /* values when the pass began */
+};
+
 /* Which source of a COLLECT a scalar read of it picks. */
 static bool
-collect_part(struct ir_shader *s, struct ir_ref use, struct ir_ref *to)
+collect_part(struct ir_shader *s, const struct collects *c,
+             struct ir_ref use, struct ir_ref *to)
 {
-   if (use.kind != IR_REF_VALUE)
+   if (use.kind != IR_REF_VALUE || use.index >= c->count ||
+       !(c->bits[use.index / 64] >> (use.index % 64) & 1))
       return false;
    const struct ir_value *v = ir_value(s, use.index);
    const struct ir_instr *def = v->def;
@@ -78,17 +91,22 @@ ir_opt_copy_prop(struct ir_shader *s)
    struct ir_remap m;
    bool progress = false, copies = false;
    ir_remap_init(s, &m);
+   struct collects c = {.count = (uint32_t)s->values.len};
+   c.bits = ARENA_ARRAY(s->scratch, uint64_t, c.count / 64 + 1);
    ir_foreach_block(s, b) {
       ir_foreach_instr(b, I) {
          ir_foreach_src(I, i) {
             progress |= ir_remap_operand(&m, I, i);
             struct ir_ref part;
             if (I->op != IR_OP_VA && I->op != IR_OP_COLLECT &&
-                I->op != IR_OP_PHI && collect_part(s, I->src[i], &part)) {
+                I->op != IR_OP_PHI && collect_part(s, &c, I->src[i], &part)) {
                I->src[i] = part;
                progress = true;
             }
          }
+         if (I->op == IR_OP_COLLECT && I->dst.kind == IR_REF_VALUE &&
+             I->dst.index < c.count)
+            c.bits[I->dst.index / 64] |= 1ull << (I->dst.index % 64);
          struct ir_ref to;
          if ((plain_copy(I, &to) || (I->op == IR_OP_PHI &&
                                      trivial_phi(I, &to))) &&

@@ -79,6 +79,14 @@ test_copy_prop(void **state)
                "  %4 = fadd %3.2, %3.3\n",
            HDR "  %3:v4 = collect %1, %2, -%1, #0x5\n"
                "  %4 = fadd -%1, #0x5\n");
+   /* ... in a later block too: the walk met the collect first. */
+   IR_CASE(ir_opt_copy_prop,
+           "shader compute\nb0 -> b1\n  %1 = preload imm=1\n"
+           "  %2:v2 = collect %1, #0x5\n  jump\n"
+           "b1\n  %3 = iadd %2.1, %1\n",
+           "shader compute\nb0 -> b1\n  %1 = preload imm=1\n"
+           "  %2:v2 = collect %1, #0x5\n  jump\n"
+           "b1\n  %3 = iadd #0x5, %1\n");
    /* A MOV with a modifier or a clamp is no plain copy. */
    IR_NEGCASE(ir_opt_copy_prop,
               HDR "  %3 = mov -%1\n  %4 = mov.sat %2\n"
