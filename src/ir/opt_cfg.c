@@ -162,10 +162,11 @@ join_blocks(struct ir_shader *s, struct ir_block *b, struct ir_block *n,
    struct ir_instr *t = ir_block_terminator(b);
    if (t)
       ir_instr_remove(t);
-   /* Single-source phis become moves in place. */
+   /* Single-source phis become moves in place (phis come first). */
    ir_foreach_instr(n, I) {
-      if (I->op == IR_OP_PHI)
-         I->op = IR_OP_MOV;
+      if (I->op != IR_OP_PHI)
+         break;
+      I->op = IR_OP_MOV;
    }
    struct ir_block *gone = keep == b ? n : b;
    if (keep == b) {
