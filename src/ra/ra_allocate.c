@@ -85,32 +85,11 @@ struct ra {
    VEC(uint32_t) dying;
    uint32_t *dying_end, *dying_first;
    uint64_t *forbidden;     /* per value: registers it may not take */
-   struct ir_instr **instrs; /* by number */
-   uint32_t ninstrs;
 };
 
 /* ---------------------------------------------------------------------
  * Where values die
  */
-
-static void
-number_instrs(struct ra *ra)
-{
-   uint32_t n = 0;
-   ir_foreach_block(ra->s, b) {
-      ir_foreach_instr(b, I)
-         I->pass_data = n++;
-   }
-   ra->ninstrs = n;
-   ra->instrs = ARENA_ARRAY(ra->s->scratch, struct ir_instr *, n + 1);
-   ra->dying_first = ARENA_ARRAY(ra->s->scratch, uint32_t, n + 1);
-   ra->dying_end = ARENA_ARRAY(ra->s->scratch, uint32_t, n + 1);
-   memset(&ra->dying, 0, sizeof(ra->dying));
-   ir_foreach_block(ra->s, b) {
-      ir_foreach_instr(b, I)
-         ra->instrs[I->pass_data] = I;
-   }
-}
 
 static unsigned
 nregs_of(const struct ra *ra, uint32_t v)
@@ -210,30 +189,42 @@ compute_deaths(struct ra *ra)
 }
 
 /* Rules 9 and 10: the blend shader's colour registers and the coverage
- * mask's, and the values the IR fixed. */
+ * mask's, and the values the IR fixed, that I names. */
 static void
-find_fixed(struct ra *ra)
+note_fixed(struct ra *ra, const struct ir_instr *I)
 {
+   if (I->ndst && I->dst.kind == IR_REF_VALUE && I->op != IR_OP_PRELOAD &&
+       ir_value(ra->s, I->dst.index)->reg >= 0)
+      ra->fixed[I->dst.index] = ir_value(ra->s, I->dst.index)->reg;
+   if (I->op != IR_OP_VA)
+      return;
+   if ((I->va_op == VA_OP_ATEST || I->va_op == VA_OP_ZS_EMIT) && I->ndst &&
+       I->dst.kind == IR_REF_VALUE)
+      ra->fixed[I->dst.index] = BLEND_COVERAGE_REG;
+   if (I->va_op != VA_OP_BLEND)
+      return;
+   const struct va_form *f = va_form(I->va_op);
+   for (unsigned i = f->nr_srcs; i < I->nsrc; i++) {
+      if (I->src[i].kind == IR_REF_VALUE)
+         ra->fixed[I->src[i].index] = BLEND_COLOUR_REG;
+   }
+}
+
+/* Numbers the instructions (for the lists of values dying at each) and
+ * finds the fixed values: one walk for both. */
+static void
+number_instrs(struct ra *ra)
+{
+   uint32_t n = 0;
    ir_foreach_block(ra->s, b) {
       ir_foreach_instr(b, I) {
-         if (I->ndst && I->dst.kind == IR_REF_VALUE &&
-             I->op != IR_OP_PRELOAD &&
-             ir_value(ra->s, I->dst.index)->reg >= 0)
-            ra->fixed[I->dst.index] = ir_value(ra->s, I->dst.index)->reg;
-         if (I->op != IR_OP_VA)
-            continue;
-         if ((I->va_op == VA_OP_ATEST || I->va_op == VA_OP_ZS_EMIT) &&
-             I->ndst && I->dst.kind == IR_REF_VALUE)
-            ra->fixed[I->dst.index] = BLEND_COVERAGE_REG;
-         if (I->va_op != VA_OP_BLEND)
-            continue;
-         const struct va_form *f = va_form(I->va_op);
-         for (unsigned i = f->nr_srcs; i < I->nsrc; i++) {
-            if (I->src[i].kind == IR_REF_VALUE)
-               ra->fixed[I->src[i].index] = BLEND_COLOUR_REG;
-         }
+         I->pass_data = n++;
+         note_fixed(ra, I);
       }
    }
+   ra->dying_first = ARENA_ARRAY(ra->s->scratch, uint32_t, n + 1);
+   ra->dying_end = ARENA_ARRAY(ra->s->scratch, uint32_t, n + 1);
+   memset(&ra->dying, 0, sizeof(ra->dying));
 }
 
 /* Does value v die at instruction I? */
@@ -843,6 +834,8 @@ lower_copies(struct ra *ra)
 {
    ir_foreach_block(ra->s, b)
       lower_phis(ra, b);
+   /* One walk: a COLLECT's copies are made of registers already, and
+    * what follows it in its block still names values (scratch_after). */
    ir_foreach_block(ra->s, b) {
       ir_foreach_instr_safe(b, I) {
          switch (I->op) {
@@ -853,13 +846,9 @@ lower_copies(struct ra *ra)
          case IR_OP_PHI:
          case IR_OP_PRELOAD:
          case IR_OP_UNDEF: ir_instr_remove(I); break;
-         default: break;
+         default: rewrite_instr(ra, I); break;
          }
       }
-   }
-   ir_foreach_block(ra->s, b) {
-      ir_foreach_instr(b, I)
-         rewrite_instr(ra, I);
    }
 }
 
@@ -910,7 +899,6 @@ ra_allocate_live(struct ir_shader *s, uint64_t allowed, unsigned *registers,
    for (size_t v = 0; v <= s->values.len; v++)
       ra.reg[v] = ra.planned[v] = ra.fixed[v] = -1;
    number_instrs(&ra);
-   find_fixed(&ra);
    compute_deaths(&ra);
    find_affinities(&ra);
 
