@@ -58,16 +58,19 @@ struct views {
    uint16_t *waits;
    int8_t *slot;
    struct va_deps_issued *issued;
+   /* Block b's instructions are numbers start[b] .. start[b + 1] - 1
+    * (numbered in layout order): the dataflow walks read the views
+    * alone, a few bytes an instruction, never the instructions. */
+   uint32_t *start;
 };
 
 static struct views
 build_views(struct ir_shader *s)
 {
-   uint32_t n = 0;
-   ir_foreach_block(s, b) {
-      ir_foreach_instr(b, I)
-         I->pass_data = n++;
-   }
+   /* Sized by the instructions made since the last compaction, a bound
+    * on those in the program: counting them first was a walk of its
+    * own. */
+   uint32_t n = s->instrs_made;
    /* Not zeroed: every entry is written whole (issued: for messages). */
    struct views v = {
       .read = arena_alloc(s->scratch, (n + 1) * sizeof(uint64_t)),
@@ -77,10 +80,16 @@ build_views(struct ir_shader *s)
       .waits = arena_alloc(s->scratch, (n + 1) * sizeof(uint16_t)),
       .slot = arena_alloc(s->scratch, (n + 1) * sizeof(int8_t)),
       .issued = arena_alloc(s->scratch, (n + 1) * sizeof(*v.issued)),
+      .start = arena_alloc(s->scratch, (s->block_count + 1) * sizeof(uint32_t)),
    };
+   uint32_t k = 0;
    ir_foreach_block(s, b) {
+      v.start[b->index] = k;
       ir_foreach_instr(b, I) {
-         uint32_t k = I->pass_data;
+         if (k == n)
+            ir_invalid(s, I, "va_mark_last_use: more instructions than "
+                             "were made");
+         I->pass_data = k;
          struct va_instr vi;
          ir_va_instr(s, I, &vi);
          va_instr_registers(&vi, &v.read[k], &v.written[k]);
@@ -103,8 +112,10 @@ build_views(struct ir_shader *s)
          v.slot[k] = (int8_t)(on_slot ? vi.mod[VA_MOD_SLOT] : -1);
          if (on_slot)
             va_deps_describe(&vi, &v.issued[k]);
+         k++;
       }
    }
+   v.start[s->block_count] = k;
    return v;
 }
 
@@ -132,8 +143,9 @@ forward(struct ir_shader *s, const struct views *v, struct va_deps *in)
             continue;
          dirty[b->index] = false;
          struct va_deps p = in[b->index];
-         ir_foreach_instr(b, I)
-            step_staging(v, I->pass_data, &p);
+         for (uint32_t k = v->start[b->index]; k < v->start[b->index + 1];
+              k++)
+            step_staging(v, k, &p);
          for (unsigned i = 0; i < 2; i++) {
             struct ir_block *succ = b->succ[i];
             if (succ && va_deps_merge(&in[succ->index], &p)) {
@@ -156,8 +168,7 @@ backward(struct ir_shader *s, const struct views *v, uint64_t *live_in)
     * program as one stream (each block's own walk is backwards). */
    ir_foreach_block_rev(s, b) {
       uint64_t u = 0, d = 0;
-      ir_foreach_instr_rev(b, I) {
-         uint32_t k = I->pass_data;
+      for (uint32_t k = v->start[b->index + 1]; k-- > v->start[b->index];) {
          u = (u & ~v->written[k]) | v->read[k];
          d |= v->written[k];
       }
@@ -211,15 +222,13 @@ va_mark_last_use(struct ir_shader *s)
       uint64_t live = 0;
       for (unsigned i = 0; i < 2; i++)
          live |= b->succ[i] ? live_in[b->succ[i]->index] : 0;
-      uint32_t n = 0;
-      ir_foreach_instr(b, I)
-         n++;
+      uint32_t first = v.start[b->index], n = v.start[b->index + 1] - first;
       uint64_t *after = arena_alloc(s->scratch, (n + 1) * sizeof(uint64_t));
-      uint32_t k = n;
-      ir_foreach_instr_rev(b, I) {
-         after[--k] = live;
-         live = (live & ~v.written[I->pass_data]) | v.read[I->pass_data];
+      for (uint32_t k = n; k-- > 0;) {
+         after[k] = live;
+         live = (live & ~v.written[first + k]) | v.read[first + k];
       }
+      uint32_t k = 0;
       struct va_deps p = in[b->index];
       ir_foreach_instr(b, I) {
          /* A register the instruction rewrites is dead to its sources;
