@@ -204,10 +204,10 @@ mark_reconverge(struct flow_pass *fp, struct ir_block *b)
    bool meets = false;
    for (unsigned i = 0; i < 2; i++)
       meets |= b->succ[i] && b->succ[i]->preds.len > 1;
-   ir_foreach_instr(b, I) {
-      if (I->op == IR_OP_BRANCH)
-         fp->flows[I->pass_data].special = SPECIAL_RECONVERGE;
-   }
+   /* A BRANCH ends its block (ir_validate): no walk to find it. */
+   struct ir_instr *term = ir_block_terminator(b);
+   if (term && term->op == IR_OP_BRANCH)
+      fp->flows[term->pass_data].special = SPECIAL_RECONVERGE;
    if (!meets)
       return;
    struct ir_instr *last = va_last_before_tail(b);
@@ -218,10 +218,26 @@ mark_reconverge(struct flow_pass *fp, struct ir_block *b)
       nop_before(fp->s, NULL, b)->flow = VA_FLOW_RECONVERGE;
 }
 
-/* Rule 8: waits on the instruction before, or on a NOP. */
+/* I's flow from its entry, final once the instruction after it has put
+ * its waits there. */
+static void
+set_flow(struct flow_pass *fp, struct ir_instr *I)
+{
+   const struct flow *f = &fp->flows[I->pass_data];
+   if (f->special && f->wait)
+      ir_invalid(fp->s, I, "a wait and reconverge on one instruction");
+   if (f->special == SPECIAL_RECONVERGE)
+      I->flow = VA_FLOW_RECONVERGE;
+   else if (f->wait)
+      I->flow = flow_of_mask(f->wait);
+}
+
+/* Rule 8: waits on the instruction before, or on a NOP.  One walk: an
+ * instruction's flow is set when the next one has had its say. */
 static void
 apply_block(struct flow_pass *fp, struct ir_block *b)
 {
+   struct ir_instr *unset = NULL; /* the last one with an entry */
    ir_foreach_instr_safe(b, I) {
       if (I->pass_data == UINT32_MAX)
          continue;
@@ -236,18 +252,12 @@ apply_block(struct flow_pass *fp, struct ir_block *b)
          else
             nop_before(fp->s, I, b)->flow = flow_of_mask(f->pre_wait);
       }
+      if (unset)
+         set_flow(fp, unset);
+      unset = I;
    }
-   ir_foreach_instr(b, I) {
-      if (I->pass_data == UINT32_MAX)
-         continue;
-      const struct flow *f = &fp->flows[I->pass_data];
-      if (f->special && f->wait)
-         ir_invalid(fp->s, I, "a wait and reconverge on one instruction");
-      if (f->special == SPECIAL_RECONVERGE)
-         I->flow = VA_FLOW_RECONVERGE;
-      else if (f->wait)
-         I->flow = flow_of_mask(f->wait);
-   }
+   if (unset)
+      set_flow(fp, unset);
 }
 
 /* Rule 7: `end` on the last instruction of every block that leaves the
