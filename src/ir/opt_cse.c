@@ -36,17 +36,9 @@ struct cse_slot {
    uint32_t index; /* 0: empty; else recorded[index - 1] */
 };
 
-/* A recorded instruction and its result's shape, kept beside it: a
- * match compared the results' sizes in the values array, one more miss
- * far from the instruction itself. */
-struct cse_record {
-   struct ir_instr *I;
-   uint8_t bits, nregs;
-};
-
 struct cse_table {
    struct cse_slot *slots;
-   struct cse_record *recorded;
+   struct ir_instr **recorded;
    uint32_t mask;
    uint32_t count, room; /* room: the instructions made, a bound */
 };
@@ -103,17 +95,18 @@ hash_instr(const struct ir_instr *I)
    return (uint32_t)(h ^ (h >> 32));
 }
 
-/* Does recorded instruction r compute what b (its result's shape `vb`)
- * does? */
 static bool
-same_instr(const struct cse_record *r, const struct ir_instr *b,
-           const struct ir_value *vb)
+same_instr(const struct ir_shader *s, const struct ir_instr *a,
+           const struct ir_instr *b)
 {
-   const struct ir_instr *a = r->I;
    if (a->op != b->op || a->cond != b->cond || a->cmptype != b->cmptype ||
        a->boolfmt != b->boolfmt || a->clamp != b->clamp ||
        a->flags != b->flags || a->imm != b->imm || a->nsrc != b->nsrc ||
-       r->bits != vb->bits || r->nregs != vb->nregs || !same_template(a, b))
+       !same_template(a, b))
+      return false;
+   const struct ir_value *va = ir_value(s, a->dst.index);
+   const struct ir_value *vb = ir_value(s, b->dst.index);
+   if (va->bits != vb->bits || va->nregs != vb->nregs)
       return false;
    unsigned first = 0;
    if (ir_op_infos[a->op].flags & IR_OPF_COMM) {
@@ -140,16 +133,14 @@ lookup_or_insert(struct ir_shader *s, struct cse_table *t,
 {
    uint32_t hash = hash_instr(I);
    uint32_t slot = hash & t->mask;
-   const struct ir_value *v = ir_value(s, I->dst.index);
    for (;; slot = (slot + 1) & t->mask) {
       uint32_t index = t->slots[slot].index;
       if (!index)
          break;
       if (t->slots[slot].hash != hash)
          continue;
-      const struct cse_record *r = &t->recorded[index - 1];
-      struct ir_instr *other = r->I;
-      if (same_instr(r, I, v) &&
+      struct ir_instr *other = t->recorded[index - 1];
+      if (same_instr(s, other, I) &&
           (valhall_alu(I) ? other->block == I->block
                           : ir_block_dominates(other->block, I->block)))
          return other;
@@ -157,7 +148,7 @@ lookup_or_insert(struct ir_shader *s, struct cse_table *t,
    if (t->count == t->room)
       ir_invalid(s, I, "ir_opt_cse: more eligible instructions than "
                        "were made");
-   t->recorded[t->count++] = (struct cse_record){I, v->bits, v->nregs};
+   t->recorded[t->count++] = I;
    t->slots[slot] = (struct cse_slot){hash, t->count};
    return NULL;
 }

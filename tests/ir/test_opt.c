@@ -217,6 +217,46 @@ test_cse_valhall_alu(void **state)
               "  %6:v2 = collect %4, %5\n");
 }
 
+/* The same operation on the same operands with results of another size
+ * or other registers is another computation. */
+static void
+test_cse_result_shape(void **state)
+{
+   (void)state;
+   IR_NEGCASE(ir_opt_cse,
+              HDR "  %3:64 = collect %1, %2\n  %4:v2 = collect %1, %2\n"
+                  "  %5:v2 = collect %3.w1, %4.1\n");
+   IR_CASE(ir_opt_cse,
+           HDR "  %3:v2 = collect %1, %2\n  %4:v2 = collect %1, %2\n"
+               "  %5:v2 = collect %3.1, %4.1\n",
+           HDR "  %3:v2 = collect %1, %2\n"
+               "  %5:v2 = collect %3.1, %3.1\n");
+   /* No TGSI makes vectors of 40 registers, but the IR holds them (not
+    * validated: a MOV's result is its source's size). */
+   struct arena a;
+   arena_init(&a, 0);
+   struct ir_shader *s =
+      ir_test_read(&a, "shader compute\nb0\n  %1 = preload imm=1\n");
+   struct ir_builder b = ir_builder_at_end(s, s->first_block);
+   struct ir_ref x = ir_value_ref(1);
+   const unsigned regs[3] = {40, 41, 40};
+   for (unsigned i = 0; i < 3; i++) {
+      struct ir_instr *I = ir_instr_create(s, IR_OP_MOV, 1);
+      I->src[0] = x;
+      ir_instr_def(s, I, 32, regs[i]);
+      ir_builder_insert(&b, I);
+   }
+   assert_true(ir_opt_cse(s));
+   /* The second 40 went (the first replaces it); the 41 stayed. */
+   unsigned kept = 0;
+   ir_foreach_instr(s->first_block, I) {
+      if (I->op == IR_OP_MOV)
+         assert_int_equal(ir_value(s, I->dst.index)->nregs, regs[kept++]);
+   }
+   assert_int_equal(kept, 2);
+   arena_finish(&a);
+}
+
 /* A table beyond the caches (its probes prefetched ahead of the walk):
  * every duplicate merged still, in each of two blocks. */
 static void
@@ -1135,6 +1175,7 @@ main(void)
       cmocka_unit_test(test_cse),
       cmocka_unit_test(test_cse_dominance),
       cmocka_unit_test(test_cse_valhall_alu),
+      cmocka_unit_test(test_cse_result_shape),
       cmocka_unit_test(test_cse_big_table),
       cmocka_unit_test(test_algebraic),
       cmocka_unit_test(test_fold_modifiers),
