@@ -67,10 +67,11 @@ struct views {
 static struct views
 build_views(struct ir_shader *s)
 {
-   /* Sized by the instructions made since the last compaction, a bound
-    * on those in the program: counting them first was a walk of its
-    * own. */
-   uint32_t n = s->instrs_made;
+   uint32_t n = 0;
+   ir_foreach_block(s, b) {
+      ir_foreach_instr(b, I)
+         n++;
+   }
    /* Not zeroed: every entry is written whole (issued: for messages). */
    struct views v = {
       .read = arena_alloc(s->scratch, (n + 1) * sizeof(uint64_t)),
@@ -86,9 +87,6 @@ build_views(struct ir_shader *s)
    ir_foreach_block(s, b) {
       v.start[b->index] = k;
       ir_foreach_instr(b, I) {
-         if (k == n)
-            ir_invalid(s, I, "va_mark_last_use: more instructions than "
-                             "were made");
          I->pass_data = k;
          struct va_instr vi;
          ir_va_instr(s, I, &vi);
