@@ -113,13 +113,18 @@ to_sets(struct arena *a, uint32_t nblocks, const uint64_t *pairs, size_t n)
    return sets;
 }
 
-/* Every use of every value, grouped by value (counting sort). */
+/* Every use of every value, grouped by value (counting sort); the walk
+ * that counts them also finds each block and each value's block. */
 static struct use *
-collect_uses(struct ir_shader *s, uint32_t nvals, uint32_t **first)
+collect_uses(struct walk *w, uint32_t nvals, uint32_t **first)
 {
+   struct ir_shader *s = w->s;
    uint32_t *start = ARENA_ARRAY(s->scratch, uint32_t, nvals + 2);
    ir_foreach_block(s, b) {
+      w->blocks[b->index] = b;
       ir_foreach_instr(b, I) {
+         if (I->ndst && I->dst.kind == IR_REF_VALUE)
+            w->def_block[I->dst.index] = b->index;
          ir_foreach_src(I, i) {
             if (I->src[i].kind == IR_REF_VALUE)
                start[I->src[i].index + 1]++;
@@ -158,15 +163,8 @@ from_uses(struct walk *w, uint32_t nvals)
    w->stack = ARENA_ARRAY(s->scratch, uint32_t, nblocks + 1);
    w->def_block = ARENA_ARRAY(s->scratch, uint32_t, nvals + 1);
    memset(w->def_block, 0xff, (nvals + 1) * sizeof(uint32_t));
-   ir_foreach_block(s, b) {
-      w->blocks[b->index] = b;
-      ir_foreach_instr(b, I) {
-         if (I->ndst && I->dst.kind == IR_REF_VALUE)
-            w->def_block[I->dst.index] = b->index;
-      }
-   }
    uint32_t *first;
-   struct use *uses = collect_uses(w->s, nvals, &first);
+   struct use *uses = collect_uses(w, nvals, &first);
    for (uint32_t v = 0; v < nvals; v++) {
       for (uint32_t u = first[v]; u < first[v + 1]; u++) {
          if (uses[u].out)
