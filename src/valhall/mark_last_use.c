@@ -87,7 +87,6 @@ build_views(struct ir_shader *s)
    ir_foreach_block(s, b) {
       v.start[b->index] = k;
       ir_foreach_instr(b, I) {
-         I->pass_data = k;
          struct va_instr vi;
          ir_va_instr(s, I, &vi);
          va_instr_registers(&vi, &v.read[k], &v.written[k]);
@@ -226,15 +225,15 @@ va_mark_last_use(struct ir_shader *s)
          after[k] = live;
          live = (live & ~v.written[first + k]) | v.read[first + k];
       }
-      uint32_t k = 0;
+      uint32_t at = first; /* I's number */
       struct va_deps p = in[b->index];
       ir_foreach_instr(b, I) {
          /* A register the instruction rewrites is dead to its sources;
           * its own staging reads count as pending. */
-         uint32_t at = I->pass_data;
-         mark(I, &v.srcs[at], after[k++] & ~v.written[at],
+         mark(I, &v.srcs[at], after[at - first] & ~v.written[at],
               pending(&p) | v.staged[at]);
          step_staging(&v, at, &p);
+         at++;
          progress = true;
       }
    }
