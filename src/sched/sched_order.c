@@ -123,7 +123,20 @@ struct node {
    uint8_t cost;  /* issue cycles: 1 for a Valhall instruction */
    uint8_t dregs; /* registers of its result */
    bool message;
+   /* What its sources free if it came next (freed_by) and whether its
+    * result is dead, known while `known`: a commit that reads one of
+    * its sources again clears it (issue).  Near the limit every ready
+    * instruction is weighed at every step, and most of their sources
+    * have not changed since the step before. */
+   bool known, dead;
    uint32_t demand; /* position in the demand order (demand_order) */
+   uint32_t freed;
+};
+
+/* A read of a value by an instruction of the window, listed by value
+ * (value_state.readers). */
+struct reader {
+   uint32_t node, next;
 };
 
 struct edge {
@@ -151,6 +164,8 @@ struct value_state {
    uint32_t ready_at;  /* cycle its result is ready */
    uint32_t use_stamp; /* stamp: first_use is valid */
    uint32_t first_use; /* position of its first reader (sinking) */
+   uint32_t readers_window; /* window whose reads `readers` lists */
+   uint32_t readers;        /* first struct reader, or NONE */
 };
 
 struct sched {
@@ -169,11 +184,23 @@ struct sched {
    unsigned max_dregs; /* the largest result in the window */
    uint32_t now; /* cycle */
    bool by_demand; /* take the demand order, not the heuristic */
-   bool entered;   /* the state is as enter_region left it */
+   /* The pressure enter_region found at the region's start, and what
+    * the last try issued (tried[0 .. issued)): the next try undoes
+    * those reads instead of entering the region again, a walk over all
+    * of it (a try that fails stops early, most often in its first
+    * window). */
+   unsigned entry_cur;
+   struct ir_instr **tried;
+   uint32_t issued;
    struct node *nodes;
    uint32_t *ready;
    uint32_t node_room; /* entries in nodes and ready */
    VEC(struct edge) edges;
+   /* The window's reads by value, listed when the window first weighs
+    * its instructions (most never come near the limit). */
+   VEC(struct reader) readers;
+   bool listed;
+   uint32_t window_n; /* instructions in the window */
 };
 
 /* ---------------------------------------------------------------------
@@ -331,7 +358,25 @@ enter_region(struct sched *S, struct ir_block *b, const struct region *R)
       S->v[v].live_out = S->stamp;
       count_live(S, v);
    }
-   S->entered = true;
+   S->entry_cur = S->cur;
+   S->issued = 0;
+}
+
+/* Back to the state enter_region left: the reads the last try made
+ * count again (commit's decrements, undone). */
+static void
+undo_try(struct sched *S)
+{
+   for (uint32_t k = 0; k < S->issued; k++) {
+      const struct ir_instr *I = S->tried[k];
+      ir_foreach_src(I, i) {
+         if (I->src[i].kind == IR_REF_VALUE)
+            S->v[I->src[i].index].uses++;
+      }
+   }
+   S->issued = 0;
+   S->cur = S->entry_cur;
+   S->peak = S->now = 0;
 }
 
 /* The peak pressure of the region in its original order; leaves the
@@ -509,6 +554,8 @@ build_graph(struct sched *S, struct ir_instr **in, uint32_t n)
    struct order_state o = {.fence = NONE, .write = {NONE, NONE}};
    S->window++;
    S->edges.len = 0;
+   S->listed = false;
+   S->window_n = n;
    S->max_dregs = 0;
    memset(S->nodes, 0, n * sizeof(*S->nodes));
    for (uint32_t i = 0; i < n; i++) {
@@ -552,7 +599,7 @@ struct candidate {
 static struct candidate
 evaluate(const struct sched *S, uint32_t i)
 {
-   const struct node *N = &S->nodes[i];
+   struct node *N = &S->nodes[i];
    struct candidate c = {
       .index = i,
       .ready = N->earliest <= S->now,
@@ -564,11 +611,40 @@ evaluate(const struct sched *S, uint32_t i)
     * costly part to find). */
    if (S->cur + N->dregs <= S->soft)
       return c;
-   unsigned at = pressure_at(S, N->I);
-   unsigned after = at - (result_dead(S, N->I) ? dst_regs(S, N->I) : 0);
+   if (!N->known) {
+      N->freed = freed_by(S, N->I);
+      N->dead = result_dead(S, N->I);
+      N->known = true;
+   }
+   unsigned at = S->cur - N->freed + N->dregs;
+   unsigned after = at - (N->dead ? N->dregs : 0);
    c.tier = at <= S->soft ? 0 : at <= S->limit ? 1 : 2;
    c.growth = (int)after - (int)S->cur;
    return c;
+}
+
+/* Lists the window's instructions among the readers of each of their
+ * sources. */
+static void
+list_readers(struct sched *S)
+{
+   S->readers.len = 0;
+   for (uint32_t i = 0; i < S->window_n; i++) {
+      const struct ir_instr *I = S->nodes[i].I;
+      ir_foreach_src(I, k) {
+         if (I->src[k].kind != IR_REF_VALUE)
+            continue;
+         struct value_state *st = &S->v[I->src[k].index];
+         if (st->readers_window != S->window) {
+            st->readers_window = S->window;
+            st->readers = NONE;
+         }
+         *VEC_PUSH(S->s->scratch, &S->readers) =
+            (struct reader){.node = i, .next = st->readers};
+         st->readers = (uint32_t)(S->readers.len - 1);
+      }
+   }
+   S->listed = true;
 }
 
 /* Is `a` a better next instruction than `b`?  With room to spare: ready
@@ -705,12 +781,14 @@ pick_demand(const struct sched *S, uint32_t nready)
 }
 
 static uint32_t
-pick(const struct sched *S, uint32_t nready)
+pick(struct sched *S, uint32_t nready)
 {
    if (S->by_demand)
       return pick_demand(S, nready);
    if (S->cur + S->max_dregs <= S->soft)
       return pick_fast(S, nready);
+   if (!S->listed)
+      list_readers(S);
    uint32_t best = 0;
    struct candidate c_best = evaluate(S, S->ready[0]);
    for (uint32_t k = 1; k < nready; k++) {
@@ -723,6 +801,20 @@ pick(const struct sched *S, uint32_t nready)
    return best;
 }
 
+/* I came next: what the other readers of its sources free changed. */
+static void
+forget_freed(struct sched *S, const struct ir_instr *I)
+{
+   ir_foreach_src(I, k) {
+      struct ir_ref r = I->src[k];
+      if (r.kind != IR_REF_VALUE || S->v[r.index].readers_window != S->window)
+         continue;
+      for (uint32_t e = S->v[r.index].readers; e != NONE;
+           e = S->readers.data[e].next)
+         S->nodes[S->readers.data[e].node].known = false;
+   }
+}
+
 /* Takes ready node i: the clock, the pressure, its successors. */
 static void
 issue(struct sched *S, uint32_t i, uint32_t *nready)
@@ -731,6 +823,8 @@ issue(struct sched *S, uint32_t i, uint32_t *nready)
    uint32_t at = N->earliest > S->now ? N->earliest : S->now;
    S->now = at + N->cost;
    commit(S, N->I);
+   if (S->listed)
+      forget_freed(S, N->I);
    if (N->I->ndst && N->I->dst.kind == IR_REF_VALUE)
       S->v[N->I->dst.index].ready_at = at + N->latency;
    for (uint32_t e = N->edges; e != NONE; e = S->edges.data[e].next) {
@@ -762,6 +856,7 @@ schedule_window(struct sched *S, struct ir_instr **in, uint32_t n,
       uint32_t i = S->ready[slot];
       S->ready[slot] = S->ready[--nready];
       out[k] = S->nodes[i].I;
+      S->issued++;
       issue(S, i, &nready);
       if (S->peak > S->give_up)
          return false;
@@ -989,15 +1084,15 @@ sink_loads(struct sched *S, struct ir_block *b, struct region *R,
  * `reserve` registers below it; false if it went over `limit`, or (at
  * once) over `give_up`. */
 static bool
-schedule_within(struct sched *S, struct ir_block *b, const struct region *R,
+schedule_within(struct sched *S, const struct region *R,
                 unsigned limit, unsigned reserve, unsigned give_up,
                 struct ir_instr **order)
 {
    /* The first try after schedule_block entered the region (and only
-    * measured or reordered it since) starts from that state. */
-   if (!S->entered)
-      enter_region(S, b, R);
-   S->entered = false;
+    * measured or reordered it since) starts from that state; a later
+    * one undoes the try before it. */
+   undo_try(S);
+   S->tried = order;
    S->limit = limit;
    S->soft = S->limit > reserve ? S->limit - reserve : 0;
    S->give_up = give_up;
@@ -1018,18 +1113,18 @@ schedule_within(struct sched *S, struct ir_block *b, const struct region *R,
  * try stops as soon as it passes S: the others compare only the peaks
  * of complete orders within S, which are the same either way. */
 static bool
-fit_small_set(struct sched *S, struct ir_block *b, const struct region *R,
-              unsigned small, struct ir_instr **order)
+fit_small_set(struct sched *S, const struct region *R, unsigned small,
+              struct ir_instr **order)
 {
    unsigned cap = small - SMALL_MARGIN;
-   if (schedule_within(S, b, R, cap, RESERVE, small, order))
+   if (schedule_within(S, R, cap, RESERVE, small, order))
       return true;
    unsigned best = S->peak;
    struct ir_instr **other = ARENA_ARRAY(S->s->scratch, struct ir_instr *,
                                          R->n);
    for (unsigned attempt = 0; attempt < 2; attempt++) {
       S->by_demand = attempt == 1;
-      bool fits = schedule_within(S, b, R, cap, cap, small, other);
+      bool fits = schedule_within(S, R, cap, cap, small, other);
       S->by_demand = false;
       if (fits || S->peak < best) {
          memcpy(order, other, R->n * sizeof(*order));
@@ -1075,9 +1170,9 @@ schedule_block(struct sched *S, struct ir_block *b, unsigned registers)
    struct ir_instr **order = ARENA_ARRAY(S->s->scratch, struct ir_instr *,
                                          R.n);
    bool fits = peak > small && registers > 32 &&
-               fit_small_set(S, b, &R, small, order);
+               fit_small_set(S, &R, small, order);
    unsigned limit = pressure_limit(peak, registers);
-   if (!fits && !schedule_within(S, b, &R, limit, RESERVE, limit, order))
+   if (!fits && !schedule_within(S, &R, limit, RESERVE, limit, order))
       return sunk;
    sink_to_readers(S, order, R.n, false);
    if (!memcmp(order, R.instrs, R.n * sizeof(*order)))
