@@ -6,8 +6,8 @@
  * counted loops, indirect TEMP arrays) at 100 to 100,000 TGSI
  * instructions, compiles each through tgsiva_compile_text() as a
  * driver's release build would (validators off; --validate turns them
- * on) and prints, per family and size: the median time per compile and
- * per TGSI instruction with memory fresh from the system ("cold": the
+ * on) and prints, per family and size: the best time of a few compiles
+ * and per TGSI instruction with memory fresh from the system ("cold": the
  * heap is trimmed before each compile, so every page the compile
  * touches is a page fault, as in a driver's first compiles), the time
  * per instruction with the memory of an earlier compile of the same
@@ -18,15 +18,20 @@
  * large ones not, and the ratio would measure the C library's heap
  * thresholds.  --passes adds the slowest passes of each compile and
  * those whose IR took the most arena memory (through the pipeline's
- * per-pass hook; the first, translate, includes the parse).  --dump
+ * per-pass hook; the first, translate, includes the parse);
+ * --all-passes every pass, slowest first.  --dump
  * prints one shader (options before it apply).
  *
- *    bench_scaling [--validate] [--vertex] [--passes] [--max N]
+ *    bench_scaling [--validate] [--vertex] [--passes] [--all-passes] [--max N]
  *                  [--repeats R] [--family NAME] [--dump FAMILY SIZE]
  *
  * A size whose compile takes over 60 s ends its family (the rest would
- * take longer still).  Timings on a shared machine are noisy: compare
- * ratios, not microseconds.
+ * take longer still).  Timings on a shared machine are noisy, and the
+ * noise only ever adds time: each figure is the best of its compiles
+ * (--repeats of each size up to 10,000, 3 above), as mesa-ref's
+ * compile_us_min is Mesa's best of 20; a median of one compile at the
+ * large sizes let one slowed run set the ratio.  Compare ratios, not
+ * microseconds.
  */
 #include <malloc.h>
 #include <stdarg.h>
@@ -300,7 +305,8 @@ on_pass(void *ctx, const char *pass)
 /* One compile through the internal pipeline with the per-pass hook: its
  * slowest passes. */
 static void
-print_slowest_passes(const char *text, size_t len, bool validate)
+print_slowest_passes(const char *text, size_t len, bool validate,
+                     unsigned top)
 {
    struct arena arena;
    arena_init(&arena, 0);
@@ -326,10 +332,12 @@ print_slowest_passes(const char *text, size_t len, bool validate)
    arena_finish(&arena);
    if (!ok)
       return;
-   for (unsigned k = 0; k < 6 && p.count; k++) {
+   for (unsigned k = 0; k < top && p.count; k++) {
       unsigned best = 0;
       for (unsigned i = 1; i < p.count; i++)
          best = p.us[i] > p.us[best] ? i : best;
+      if (p.us[best] < 0)
+         break;
       printf("%s %s %.0f us (%ux)", k ? "," : "    slowest passes:",
              p.name[best], p.us[best], p.calls[best]);
       p.us[best] = -1;
@@ -348,7 +356,7 @@ print_slowest_passes(const char *text, size_t len, bool validate)
    printf("\n");
 }
 
-/* Median of a few warm compiles: one arena, its chunks kept from one
+/* Best of a few warm compiles: one arena, its chunks kept from one
  * compile to the next (arena_recycle), after WARM_UP untimed ones; the
  * first's peak memory goes to `*peak` (the arena frees nothing before
  * the end but a pass's scratch). */
@@ -377,16 +385,17 @@ time_warm(const char *text, size_t len, bool validate, unsigned repeats,
    }
    arena_finish(&arena);
    qsort(t + WARM_UP, repeats, sizeof(double), cmp_double);
-   return t[WARM_UP + repeats / 2];
+   return t[WARM_UP];
 }
 
 struct config {
    bool validate, passes, vertex;
    unsigned max_size, repeats;
+   unsigned top; /* passes printed by --passes */
    int family; /* -1: all */
 };
 
-/* Median of a few cold compiles (see the top); -1 when it does not
+/* Best of a few cold compiles (see the top); -1 when it does not
  * compile. */
 static double
 time_compile(const char *text, size_t len, const struct config *cfg,
@@ -411,7 +420,7 @@ time_compile(const char *text, size_t len, const struct config *cfg,
       tgsiva_shader_free(out);
    }
    qsort(t, repeats, sizeof(double), cmp_double);
-   return t[repeats / 2];
+   return t[0];
 }
 
 static void
@@ -425,10 +434,9 @@ run_family(enum family f, const struct config *cfg)
          break;
       size_t len;
       char *text = generate(f, sizes[s], cfg->vertex, &len);
-      /* Few repeats of the big ones: the machine is shared. */
-      unsigned repeats = sizes[s] <= 1000    ? cfg->repeats
-                         : sizes[s] <= 10000 ? 3
-                                             : 1;
+      /* Fewer repeats of the big ones, but more than one: a single
+       * compile on a shared machine may be one another job slowed. */
+      unsigned repeats = sizes[s] <= 10000 ? cfg->repeats : 3;
       repeats = repeats > cfg->repeats ? cfg->repeats : repeats;
       double us = time_compile(text, len, cfg, repeats);
       if (us < 0) {
@@ -447,7 +455,7 @@ run_family(enum family f, const struct config *cfg)
              sizes[s], us, per, warm, peak / 1048576.0,
              (double)peak / sizes[s]);
       if (cfg->passes)
-         print_slowest_passes(text, len, cfg->validate);
+         print_slowest_passes(text, len, cfg->validate, cfg->top);
       fflush(stdout);
       free(text);
       if (us > 60e6)
@@ -470,6 +478,9 @@ parse_args(int argc, char **argv, struct config *cfg)
          cfg->vertex = true;
       } else if (!strcmp(a, "--passes")) {
          cfg->passes = true;
+      } else if (!strcmp(a, "--all-passes")) {
+         cfg->passes = true;
+         cfg->top = 64;
       } else if (!strcmp(a, "--max") && i + 1 < argc) {
          cfg->max_size = (unsigned)atoi(argv[++i]);
       } else if (!strcmp(a, "--repeats") && i + 1 < argc) {
@@ -505,15 +516,17 @@ parse_args(int argc, char **argv, struct config *cfg)
 int
 main(int argc, char **argv)
 {
-   struct config cfg = {.max_size = 100000, .repeats = 5, .family = -1};
+   struct config cfg = {.max_size = 100000, .repeats = 5, .family = -1,
+                        .top = 6};
    if (!parse_args(argc, argv, &cfg)) {
       fprintf(stderr, "usage: bench_scaling [--validate] [--vertex] [--passes] "
+                      "[--all-passes] "
                       "[--max N] [--repeats R] [--family "
                       "straight|branchy|loops|indirect] "
                       "[--dump FAMILY SIZE]\n");
       return 1;
    }
-   printf("%s shaders, validators %s; median of up to %u compiles\n",
+   printf("%s shaders, validators %s; best of up to %u compiles\n",
           cfg.vertex ? "vertex" : "fragment", cfg.validate ? "on" : "off",
           cfg.repeats);
    printf("%-9s %7s %12s %9s %9s %10s %9s\n", "family", "insns",
