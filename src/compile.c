@@ -59,7 +59,8 @@ after(struct compile *c, struct ir_shader *s, const char *pass,
    return progress;
 }
 
-#define PASS(c, s, fn) after((c), (s), #fn, fn(s))
+/* Runs pass `fn`, named in the messages of its own checks. */
+#define PASS(c, s, fn) after((c), (s), #fn, ((s)->running = #fn, fn(s)))
 
 /* Clean-up to a fixed point.  A pass runs while something it may act on
  * has changed since it last found nothing to do: any pass's progress
@@ -107,6 +108,7 @@ optimize(struct compile *c, struct ir_shader *s, bool changed)
          if (!(pending & (1u << p)))
             continue;
          pending &= ~(1u << p);
+         s->running = passes[p].name;
          if (after(c, s, passes[p].name, passes[p].run(s)))
             pending |= passes[p].opens;
       }
@@ -125,6 +127,7 @@ allocate(struct compile *c, struct ir_shader *s, struct ir_layout *layout,
 {
    struct ra_hooks hooks = {.after = after_step, .ctx = c};
    struct ra_outcome ra = {0};
+   s->running = "ra_run";
    ra_run(s, c->opts->max_registers, layout, &hooks, &ra);
    out->registers = ra.registers;
    out->work_registers = ra.work_registers;
@@ -184,6 +187,7 @@ compile_program(struct compile *c, const struct tgsi_shader *tgsi,
    PASS(c, s, va_legalize);
    if (!c->opts->no_sched_order) { /* on SSA values: pressure is countable */
       PASS(c, s, sched_sink_loads);
+      s->running = "sched_order";
       after(c, s, "sched_order",
             sched_order(s, ra_register_count(c->opts->max_registers)));
    }

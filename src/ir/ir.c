@@ -272,18 +272,41 @@ ir_remap_operand_slow(const struct ir_remap *m, struct ir_instr *I,
    return true;
 }
 
+/* A checked compile's proof that the pass kept the protocol (ir.h): no
+ * operand still reads a replaced value. */
+static void
+check_remapped(struct ir_shader *s, const struct ir_remap *m)
+{
+   ir_foreach_block(s, b) {
+      ir_foreach_instr(b, I) {
+         ir_foreach_src(I, i) {
+            struct ir_ref r = I->src[i];
+            if (r.kind == IR_REF_VALUE && r.index < m->count &&
+                m->to[r.index].kind != IR_REF_NONE)
+               ir_invalid(s, I, "source %u reads %%%u, which was replaced "
+                                "before the walk met this use",
+                          i, r.index);
+         }
+      }
+   }
+}
+
 bool
 ir_remap_apply(struct ir_shader *s, const struct ir_remap *m)
 {
    bool changed = false;
    if (!m->to)
       return false;
+   /* Blocks, not instructions: phis come first in theirs. */
    ir_foreach_block(s, b) {
-      ir_foreach_instr(b, I) {
+      for (struct ir_instr *I = b->first; I && I->op == IR_OP_PHI;
+           I = I->next) {
          ir_foreach_src(I, i)
             changed |= ir_remap_operand(m, I, i);
       }
    }
+   if (s->checks)
+      check_remapped(s, m);
    return changed;
 }
 
@@ -342,15 +365,18 @@ ir_invalid(struct ir_shader *s, const struct ir_instr *I, const char *fmt,
    strbuf_init(&sb, s->arena);
    if (I)
       ir_print_instr(&sb, s, I);
-   const char *pass = s->pass ? s->pass : "?";
+   /* The validator names the pass it checks; a pass's own check, the
+    * pass it is in. */
+   const char *when = s->pass ? "after" : "in";
+   const char *pass = s->pass ? s->pass : s->running ? s->running : "?";
    if (s->diag) {
       diag_error(s->diag, TGSIVA_ERROR_INTERNAL,
-                 "after %s: %s%s%s (this is a bug in tgsiva)", pass, cause,
+                 "%s %s: %s%s%s (this is a bug in tgsiva)", when, pass, cause,
                  I ? ": " : "", sb.data);
    }
    if (s->bail)
       longjmp(*s->bail, 1);
-   fprintf(stderr, "tgsiva: after %s: %s%s%s\n", pass, cause, I ? ": " : "",
-           sb.data);
+   fprintf(stderr, "tgsiva: %s %s: %s%s%s\n", when, pass, cause,
+           I ? ": " : "", sb.data);
    abort();
 }

@@ -304,7 +304,8 @@ struct ir_shader {
    /* Where ir_invalid() reports a broken invariant. */
    struct tgsiva_diagnostic *diag;
    jmp_buf *bail;
-   const char *pass; /* the running pass, for messages */
+   const char *pass; /* the pass just validated, for messages */
+   const char *running; /* the pass running, for messages */
    struct ir_va_memo *va_memo; /* IR_VA_MEMO_SIZE entries */
 };
 
@@ -555,6 +556,14 @@ void ir_instr_set_nsrc(struct ir_shader *s, struct ir_instr *I,
  * (ir_remap_src) and rewrite the rest once at the end (ir_remap_apply),
  * instead of scanning the shader for every replacement.  A use keeps its
  * register offset, swizzle and modifiers, composed with the new ref's.
+ *
+ * The protocol: a pass walks the blocks in layout order, resolves every
+ * source of every instruction it visits (and of any it inserts before
+ * the one it visits), and replaces only the value of the instruction it
+ * visits.  Since a definition lies before every use it dominates (the
+ * validator's rule 6), the walk then leaves only phis reading a value
+ * from behind (a loop's latch), and those are all ir_remap_apply
+ * rewrites.  Checked compiles verify that no other use was left.
  */
 struct ir_remap {
    struct ir_ref *to; /* per value; kind IR_REF_NONE: unchanged; NULL
@@ -583,7 +592,8 @@ ir_remap_operand(const struct ir_remap *m, struct ir_instr *I, unsigned i)
     * nothing: no table, no call. */
    return m->to && ir_remap_operand_slow(m, I, i);
 }
-/* Rewrites every operand; true if any changed. */
+/* Rewrites the phis' operands, which a walk meets before a later
+ * definition (see the protocol above); true if any changed. */
 bool ir_remap_apply(struct ir_shader *s, const struct ir_remap *m);
 
 

@@ -20,6 +20,8 @@ ir_lower_undef(struct ir_shader *s)
    ir_remap_init(s, &m);
    ir_foreach_block(s, b) {
       ir_foreach_instr_safe(b, I) {
+         ir_foreach_src(I, i)
+            ir_remap_operand(&m, I, i);
          if (I->op != IR_OP_UNDEF)
             continue;
          ir_remap_set(&m, I->dst.index, ir_imm(0));

@@ -14,6 +14,10 @@
  * 4. PRELOAD sits in the entry block (registers are only preloaded there).
  * 5. A clamp sits only on an operation that keeps it to the machine code
  *    (ir_op_takes_clamp), so that the pass that misplaced it is named.
+ * 6. Layout: a block's immediate dominator lies before it, so that a walk
+ *    in layout order meets every definition before the uses it dominates
+ *    (a pass that replaces the value it stands at has then rewritten
+ *    every use but a phi's by the end of its walk: ir_remap_apply).
  * After register allocation only rules 1 and 4 apply.
  */
 #include "ir.h"
@@ -177,8 +181,14 @@ ir_validate(struct ir_shader *s, const char *after)
    const char *saved = s->pass;
    s->pass = after;
    ir_compute_dominance(s);
-   ir_foreach_block(s, b)
+   ir_foreach_block(s, b) {
       check_cfg(s, b);
+      /* ir_compute_dominance numbered the blocks in layout order. */
+      if (b->rpo_index != UINT32_MAX && b->idom && b->idom != b &&
+          b->idom->index >= b->index)
+         ir_invalid(s, NULL, "b%u lies before b%u, its dominator",
+                    b->index, b->idom->index);
+   }
    if (!s->allocated) {
       struct defs_seen d = {
          .seen = ARENA_ARRAY(s->arena, uint32_t, s->values.len + 1),

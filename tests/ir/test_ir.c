@@ -146,6 +146,10 @@ test_validator_rules(void **state)
                   "terminator in the middle");
    expect_invalid("shader compute\nb0\n  %1 = fadd %5, %5\n",
                   "does not dominate");
+   /* b2 runs before b1 and dominates it, but lies after it. */
+   expect_invalid("shader compute\nb0 -> b2\n  jump\nb1\n  va.NOP\n"
+                  "b2 -> b1\n  jump\n",
+                  "b1 lies before b2, its dominator");
 }
 
 /* After ir_compact copied `s`: the same program, its blocks in one

@@ -863,12 +863,15 @@ test_cfg_merge_keeps_later_place(void **state)
            "b2 -> b1\n  %3 = iadd %2, #0x1\n  %5 = mov %3\n"
            "  va.STORE.i32.slot0 %5, lane_id.w0 offset:0\n  jump\n"
            "b3\n  va.BARRIER.slot0\n");
-   /* The entry's successors join it in its place, wherever they sit. */
+   /* The entry's successors join it in its place, wherever they sit:
+    * here behind a block nothing reaches (the only kind that may lie
+    * between a block and one it dominates, validate.c rule 6). */
    IR_CASE(ir_opt_cfg,
            "shader compute\n"
            "b0 -> b2\n  %1 = preload imm=1\n  jump\n"
-           "b1\n  va.BARRIER.slot0\n"
-           "b2 -> b1\n  %2 = iadd %1, #0x1\n  jump\n",
+           "b1\n  va.NOP\n"
+           "b2 -> b3\n  %2 = iadd %1, #0x1\n  jump\n"
+           "b3\n  va.BARRIER.slot0\n",
            "shader compute\n"
            "b0\n  %1 = preload imm=1\n  %2 = iadd %1, #0x1\n"
            "  va.BARRIER.slot0\n");
