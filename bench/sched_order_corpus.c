@@ -106,7 +106,7 @@ measure_readers(const struct ir_shader *s, struct totals *t)
 {
    ir_foreach_block(s, b) {
       ir_foreach_instr(b, M) {
-         if (M->op != IR_OP_VA || !va_form(M->va->op)->message ||
+         if (M->op != IR_OP_VA || !va_form((enum va_op)M->va_op)->message ||
              !M->ndst || M->dst.kind != IR_REF_VALUE)
             continue;
          unsigned d = 0;

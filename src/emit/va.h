@@ -92,6 +92,16 @@ struct va_instr {
    int64_t imm[VA_IMM_COUNT];
 };
 
+/* What an instruction sets beside its operands: its modifiers and
+ * immediates, as struct va_instr holds them.  The IR keeps one per
+ * Valhall instruction from selection to emission (its template), and
+ * the operands in its own form: without operand fields a template is a
+ * smaller stream for the passes that read it. */
+struct va_settings {
+   int8_t mod[VA_MOD_COUNT];
+   int64_t imm[VA_IMM_COUNT];
+};
+
 /* va_instr.c: building instructions, and table look-ups. */
 
 static inline const struct va_form *
@@ -104,6 +114,14 @@ va_form(enum va_op op)
  * destination r0 and every modifier at its default (VA_MOD_UNSET where
  * the form has no such modifier or the modifier has no default). */
 void va_instr_init(struct va_instr *I, enum va_op op);
+/* Every modifier at its default as va_instr_init sets it, immediates 0. */
+void va_settings_init(struct va_settings *S, enum va_op op);
+/* `op` as va_instr_init makes it, with the modifiers and immediates of
+ * `S`. */
+void va_instr_from_settings(struct va_instr *I, enum va_op op,
+                            const struct va_settings *S);
+/* The modifiers and immediates of `I`. */
+void va_settings_of(struct va_settings *S, const struct va_instr *I);
 
 struct va_src va_src_reg(unsigned reg);
 struct va_src va_src_uniform(unsigned word);
@@ -112,11 +130,8 @@ struct va_src va_src_special(enum va_special which, unsigned word);
 /* The immediate-table entry holding `value` (the first, if two do). */
 bool va_imm_table_lookup(uint32_t value, unsigned *entry);
 
-static inline void
-va_set_mod(struct va_instr *I, enum va_mod mod, int value)
-{
-   I->mod[mod] = (int8_t)value;
-}
+/* Sets modifier `m` of a struct va_instr or a struct va_settings. */
+#define va_set_mod(x, m, value) ((void)((x)->mod[(m)] = (int8_t)(value)))
 
 /* The form's description of `mod`, or NULL if it has no such modifier.
  * Inline, as the next one: the passes on Valhall forms ask it for every

@@ -12,29 +12,65 @@
 #include "util/diag.h"
 #include "va.h"
 
-void
-va_instr_init(struct va_instr *I, enum va_op op)
+/* The form's modifier defaults into `mod` (VA_MOD_COUNT entries). */
+static void
+default_mods(const struct va_form *f, int8_t *mod)
 {
-   const struct va_form *f = va_form(op);
+   memset(mod, VA_MOD_UNSET, VA_MOD_COUNT);
+   for (unsigned i = 0; i < f->nr_mods; i++) {
+      const struct va_mod_info *m = &f->mods[i];
+      if (m->enum_id == VA_ENUM_NONE)
+         mod[m->mod] = 0;
+      else if (va_enums[m->enum_id].default_value >= 0)
+         mod[m->mod] = va_enums[m->enum_id].default_value;
+   }
+}
 
+/* Everything but the modifiers, which the caller sets, and the
+ * immediates, left 0. */
+static void
+init_operands(struct va_instr *I, const struct va_form *f, enum va_op op)
+{
    memset(I, 0, sizeof(*I));
    I->op = op;
    I->flow = VA_FLOW_NONE;
    I->dest.mask = VA_DEST_ALL;
-   memset(I->mod, VA_MOD_UNSET, sizeof(I->mod));
-
-   for (unsigned i = 0; i < f->nr_mods; i++) {
-      const struct va_mod_info *m = &f->mods[i];
-      if (m->enum_id == VA_ENUM_NONE)
-         I->mod[m->mod] = 0;
-      else if (va_enums[m->enum_id].default_value >= 0)
-         I->mod[m->mod] = va_enums[m->enum_id].default_value;
-   }
    for (unsigned i = 0; i < f->nr_staging; i++) {
       I->staging[i].read = f->staging[i].read;
       I->staging[i].write = f->staging[i].write;
       I->staging[i].count = f->staging[i].fixed_count;
    }
+}
+
+void
+va_instr_init(struct va_instr *I, enum va_op op)
+{
+   const struct va_form *f = va_form(op);
+   init_operands(I, f, op);
+   default_mods(f, I->mod);
+}
+
+void
+va_settings_init(struct va_settings *S, enum va_op op)
+{
+   default_mods(va_form(op), S->mod);
+   memset(S->imm, 0, sizeof(S->imm));
+}
+
+void
+va_instr_from_settings(struct va_instr *I, enum va_op op,
+                       const struct va_settings *S)
+{
+   init_operands(I, va_form(op), op);
+   memcpy(I->mod, S->mod, sizeof(I->mod));
+   memcpy(I->imm, S->imm, sizeof(I->imm));
+}
+
+void
+va_settings_of(struct va_settings *S, const struct va_instr *I)
+{
+   memcpy(S->mod, I->mod, sizeof(S->mod));
+   memcpy(S->imm, I->imm, sizeof(S->imm));
 }
 
 struct va_src

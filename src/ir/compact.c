@@ -74,7 +74,7 @@ worth_copying(const struct ir_shader *s, struct copy_bytes *bytes)
       return false;
    uint32_t live = 0, scattered = 0;
    const struct ir_instr *last = NULL;
-   const struct va_instr *last_va = NULL;
+   const struct va_settings *last_va = NULL;
    *bytes = (struct copy_bytes){0};
    ir_foreach_block(s, b) {
       bytes->blocks++;

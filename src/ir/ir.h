@@ -35,6 +35,7 @@
 #include "tgsiva/tgsiva.h"
 
 struct va_instr;
+struct va_settings;
 struct ir_va_bound;
 
 enum ir_op {
@@ -200,9 +201,7 @@ struct ir_instr {
    uint8_t boolfmt; /* enum ir_boolfmt */
    uint8_t clamp;   /* enum ir_clamp, applied to the result */
    uint8_t flags;   /* enum ir_instr_flags */
-   /* enum va_op, for IR_OP_VA: the form.  The only copy the compiler
-    * reads: the template's own `op` (a field of the ISA library's struct)
-    * is set when it is made and never consulted. */
+   /* enum va_op, for IR_OP_VA: the form (its template holds none). */
    uint16_t va_op;
    /* enum va_flow, from va_insert_flow on: acts after the instruction
     * (waits, reconverge, discard, end). */
@@ -213,11 +212,11 @@ struct ir_instr {
    struct ir_ref dst;
    struct ir_ref *src;
    /* IR_OP_VA: the form's modifiers (the dependency slot among them) and
-    * immediates; its operand fields and flow stay empty: ir_va_instr
-    * builds the instruction from src, dst, flow and this.  The operands
-    * it last built after allocation are kept beside it (ir_va_slot.h),
-    * not here: most walks never read them. */
-   struct va_instr *va;
+    * immediates, its template: ir_va_instr builds the instruction from
+    * va_op, src, dst, flow and this.  The operands it last built after
+    * allocation are kept beside it (ir_va_slot.h), not here: most walks
+    * never read them. */
+   struct va_settings *va;
 };
 
 _Static_assert(sizeof(struct ir_instr) == 64, "an instruction is one line");
@@ -723,15 +722,17 @@ struct ir_instr *ir_va_create(struct ir_shader *s, unsigned va_op,
  * ir_compact finds it): a copy of `from`, or the form `va_op`'s defaults
  * when `from` is NULL.  Every template is the first part of an
  * ir_va_slot (ir_va_slot.h). */
-struct va_instr *ir_va_template(struct ir_shader *s, unsigned va_op,
-                                const struct va_instr *from);
+struct va_settings *ir_va_template(struct ir_shader *s, unsigned va_op,
+                                   const struct va_settings *from);
 /* An IR_OP_VA's form with its modifiers, and its immediates. */
 void ir_print_va_template(struct strbuf *sb, const struct ir_instr *I);
 void ir_print_va_imms(struct strbuf *sb, const struct ir_instr *I);
-struct va_instr *ir_parse_va_template(struct arena *arena, const char *text,
-                                      size_t len);
-bool ir_parse_va_imm(struct va_instr *I, const char *text, size_t len);
-unsigned ir_va_template_op(const struct va_instr *I);
+/* The template a form with its modifiers reads as, its form in *va_op. */
+struct va_settings *ir_parse_va_template(struct arena *arena, const char *text,
+                                         size_t len, unsigned *va_op);
+/* An immediate of form `va_op` into template `t`. */
+bool ir_parse_va_imm(struct va_settings *t, unsigned va_op, const char *text,
+                     size_t len);
 struct va_src;
 /* The hardware operand for IR source `r` of source slot i of `op` (a
  * register once allocated, or a uniform, special value or table

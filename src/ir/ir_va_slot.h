@@ -14,7 +14,7 @@
 #include "ir.h"
 
 struct ir_va_slot {
-   struct va_instr va; /* first: an instruction's `va` is the slot's */
+   struct va_settings va; /* first: an instruction's `va` is the slot's */
    struct ir_va_bound *bound;
 };
 

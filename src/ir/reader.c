@@ -287,10 +287,11 @@ opcode(struct reader *r, struct ir_instr *I)
       size_t all = strcspn(r->p, " \t\n");
       size_t m = va_strip_flags(I, r->p, all);
       I->op = IR_OP_VA;
-      I->va = ir_parse_va_template(r->s->templates, r->p, m);
+      unsigned va_op;
+      I->va = ir_parse_va_template(r->s->templates, r->p, m, &va_op);
       if (!I->va)
          return fail(r, "bad Valhall %s", "instruction");
-      I->va_op = (uint16_t)ir_va_template_op(I->va);
+      I->va_op = (uint16_t)va_op;
       r->p += all;
       return true;
    }
@@ -359,7 +360,7 @@ instr(struct reader *r, struct ir_block *b)
    }
    while (I->op == IR_OP_VA && va_imm_token(r->p, srcs.len)) {
       size_t m = strcspn(r->p, " \t\n");
-      if (!ir_parse_va_imm(I->va, r->p, m))
+      if (!ir_parse_va_imm(I->va, I->va_op, r->p, m))
          return fail(r, "bad %s", "immediate");
       r->p += m;
       skip_spaces(r);

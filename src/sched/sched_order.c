@@ -407,7 +407,7 @@ original_peak(struct sched *S, const struct region *R)
 /* A varying load in .retrieve mode reuses what an earlier one stored
  * (tgsiva emits none today): it must not pass that load. */
 static bool
-retrieves(const struct va_instr *I)
+retrieves(const struct va_settings *I)
 {
    return I->mod[VA_MOD_UPDATE] == VA_UPDATE_MODE_RETRIEVE ||
           I->mod[VA_MOD_SAMPLE_AND_UPDATE] ==

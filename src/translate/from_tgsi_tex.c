@@ -502,7 +502,7 @@ emit(struct tgsi_to_ir *t, const struct t_tex *x, struct t_tex_msg *m,
    srcs[1] = ir_collect(&t->b, 32, n, regs);
    struct ir_instr *I =
       t_va(&t->b, m->op, 2, srcs, (unsigned)__builtin_popcount(mask));
-   struct va_instr *v = I->va;
+   struct va_settings *v = I->va;
    bool fs = t->s->stage == IR_STAGE_FRAGMENT;
    va_set_mod(v, VA_MOD_SKIP, fs && !fetch && t_tex_may_skip(t));
    va_set_mod(v, VA_MOD_REGISTER_TYPE, register_type(t, &x->view));

@@ -62,15 +62,15 @@ ir_va_create(struct ir_shader *s, unsigned op, unsigned nsrc,
    return I;
 }
 
-struct va_instr *
-ir_va_template(struct ir_shader *s, unsigned op, const struct va_instr *from)
+struct va_settings *
+ir_va_template(struct ir_shader *s, unsigned op, const struct va_settings *from)
 {
    /* Not zeroed here: both ways write the whole template. */
    struct ir_va_slot *slot = arena_alloc(s->templates, sizeof(*slot));
    if (from)
       slot->va = *from;
    else
-      va_instr_init(&slot->va, (enum va_op)op);
+      va_settings_init(&slot->va, (enum va_op)op);
    slot->bound = NULL;
    return &slot->va;
 }
@@ -81,12 +81,13 @@ ir_va_nr_srcs(unsigned op)
    return va_form((enum va_op)op)->nr_srcs;
 }
 
-/* The template as the form I->va_op (the opcode's one copy) has it. */
+/* The template as an instruction of the form I->va_op (the opcode's one
+ * copy), without operands. */
 static struct va_instr
 template_of(const struct ir_instr *I)
 {
-   struct va_instr t = *I->va;
-   t.op = (enum va_op)I->va_op;
+   struct va_instr t;
+   va_instr_from_settings(&t, (enum va_op)I->va_op, I->va);
    return t;
 }
 
@@ -104,27 +105,33 @@ ir_print_va_imms(struct strbuf *sb, const struct ir_instr *I)
    va_print_imms(sb, &t, " ");
 }
 
-struct va_instr *
-ir_parse_va_template(struct arena *arena, const char *text, size_t len)
+struct va_settings *
+ir_parse_va_template(struct arena *arena, const char *text, size_t len,
+                     unsigned *va_op)
 {
-   struct ir_va_slot *slot = ARENA_NEW(arena, struct ir_va_slot);
+   struct va_instr head;
    struct tgsiva_diagnostic d;
    diag_clear(&d);
-   return va_parse_head(text, len, &slot->va, &d) ? &slot->va : NULL;
+   if (!va_parse_head(text, len, &head, &d))
+      return NULL;
+   struct ir_va_slot *slot = ARENA_NEW(arena, struct ir_va_slot);
+   va_settings_of(&slot->va, &head);
+   *va_op = head.op;
+   return &slot->va;
 }
 
 bool
-ir_parse_va_imm(struct va_instr *I, const char *text, size_t len)
+ir_parse_va_imm(struct va_settings *t, unsigned va_op, const char *text,
+                size_t len)
 {
+   struct va_instr I;
    struct tgsiva_diagnostic d;
    diag_clear(&d);
-   return va_parse_imm(text, len, I, &d);
-}
-
-unsigned
-ir_va_template_op(const struct va_instr *I)
-{
-   return I->op;
+   va_instr_from_settings(&I, (enum va_op)va_op, t);
+   if (!va_parse_imm(text, len, &I, &d))
+      return false;
+   va_settings_of(t, &I);
+   return true;
 }
 
 /* The hardware token for an IR part selector on a source of kind `si`,

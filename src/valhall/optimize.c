@@ -290,7 +290,7 @@ combine_comparison(struct ir_shader *s, struct ir_instr *I,
           !comparison(s, q, P->va->mod[VA_MOD_RESULT_TYPE]))
          continue;
       bool and_mode = I->va_op == VA_OP_LSHIFT_AND_I32;
-      struct va_instr *t = ir_va_template(s, P->va_op, P->va);
+      struct va_settings *t = ir_va_template(s, P->va_op, P->va);
       if (and_mode)
          va_set_mod(t, VA_MOD_AND, 1);
       I->va = t;

@@ -131,7 +131,7 @@ select_instr(struct ir_shader *s, struct ir_instr *I)
    if (row->kind == SEL_NONE)
       ir_invalid(s, I, "no Valhall form for this operation");
    enum va_op op = form_of(s, I, row);
-   struct va_instr *va = ir_va_template(s, op, NULL);
+   struct va_settings *va = ir_va_template(s, op, NULL);
    struct ir_ref zero = ir_imm(0);
    struct ir_ref x[4];
    switch (row->kind) {

@@ -191,16 +191,14 @@ build(const struct ir_shader *s, const struct ir_instr *I,
       why = branch(s, I, out);
    } else if (I->op == IR_OP_VA && still_bound(I)) {
       /* Rule 4: the kept operands and the template's modifiers and
-       * immediates (which the operand fields before them would only
-       * overwrite). */
+       * immediates, every field the encoder reads. */
       memcpy(out->mod, I->va->mod, sizeof(out->mod));
       memcpy(out->imm, I->va->imm, sizeof(out->imm));
       out->op = (enum va_op)I->va_op;
       kept_operands(I, out);
       why = NULL;
    } else if (I->op == IR_OP_VA) {
-      *out = *I->va;
-      out->op = (enum va_op)I->va_op;
+      va_instr_from_settings(out, (enum va_op)I->va_op, I->va);
       why = build_operands(s, I, out);
       if (!why)
          bind(s, I, out);
