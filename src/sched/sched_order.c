@@ -597,7 +597,7 @@ struct candidate {
    uint32_t earliest, prio;
 };
 
-static struct candidate
+static inline __attribute__((always_inline)) struct candidate
 evaluate(const struct sched *S, uint32_t i)
 {
    struct node *N = &S->nodes[i];
