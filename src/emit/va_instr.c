@@ -6,6 +6,7 @@
  * that an instruction can be built in any order and checked once.
  */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -26,12 +27,12 @@ default_mods(const struct va_form *f, int8_t *mod)
    }
 }
 
-/* Everything but the modifiers, which the caller sets, and the
- * immediates, left 0. */
+/* Everything before the modifiers, which the caller sets (and the
+ * immediates after them). */
 static void
 init_operands(struct va_instr *I, const struct va_form *f, enum va_op op)
 {
-   memset(I, 0, sizeof(*I));
+   memset(I, 0, offsetof(struct va_instr, mod));
    I->op = op;
    I->flow = VA_FLOW_NONE;
    I->dest.mask = VA_DEST_ALL;
@@ -48,6 +49,7 @@ va_instr_init(struct va_instr *I, enum va_op op)
    const struct va_form *f = va_form(op);
    init_operands(I, f, op);
    default_mods(f, I->mod);
+   memset(I->imm, 0, sizeof(I->imm));
 }
 
 void
