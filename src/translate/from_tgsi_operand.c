@@ -12,9 +12,13 @@
  *    constants are (at (ADDR + k) * 16).
  * 3. Indexed TEMP arrays of a few elements are chains of selects over
  *    their SSA variables (reads) or selects into each element (writes);
- *    larger ones live in thread-local storage.  Indexed inputs, outputs
- *    and immediates are select chains over their declared range.  An
- *    index past the end reads the last element and writes nothing.
+ *    larger ones live in thread-local storage, where an instruction's
+ *    writes of consecutive channels of one element are one STORE when
+ *    their first channel is aligned to their size (x..w, x..z, xy, zw;
+ *    elements are 16-byte aligned).  Indexed inputs, outputs and
+ *    immediates are select chains over their declared range.  An index
+ *    past the end reads the last element and writes nothing (the last
+ *    element, in storage).
  * 4. `_SAT` becomes a clamping MOV that opt_fold_modifiers folds into the
  *    producer.
  *
@@ -129,15 +133,18 @@ tls_load(struct tgsi_to_ir *t, struct ir_ref offset, uint32_t extra)
    return I->dst;
 }
 
+/* `n` consecutive words from `values`. */
 static void
 tls_store(struct tgsi_to_ir *t, struct ir_ref offset, uint32_t extra,
-          struct ir_ref value)
+          const struct ir_ref *values, unsigned n)
 {
+   static const enum va_op stores[] = {VA_OP_STORE_I32, VA_OP_STORE_I64,
+                                       VA_OP_STORE_I96, VA_OP_STORE_I128};
    struct tls_addr addr = tls_address(t, offset, extra);
-   /* A vector of its own: the value may be a part of a bigger one (a
+   /* A vector of its own: a value may be a part of a bigger one (a
     * texture's result, a varying), and a staging source is whole. */
-   struct ir_ref srcs[2] = {addr.base, ir_collect(&t->b, 32, 1, &value)};
-   struct ir_instr *I = t_va(&t->b, VA_OP_STORE_I32, 2, srcs, 0);
+   struct ir_ref srcs[2] = {addr.base, ir_collect(&t->b, 32, n, values)};
+   struct ir_instr *I = t_va(&t->b, stores[n - 1], 2, srcs, 0);
    va_set_mod(I->va, VA_MOD_MEMORY_ACCESS, VA_MEMORY_ACCESS_FORCE);
    I->va->imm[VA_IMM_OFFSET] = addr.imm;
    t->layout->writes_memory = true;
@@ -403,27 +410,37 @@ select_write(struct tgsi_to_ir *t, struct ir_ref index, uint32_t first,
    }
 }
 
+/* Channels chan .. chan + n - 1 of element r of array `a` in storage. */
+static void
+store_element(struct tgsi_to_ir *t, const struct t_array *a,
+              const struct tgsi_reg *r, unsigned chan,
+              const struct ir_ref *values, unsigned n)
+{
+   if (!r->indirect) {
+      tls_store(t, ir_imm(0),
+                element_byte(a, (uint32_t)r->index - a->first, chan), values,
+                n);
+      return;
+   }
+   struct ir_ref index = t_indirect_index(t, &r->ind, r->index);
+   tls_store(t, array_offset(t, a, index), element_byte(a, 0, chan), values,
+             n);
+}
+
 static void
 write_temp(struct tgsi_to_ir *t, const struct tgsi_reg *r, unsigned chan,
            struct ir_ref value)
 {
    const struct t_array *a = temp_array(t, r->index, r->ind.array_id);
+   if (a && a->in_memory) {
+      store_element(t, a, r, chan, &value, 1);
+      return;
+   }
    if (!r->indirect) {
-      if (a && a->in_memory) {
-         tls_store(t, ir_imm(0),
-                   element_byte(a, (uint32_t)r->index - a->first, chan),
-                   value);
-         return;
-      }
       t_write_var(t, temp_var(t, r->index, chan), value);
       return;
    }
    struct ir_ref index = t_indirect_index(t, &r->ind, r->index);
-   if (a && a->in_memory) {
-      tls_store(t, array_offset(t, a, index), element_byte(a, 0, chan),
-                value);
-      return;
-   }
    uint32_t first = a ? a->first : 0, last = a ? a->last : t->ntemps - 1;
    select_write(t, index, first, last, t->temp_base, chan, value);
 }
@@ -464,12 +481,48 @@ queue_write(struct tgsi_to_ir *t, const struct tgsi_reg *r, unsigned chan,
       (struct t_pending_write){.reg = r, .chan = chan, .value = value};
 }
 
+/* How many of the writes from `k` on are one store (rule 3): those to
+ * the next channels of the same element of an array in storage, as many
+ * as one aligned store takes; 0 if the write at k is to no such array. */
+static unsigned
+stored_run(struct tgsi_to_ir *t, size_t k, const struct t_array **array)
+{
+   const struct t_pending_write *w = &t->writes.data[k];
+   const struct tgsi_reg *r = w->reg;
+   if (r->file != TGSI_REGFILE_TEMPORARY)
+      return 0;
+   const struct t_array *a = temp_array(t, r->index, r->ind.array_id);
+   if (!a || !a->in_memory)
+      return 0;
+   *array = a;
+   unsigned n = 1;
+   while (k + n < t->writes.len && w->chan + n < 4 &&
+          t->writes.data[k + n].reg == r &&
+          t->writes.data[k + n].chan == w->chan + n)
+      n++;
+   /* Aligned to its size: x..w, x..z, xy, zw. */
+   if (w->chan == 0)
+      return n;
+   return w->chan == 2 && n == 2 ? 2 : 1;
+}
+
 void
 t_flush_writes(struct tgsi_to_ir *t)
 {
-   for (size_t k = 0; k < t->writes.len; k++) {
+   for (size_t k = 0; k < t->writes.len;) {
       const struct t_pending_write *w = &t->writes.data[k];
-      write_reg(t, w->reg, w->chan, w->value);
+      const struct t_array *a;
+      unsigned n = stored_run(t, k, &a);
+      if (!n) {
+         write_reg(t, w->reg, w->chan, w->value);
+         k++;
+         continue;
+      }
+      struct ir_ref values[4];
+      for (unsigned i = 0; i < n; i++)
+         values[i] = t->writes.data[k + i].value;
+      store_element(t, a, w->reg, w->chan, values, n);
+      k += n;
    }
    t->writes.len = 0;
 }

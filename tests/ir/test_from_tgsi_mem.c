@@ -503,7 +503,9 @@ test_thread_local_array(void **state)
     * thread-local storage, 16 bytes per element: a constant element is
     * the pointer with its byte in the immediate (no SHADDX); a computed
     * one adds the clamped element offset by SHADDX and keeps the
-    * channel's byte in the immediate. */
+    * channel's byte in the immediate.  An instruction's writes of
+    * consecutive channels are one STORE where their first channel is
+    * aligned to their size (xy here; the w alone). */
    expect_translation(
       "FRAG\n"
       "DCL IN[0], GENERIC[0], CONSTANT\n"
@@ -521,30 +523,69 @@ test_thread_local_array(void **state)
       "  %1 = preload imm=61\n"
       "  %2:v4 = va.LD_VAR_BUF_IMM.f32.slot0.v4.src_flat32.center.store"
       " %1 index:0x0\n"
-      "  %16 = undef\n"
-      "  %17 = preload imm=60\n"
+      "  %15 = undef\n"
+      "  %16 = preload imm=60\n"
       "b1 -> b2\n"
-      "  %3 = collect %2\n"
-      "  va.STORE.i32.force.slot0 thread_local_pointer, %3 offset:48\n"
-      "  %4 = collect %2.1\n"
-      "  va.STORE.i32.force.slot0 thread_local_pointer, %4 offset:52\n"
-      "  %5 = iadd %2.2, #0x2\n"
-      "  %6 = isub %5, #0x0\n"
-      "  %7 = umin %6, #0x10\n"
-      "  %8 = shl %7, #0x4\n"
-      "  %9:64 = va.SHADDX.u64 thread_local_pointer, %8 shift:0x0\n"
-      "  %10 = va.LOAD.i32.force.slot0 %9 offset:4\n"
-      "  %11 = isub %2.2, #0x0\n"
-      "  %12 = umin %11, #0x10\n"
-      "  %13 = shl %12, #0x4\n"
-      "  %14:64 = va.SHADDX.u64 thread_local_pointer, %13 shift:0x0\n"
-      "  %15 = collect %2\n"
-      "  va.STORE.i32.force.slot0 %14, %15 offset:12\n"
+      "  %3:v2 = collect %2, %2.1\n"
+      "  va.STORE.i64.force.slot0 thread_local_pointer, %3 offset:48\n"
+      "  %4 = iadd %2.2, #0x2\n"
+      "  %5 = isub %4, #0x0\n"
+      "  %6 = umin %5, #0x10\n"
+      "  %7 = shl %6, #0x4\n"
+      "  %8:64 = va.SHADDX.u64 thread_local_pointer, %7 shift:0x0\n"
+      "  %9 = va.LOAD.i32.force.slot0 %8 offset:4\n"
+      "  %10 = isub %2.2, #0x0\n"
+      "  %11 = umin %10, #0x10\n"
+      "  %12 = shl %11, #0x4\n"
+      "  %13:64 = va.SHADDX.u64 thread_local_pointer, %12 shift:0x0\n"
+      "  %14 = collect %2\n"
+      "  va.STORE.i32.force.slot0 %13, %14 offset:12\n"
       "  jump\n"
       "b2\n"
-      "  %18 = va.ATEST %17, %16, atest_datum.w0\n"
-      "  %19:v4 = collect %10, %16, %16, %16\n"
-      "  va.BLEND.slot0.v4.auto blend_descriptor_0, %18, %19 target:0x0\n");
+      "  %17 = va.ATEST %16, %15, atest_datum.w0\n"
+      "  %18:v4 = collect %9, %15, %15, %15\n"
+      "  va.BLEND.slot0.v4.auto blend_descriptor_0, %17, %18 target:0x0\n");
+   /* A whole element through an address is one STORE.i128, three from x
+    * one STORE.i96 and zw one STORE.i64 at byte 8; y and z, a run that
+    * starts at a word no 8-byte store may start at, two STORE.i32. */
+   expect_translation(
+      "FRAG\n"
+      "DCL IN[0], GENERIC[0], CONSTANT\n"
+      "DCL OUT[0], COLOR\n"
+      "DCL TEMP[0..16], ARRAY(1), LOCAL\n"
+      "DCL ADDR[0]\n"
+      "  0: UARL ADDR[0].x, IN[0].wwww\n"
+      "  1: MOV TEMP[ADDR[0].x](1), IN[0]\n"
+      "  2: MOV TEMP[1].xyz, IN[0]\n"
+      "  3: MOV TEMP[2].zw, IN[0]\n"
+      "  4: MOV TEMP[4].yz, IN[0]\n"
+      "  5: END\n",
+      "translate", false,
+      "shader fragment\n"
+      "b0 -> b1\n"
+      "  %1 = preload imm=61\n"
+      "  %2:v4 = va.LD_VAR_BUF_IMM.f32.slot0.v4.src_flat32.center.store"
+      " %1 index:0x0\n"
+      "  %12 = undef\n"
+      "  %13 = preload imm=60\n"
+      "b1 -> b2\n"
+      "  %3 = isub %2.3, #0x0\n"
+      "  %4 = umin %3, #0x10\n"
+      "  %5 = shl %4, #0x4\n"
+      "  %6:64 = va.SHADDX.u64 thread_local_pointer, %5 shift:0x0\n"
+      "  %7:v4 = collect %2, %2.1, %2.2, %2.3\n"
+      "  va.STORE.i128.force.slot0 %6, %7 offset:0\n"
+      "  %8:v3 = collect %2, %2.1, %2.2\n"
+      "  va.STORE.i96.force.slot0 thread_local_pointer, %8 offset:16\n"
+      "  %9:v2 = collect %2.2, %2.3\n"
+      "  va.STORE.i64.force.slot0 thread_local_pointer, %9 offset:40\n"
+      "  %10 = collect %2.1\n"
+      "  va.STORE.i32.force.slot0 thread_local_pointer, %10 offset:68\n"
+      "  %11 = collect %2.2\n"
+      "  va.STORE.i32.force.slot0 thread_local_pointer, %11 offset:72\n"
+      "  jump\n"
+      "b2\n"
+      "  %14 = va.ATEST %13, #0x3f800000, atest_datum.w0\n");
 }
 
 static void
