@@ -365,7 +365,7 @@ prologue(struct gen *g)
       g->temp_kind[t] = ty == TGSI_VT_F32 ? GEN_KIND_FLOAT : GEN_KIND_INT;
       mov(g, TGSI_REGFILE_TEMPORARY, t, 0xf, ty);
    }
-   for (unsigned t = 0; t < GEN_ARRAY_LEN; t++)
+   for (unsigned t = 0; t < g->array_len; t++)
       mov(g, TGSI_REGFILE_TEMPORARY, g->array + t, 0xf, TGSI_VT_UNTYPED);
    for (unsigned o = 0; o < g->nout; o++) {
       if (g->stage == GEN_GS)
@@ -507,7 +507,7 @@ declare(struct gen *g, struct tgsi_builder *b)
    }
    decl(b, TGSI_REGFILE_TEMPORARY, 0, g->array - 1);
    struct tgsi_decl *d = decl(b, TGSI_REGFILE_TEMPORARY, g->array,
-                              g->array + GEN_ARRAY_LEN - 1);
+                              g->array + g->array_len - 1);
    d->array = true;
    d->array_id = 1;
    d->local = true;
@@ -545,15 +545,19 @@ gen_print(struct strbuf *sb, const struct tgsi_shader *s)
    tgsi_print_shader(sb, s);
 }
 
+/* The array's length comes from the seed alone, not the random
+ * stream, so that the programs of short arrays stay as they were. */
 static void
-layout_temps(struct gen *g)
+layout_temps(struct gen *g, uint64_t seed)
 {
    g->ntemps = 4 + gen_below(g, 8);
    g->scratch = g->ntemps;
    g->lane = g->scratch + 2;
    g->counter = g->lane + 1;
    g->array = g->counter + GEN_MAX_LOOPS;
-   g->ntemp_total = g->array + GEN_ARRAY_LEN;
+   bool long_array = ((seed * 0x9e3779b97f4a7c15ull) >> 62) == 0;
+   g->array_len = long_array ? GEN_LONG_ARRAY_LEN : GEN_ARRAY_LEN;
+   g->ntemp_total = g->array + g->array_len;
 }
 
 struct tgsi_shader *
@@ -570,7 +574,7 @@ gen_program(struct arena *arena, const struct gen_options *o,
    g.feat = o->features;
    g.stage = o->stage < GEN_STAGE_COUNT ? o->stage
                                         : (enum gen_stage)gen_below(&g, 3);
-   layout_temps(&g);
+   layout_temps(&g, o->seed);
    setup_stage(&g);
    prologue(&g);
    unsigned max = o->max_insns ? o->max_insns : 60;

@@ -183,10 +183,15 @@ static void
 array_operand(struct gen *g, struct tgsi_reg *r)
 {
    r->file = TGSI_REGFILE_TEMPORARY;
-   if ((g->feat & GEN_F_INDIRECT) && gen_chance(g, 70))
-      make_indirect(g, r, (int)g->array, 1);
-   else
-      r->index = (int)(g->array + gen_below(g, GEN_ARRAY_LEN));
+   if ((g->feat & GEN_F_INDIRECT) && gen_chance(g, 70)) {
+      /* ADDR[0] is 0..3: a long array is entered anywhere. */
+      unsigned base = g->array_len > GEN_ARRAY_LEN
+                         ? gen_below(g, g->array_len - GEN_ARRAY_LEN + 1)
+                         : 0;
+      make_indirect(g, r, (int)(g->array + base), 1);
+   } else {
+      r->index = (int)(g->array + gen_below(g, g->array_len));
+   }
 }
 
 /* A register or immediate of the wanted kind, unmodified. */

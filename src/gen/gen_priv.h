@@ -9,7 +9,10 @@
  *                         written right before their one use
  *   TEMP[lane]            compute: the lane's index, x4 and x16
  *   TEMP[counter + d]     the counter of the loop at depth d
- *   TEMP[array .. +3]     ARRAY(1), read and written through ADDR[0]
+ *   TEMP[array ..]        ARRAY(1), read and written through ADDR[0]:
+ *                         GEN_ARRAY_LEN elements, or for a quarter of
+ *                         the seeds GEN_LONG_ARRAY_LEN, too many for
+ *                         registers (thread-local storage)
  * ADDR[0] always holds indices in 0..3; ADDR[1] is ARL/ARR's.
  * Geometry shaders read IN[vertex][r], the vertex below N (ADDR[0] only
  * when N > 3), and EMIT / ENDPRIM to stream 0 anywhere in the body.
@@ -23,6 +26,7 @@
 #define GEN_MAX_LOOPS 2
 #define GEN_MAX_UNITS 8
 #define GEN_ARRAY_LEN 4
+#define GEN_LONG_ARRAY_LEN 20
 #define GEN_CONST_BUFFERS 4
 #define GEN_CONST_LEN 8
 #define GEN_CS_WIDTH 4
@@ -54,6 +58,7 @@ struct gen {
    VEC(struct tgsi_insn) insns;
    VEC(struct tgsi_imm) imms;
    unsigned ntemps, scratch, lane, counter, array, ntemp_total;
+   unsigned array_len;
    uint8_t temp_kind[32]; /* enum gen_kind of each value temporary */
    unsigned nin, nout;
    uint8_t in_sem[8], out_sem[8], out_mask[8];
