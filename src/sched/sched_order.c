@@ -166,7 +166,6 @@ struct value_state {
    uint32_t first_use; /* position of its first reader (sinking) */
    uint32_t readers_window; /* window whose reads `readers` lists */
    uint32_t readers;        /* first struct reader, or NONE */
-   uint32_t last_read; /* position of its last reader (boundary_floor) */
 };
 
 struct sched {
@@ -380,14 +379,25 @@ undo_try(struct sched *S)
    S->peak = S->now = 0;
 }
 
-/* The peak pressure of the region in its original order; leaves the
- * state as enter_region made it. */
+/* The peak pressure of the region in its original order, and in
+ * `*floor` the highest at a boundary between two windows or at the
+ * region's end.  Each window schedules its own slice of the region, so
+ * what is live at a boundary is the same in every order (what was made
+ * before it and is read after it, or leaves the block): a try whose
+ * limit the floor passes fails there at the latest, and is not made
+ * (the indirect family's block passes 56 registers at its first
+ * boundary from 1,000 instructions on).  Leaves the state as
+ * enter_region made it. */
 static unsigned
-original_peak(struct sched *S, const struct region *R)
+original_peak(struct sched *S, const struct region *R, unsigned *floor)
 {
    unsigned start = S->cur;
-   for (uint32_t k = 0; k < R->n; k++)
+   *floor = 0;
+   for (uint32_t k = 0; k < R->n; k++) {
       commit(S, R->instrs[k]);
+      if ((k + 1) % WINDOW == 0 || k + 1 == R->n)
+         *floor = S->cur > *floor ? S->cur : *floor;
+   }
    unsigned peak = S->peak;
    for (uint32_t k = 0; k < R->n; k++) {
       const struct ir_instr *I = R->instrs[k];
@@ -1012,57 +1022,6 @@ sink_to_readers(struct sched *S, struct ir_instr **order, uint32_t n,
    memcpy(order, out, n * sizeof(*order));
 }
 
-/* The highest pressure at a boundary between two windows or at the
- * region's end.  Each window schedules its own slice of the region, so
- * what is live at a boundary is the same in every order (what was made
- * before it and is read after it, or leaves the block), and a try whose
- * limit this passes fails there at the latest: the tries it would make
- * are saved (the indirect family's block passes 56 registers at its
- * first boundary from 1,000 instructions on).  Leaves the state as
- * enter_region made it. */
-static unsigned
-boundary_floor(struct sched *S, const struct region *R)
-{
-   uint32_t n = R->n;
-   for (uint32_t k = 0; k < n; k++) {
-      const struct ir_instr *I = R->instrs[k];
-      ir_foreach_src(I, i) {
-         if (I->src[i].kind == IR_REF_VALUE)
-            S->v[I->src[i].index].last_read = k;
-      }
-   }
-   /* delta[p]: how the pressure changes once p instructions came. */
-   int32_t *delta = ARENA_ARRAY(S->s->scratch, int32_t, n + 2);
-   delta[0] = (int32_t)S->entry_cur;
-   for (uint32_t k = 0; k < n; k++) {
-      const struct ir_instr *I = R->instrs[k];
-      ir_foreach_src(I, i) {
-         uint32_t v = I->src[i].index;
-         if (I->src[i].kind != IR_REF_VALUE || S->v[v].defined == S->stamp ||
-             is_pinned(S, v) || S->v[v].last_read != k)
-            continue;
-         delta[k + 1] -= (int32_t)regs(S, v); /* made before the region */
-         S->v[v].last_read = NONE;              /* once */
-      }
-      if (!I->ndst || I->dst.kind != IR_REF_VALUE)
-         continue;
-      uint32_t v = I->dst.index;
-      if (is_pinned(S, v)) {
-         delta[k + 1] += (int32_t)regs(S, v);
-      } else if (S->v[v].uses) {
-         delta[k + 1] += (int32_t)regs(S, v);
-         delta[S->v[v].last_read + 1] -= (int32_t)regs(S, v);
-      }
-   }
-   int32_t live = 0, most = 0;
-   for (uint32_t p = 0; p <= n; p++) {
-      live += delta[p];
-      if ((p && p % WINDOW == 0) || p == n)
-         most = live > most ? live : most;
-   }
-   return (unsigned)most;
-}
-
 /* S of the header: the pressure that keeps a shader at 32 registers (or
  * within all it has). */
 static unsigned
@@ -1111,11 +1070,11 @@ reserve_nodes(struct sched *S, uint32_t n)
 }
 
 /* Sinks the loads of a block over S when that lowers its peak (`*peak`,
- * updated): the block takes that order, which becomes the original order
- * the scheduler starts from. */
+ * and its `*floor`, updated): the block takes that order, which becomes
+ * the original order the scheduler starts from. */
 static bool
 sink_loads(struct sched *S, struct ir_block *b, struct region *R,
-           unsigned *peak)
+           unsigned *peak, unsigned *floor)
 {
    struct ir_instr **order = ARENA_ARRAY(S->s->scratch, struct ir_instr *,
                                          R->n);
@@ -1123,12 +1082,14 @@ sink_loads(struct sched *S, struct ir_block *b, struct region *R,
    sink_to_readers(S, order, R->n, true);
    struct region sunk = *R;
    sunk.instrs = order;
-   unsigned sunk_peak = original_peak(S, &sunk);
+   unsigned sunk_floor;
+   unsigned sunk_peak = original_peak(S, &sunk, &sunk_floor);
    if (sunk_peak >= *peak)
       return false;
    relink(b, R, order);
    R->instrs = order;
    *peak = sunk_peak;
+   *floor = sunk_floor;
    return true;
 }
 
@@ -1214,13 +1175,13 @@ schedule_block(struct sched *S, struct ir_block *b, unsigned registers)
       return false;
    enter_region(S, b, &R);
    unsigned small = small_set(registers);
+   /* 0 for a block within the cap: all it makes fits under every
+    * limit, so its boundaries do too. */
+   unsigned floor = 0;
    unsigned peak = peak_within_cap(S, &R, registers)
                       ? small - SMALL_MARGIN /* the limit it gets anyway */
-                      : original_peak(S, &R);
-   bool sunk = peak > small && sink_loads(S, b, &R, &peak);
-   /* Only a block over S measures its boundaries (most never are; the
-    * others' limit is a cap their ends are under). */
-   unsigned floor = peak > small ? boundary_floor(S, &R) : 0;
+                      : original_peak(S, &R, &floor);
+   bool sunk = peak > small && sink_loads(S, b, &R, &peak, &floor);
    reserve_nodes(S, R.n);
    struct ir_instr **order = ARENA_ARRAY(S->s->scratch, struct ir_instr *,
                                          R.n);
