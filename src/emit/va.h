@@ -116,6 +116,15 @@ va_form(enum va_op op)
 void va_instr_init(struct va_instr *I, enum va_op op);
 /* Every modifier at its default as va_instr_init sets it, immediates 0. */
 void va_settings_init(struct va_settings *S, enum va_op op);
+/* The modifiers and immediates of `S` into `I`, its other fields as
+ * they are.  Inline: the passes on allocated code build every
+ * instruction from its template several times. */
+static inline void
+va_instr_take_settings(struct va_instr *I, const struct va_settings *S)
+{
+   memcpy(I->mod, S->mod, sizeof(I->mod));
+   memcpy(I->imm, S->imm, sizeof(I->imm));
+}
 /* `op` as va_instr_init makes it, with the modifiers and immediates of
  * `S`. */
 void va_instr_from_settings(struct va_instr *I, enum va_op op,

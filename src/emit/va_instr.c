@@ -64,8 +64,7 @@ va_instr_from_settings(struct va_instr *I, enum va_op op,
                        const struct va_settings *S)
 {
    init_operands(I, va_form(op), op);
-   memcpy(I->mod, S->mod, sizeof(I->mod));
-   memcpy(I->imm, S->imm, sizeof(I->imm));
+   va_instr_take_settings(I, S);
 }
 
 void

@@ -192,8 +192,7 @@ build(const struct ir_shader *s, const struct ir_instr *I,
    } else if (I->op == IR_OP_VA && still_bound(I)) {
       /* Rule 4: the kept operands and the template's modifiers and
        * immediates, every field the encoder reads. */
-      memcpy(out->mod, I->va->mod, sizeof(out->mod));
-      memcpy(out->imm, I->va->imm, sizeof(out->imm));
+      va_instr_take_settings(out, I->va);
       out->op = (enum va_op)I->va_op;
       kept_operands(I, out);
       why = NULL;
