@@ -26,8 +26,9 @@
  *    never a write of their space or a fence: the same shader may write
  *    those buffers, images and tile.  The IR's side-effect mark wins
  *    over these names.  Thread-local storage (LOAD, STORE through
- *    thread_local_pointer or a SHADDX of it) is a space of its own: no
- *    other address reaches it.
+ *    thread_local_pointer or a SHADDX of it) is a space of its own,
+ *    where accesses at constant offsets from the pointer order only
+ *    with those whose bytes they overlap.
  * 6. Pure instructions (ALU, LD_VAR*, LEA_*: varyings and descriptors are
  *    never written by a shader; COLLECT, UNDEF) obey only rules 1 and 3.
  *
@@ -44,8 +45,7 @@
  * registers) has the cap S - 3, a bigger one registers - 8, one over
  * `registers` registers - 8 alone (colouring aligned pairs and vectors
  * can fall short of the pressure bound: with a cap of 31, two corpus
- * programs went to 64 registers; with 28, none; a block whose live-in
- * values and results fit under the cap together is not measured).  A
+ * programs went to 64 registers; with 28, none).  A
  * block over S first has its loads sunk to their first readers as far
  * as rules 3-5 allow, when that lowers its peak (translation loads
  * inputs first and stores outputs last), and with 64 registers is first
@@ -519,10 +519,72 @@ add_data_edges(struct sched *S, uint32_t i)
 }
 
 /* The last fence and the last write (or fence) of each space before the
- * node at hand. */
+ * node at hand.  Thread-local accesses at a constant offset from
+ * thread_local_pointer touch bytes known in advance: those are listed
+ * since the last barrier (a fence, a write through a computed address,
+ * or the access that found the list full, each ordered after all that
+ * went before it), and one orders only after the listed ones whose bytes
+ * it overlaps, where one of the two writes.  The translation stores an
+ * array's elements one by one; without this, every store waited for the
+ * one before it and held every value it stores live until then. */
+enum { THREAD_LOCAL_LISTED = 64 };
+
+struct thread_local_access {
+   uint32_t node;
+   bool write;
+   int64_t lo, hi; /* bytes [lo, hi) from thread_local_pointer */
+};
+
 struct order_state {
    uint32_t fence, write[SPACE_COUNT];
+   uint32_t barrier; /* of thread-local storage, or NONE */
+   unsigned listed;
+   struct thread_local_access access[THREAD_LOCAL_LISTED];
 };
+
+/* The bytes a LOAD or STORE at a constant offset from
+ * thread_local_pointer touches. */
+static bool
+thread_local_bytes(const struct ir_instr *I, int64_t *lo, int64_t *hi)
+{
+   static const uint8_t bytes[] = {1, 2, 3, 4, 6, 8, 12, 16};
+   unsigned k;
+   if (I->va_op >= VA_OP_LOAD_I8 && I->va_op <= VA_OP_LOAD_I128)
+      k = I->va_op - VA_OP_LOAD_I8;
+   else if (I->va_op >= VA_OP_STORE_I8 && I->va_op <= VA_OP_STORE_I128)
+      k = I->va_op - VA_OP_STORE_I8;
+   else
+      return false;
+   if (!I->nsrc || !is_thread_local_pointer(I->src[0]))
+      return false;
+   *lo = I->va->imm[VA_IMM_OFFSET];
+   *hi = *lo + bytes[k];
+   return true;
+}
+
+static void
+add_thread_local_order(struct sched *S, uint32_t i, struct order_state *o)
+{
+   const struct node *N = &S->nodes[i];
+   bool write = N->order == ORDER_WRITE;
+   int64_t lo = INT64_MIN, hi = INT64_MAX;
+   bool known = thread_local_bytes(N->I, &lo, &hi);
+   bool barrier = (write && !known) || o->listed == THREAD_LOCAL_LISTED;
+   if (o->barrier != NONE)
+      add_order(S, o->barrier, i);
+   for (unsigned k = 0; k < o->listed; k++) {
+      const struct thread_local_access *e = &o->access[k];
+      if (barrier || ((write || e->write) && e->lo < hi && lo < e->hi))
+         add_order(S, e->node, i);
+   }
+   if (barrier) {
+      o->barrier = i;
+      o->listed = 0;
+   } else {
+      o->access[o->listed++] =
+         (struct thread_local_access){i, write, lo, hi};
+   }
+}
 
 /* Rules 3-5 for node i. */
 static void
@@ -530,6 +592,11 @@ add_order_edges(struct sched *S, uint32_t i, struct order_state *o)
 {
    struct node *N = &S->nodes[i];
    uint32_t *write = &o->write[N->space];
+   if (N->space == SPACE_THREAD &&
+       (N->order == ORDER_READ || N->order == ORDER_WRITE)) {
+      add_thread_local_order(S, i, o);
+      return;
+   }
    switch (N->order) {
    case ORDER_PURE:
       if (o->fence != NONE)
@@ -555,6 +622,8 @@ add_order_edges(struct sched *S, uint32_t i, struct order_state *o)
       o->fence = i;
       for (unsigned sp = 0; sp < SPACE_COUNT; sp++)
          o->write[sp] = i;
+      o->barrier = i;
+      o->listed = 0;
       break;
    }
 }
@@ -562,7 +631,8 @@ add_order_edges(struct sched *S, uint32_t i, struct order_state *o)
 static void
 build_graph(struct sched *S, struct ir_instr **in, uint32_t n)
 {
-   struct order_state o = {.fence = NONE, .write = {NONE, NONE}};
+   struct order_state o = {.fence = NONE, .write = {NONE, NONE},
+                           .barrier = NONE};
    S->window++;
    S->edges.len = 0;
    S->listed = false;

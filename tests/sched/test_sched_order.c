@@ -215,6 +215,61 @@ test_thread_local_space(void **state)
    done(&r);
 }
 
+/* Thread-local accesses at constant offsets from thread_local_pointer
+ * order only where their bytes overlap: a store of a value ready early
+ * passes an earlier store of other bytes, a load waits only for the
+ * store of its own bytes and a store for the store it overwrites.  A
+ * store through a computed address orders against every access. */
+static void
+test_thread_local_offsets(void **state)
+{
+   (void)state;
+   struct scheduled r;
+   schedule(&r,
+            "shader compute\nb0\n"
+            "  %1 = va.FADD.f32 u0, u1\n"
+            "  %2 = va.FADD.f32 %1, u2\n"
+            "  %3 = va.FADD.f32 %2, u3\n"
+            "  %4 = collect %3\n"
+            "  va.STORE.i32.force.slot0 thread_local_pointer, %4 offset:0\n"
+            "  %5 = va.FADD.f32 u4, u5\n"
+            "  %6 = collect %5\n"
+            "  va.STORE.i32.force.slot0 thread_local_pointer, %6 offset:4\n"
+            "  %7 = va.FADD.f32 u6, u7\n"
+            "  %8:v4 = collect %7, %7, %7, %7\n"
+            "  va.STORE.i128.force.slot0 thread_local_pointer, %8 "
+            "offset:16\n"
+            "  %9 = va.LOAD.i32.force.slot0 thread_local_pointer offset:4\n"
+            "  %10 = va.LOAD.i32.force.slot0 thread_local_pointer "
+            "offset:28\n"
+            "  %11 = va.FADD.f32 %9, %10\n"
+            "  %12 = collect %11\n"
+            "  va.STORE.i32.force.slot0 thread_local_pointer, %12 offset:0\n"
+            "  %13:64 = va.SHADDX.u64 thread_local_pointer, u8 shift:0x0\n"
+            "  va.STORE.i32.force.slot0 %13, %12 offset:40\n"
+            "  %14 = va.LOAD.i32.force.slot0 thread_local_pointer "
+            "offset:64\n"
+            "  %15 = va.FADD.f32 %14, %11\n"
+            "  %16 = collect %15\n"
+            "  va.STORE.i32.slot0 workgroup_local_pointer, %16 offset:0\n",
+            64);
+   assert_true(r.progress);
+   /* Passes: the second store goes above the first, the load of byte 4
+    * above the first store's. */
+   EXPECT_ORDER(&r, "%6 offset:4", "%4 offset:0");
+   EXPECT_ORDER(&r, "%9 = va.LOAD", "%4 offset:0");
+   /* Keeps: each load below the store of its bytes (28 is inside the
+    * 16-byte store at 16), the overwriting store below the first. */
+   EXPECT_ORDER(&r, "%6 offset:4", "%9 = va.LOAD");
+   EXPECT_ORDER(&r, "%8 offset:16", "%10 = va.LOAD");
+   EXPECT_ORDER(&r, "%4 offset:0", "%12 offset:0");
+   /* The computed address: everything before it stays before it, the
+    * load after it stays after it. */
+   EXPECT_ORDER(&r, "%12 offset:0", "%12 offset:40", "%14 = va.LOAD");
+   EXPECT_ORDER(&r, "%8 offset:16", "%12 offset:40");
+   done(&r);
+}
+
 /* A block whose original order needs more than 31 registers (eight vec4
  * varyings loaded first, each read once) gets its loads sunk to their
  * readers; the scheduler then hoists what fits and the shader stays in
@@ -664,6 +719,7 @@ main(void)
       cmocka_unit_test(test_message_first),
       cmocka_unit_test(test_load_store_alias),
       cmocka_unit_test(test_thread_local_space),
+      cmocka_unit_test(test_thread_local_offsets),
       cmocka_unit_test(test_loads_sink_over_pressure),
       cmocka_unit_test(test_chains_interleaved_under_cap),
       cmocka_unit_test(test_demand_order_under_cap),
