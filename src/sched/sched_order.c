@@ -562,7 +562,9 @@ thread_local_bytes(const struct ir_instr *I, int64_t *lo, int64_t *hi)
    return true;
 }
 
-static void
+/* Out of line: most shaders have no thread-local storage, and the graph
+ * builder around the common case stays as the compiler inlined it. */
+static __attribute__((noinline)) void
 add_thread_local_order(struct sched *S, uint32_t i, struct order_state *o)
 {
    const struct node *N = &S->nodes[i];
@@ -631,8 +633,11 @@ add_order_edges(struct sched *S, uint32_t i, struct order_state *o)
 static void
 build_graph(struct sched *S, struct ir_instr **in, uint32_t n)
 {
-   struct order_state o = {.fence = NONE, .write = {NONE, NONE},
-                           .barrier = NONE};
+   /* Set field by field: an initializer would clear the whole list. */
+   struct order_state o;
+   o.fence = o.barrier = NONE;
+   o.write[SPACE_SHARED] = o.write[SPACE_THREAD] = NONE;
+   o.listed = 0;
    S->window++;
    S->edges.len = 0;
    S->listed = false;
