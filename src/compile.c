@@ -176,6 +176,7 @@ compile_program(struct compile *c, const struct tgsi_shader *tgsi,
       return true;
 
    /* Down to what Valhall has. */
+   changed |= PASS(c, s, va_combine_loads);
    changed |= PASS(c, s, va_lower_transcendental);
    changed |= PASS(c, s, va_lower_int64);
    /* After lower_int64, which splits into what this lowers. */

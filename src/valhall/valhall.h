@@ -18,6 +18,7 @@
 #include "tgsiva/tgsiva.h"
 
 /* Down to what Valhall has, one file each. */
+bool va_combine_loads(struct ir_shader *s);
 bool va_lower_transcendental(struct ir_shader *s);
 bool va_lower_int64(struct ir_shader *s);
 bool va_lower_alu(struct ir_shader *s);

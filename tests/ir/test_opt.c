@@ -1121,6 +1121,76 @@ test_va_optimize_narrow_loads(void **state)
                       "  va.STORE.i128.slot0 %3, %2 offset:0\n");
 }
 
+/* va_combine_loads: the words of one aligned 16-byte chunk of
+ * thread-local storage, read from one base with no side effect between,
+ * come in one load whose components the readers read. */
+#define TLS_ELEMENT                                                          \
+   HDR "  %3 = shl %1, #0x4\n"                                              \
+       "  %4:64 = va.SHADDX.u64 thread_local_pointer, %3 shift:0x0\n"
+
+static void
+test_combine_loads(void **state)
+{
+   (void)state;
+   /* A whole element through a computed, aligned address. */
+   IR_CASE(va_combine_loads,
+           TLS_ELEMENT "  %5 = va.LOAD.i32.force.slot0 %4 offset:16\n"
+                       "  %6 = va.LOAD.i32.force.slot0 %4 offset:20\n"
+                       "  %7 = fadd %5, %6\n"
+                       "  %8 = va.LOAD.i32.force.slot0 %4 offset:28\n"
+                       "  %9 = va.LOAD.i32.force.slot0 %4 offset:24\n"
+                       "  %10:v4 = collect %9, %8, %7, %5\n",
+           TLS_ELEMENT "  %11:v4 = va.LOAD.i128.force.slot0 %4 offset:16\n"
+                       "  %7 = fadd %11, %11.1\n"
+                       "  %10:v4 = collect %11.2, %11.3, %7, %11\n");
+   /* The narrowest aligned load: words 1-2 in an i96 from the chunk's
+    * start, 2-3 in an i64, one word read twice in one i32. */
+   IR_CASE(va_combine_loads,
+           HDR "  %3 = va.LOAD.i32.force.slot0 thread_local_pointer "
+               "offset:36\n"
+               "  %4 = va.LOAD.i32.force.slot0 thread_local_pointer "
+               "offset:40\n"
+               "  %5 = va.LOAD.i32.force.slot0 thread_local_pointer "
+               "offset:8\n"
+               "  %6 = va.LOAD.i32.force.slot0 thread_local_pointer "
+               "offset:12\n"
+               "  %7 = va.LOAD.i32.force.slot0 thread_local_pointer "
+               "offset:64\n"
+               "  %8 = va.LOAD.i32.force.slot0 thread_local_pointer "
+               "offset:64\n"
+               "  %9:v4 = collect %3, %4, %5, %6\n"
+               "  %10:v2 = collect %7, %8\n",
+           HDR "  %11:v3 = va.LOAD.i96.force.slot0 thread_local_pointer "
+               "offset:32\n"
+               "  %12:v2 = va.LOAD.i64.force.slot0 thread_local_pointer "
+               "offset:8\n"
+               "  %13 = va.LOAD.i32.force.slot0 thread_local_pointer "
+               "offset:64\n"
+               "  %9:v4 = collect %11.1, %11.2, %12, %12.1\n"
+               "  %10:v2 = collect %13, %13\n");
+   /* Unchanged: a store between (it may write those words), other
+    * chunks, a base not known to be aligned, a load with a lane
+    * modifier. */
+   IR_NEGCASE(va_combine_loads,
+              TLS_ELEMENT "  %5 = va.LOAD.i32.force.slot0 %4 offset:0\n"
+                          "  va.STORE.i32.force.slot0 %4, %2 offset:8\n"
+                          "  %6 = va.LOAD.i32.force.slot0 %4 offset:4\n"
+                          "  %7 = va.LOAD.i32.force.slot0 %4 offset:16\n"
+                          "  %8:v4 = collect %5, %6, %7, %7\n");
+   IR_NEGCASE(va_combine_loads,
+              HDR "  %3 = shl %1, #0x2\n"
+                  "  %4:64 = va.SHADDX.u64 thread_local_pointer, %3 "
+                  "shift:0x0\n"
+                  "  %5 = va.LOAD.i32.force.slot0 %4 offset:0\n"
+                  "  %6 = va.LOAD.i32.force.slot0 %4 offset:4\n"
+                  "  %7:v2 = collect %5, %6\n");
+   IR_NEGCASE(va_combine_loads,
+              HDR "  %3:64 = collect %1, %2\n"
+                  "  %4 = va.LOAD.i32.force.slot0 %3 offset:0\n"
+                  "  %5 = va.LOAD.i32.force.slot0 %3 offset:4\n"
+                  "  %6:v2 = collect %4, %5\n");
+}
+
 /* va_lower_transcendental, rule 4: sqrt(x) = 1 / rsqrt(x), with no
  * selects (the special values come out right as they are). */
 static void
@@ -1203,6 +1273,7 @@ main(void)
       cmocka_unit_test(test_if_convert),
       cmocka_unit_test(test_va_optimize_add_immediate),
       cmocka_unit_test(test_va_optimize_narrow_loads),
+      cmocka_unit_test(test_combine_loads),
       cmocka_unit_test(test_lower_sqrt),
       cmocka_unit_test(test_va_optimize_built),
    };
