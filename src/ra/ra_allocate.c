@@ -19,6 +19,10 @@
  * 3. A PRELOAD value stays in the register the hardware filled.
  * 4. Sources that die at an instruction free their registers before its
  *    result is placed: an instruction may write a register it reads.
+ *    A register of a 32-bit vector that a Valhall source reads alone
+ *    frees when nothing later reads it, even while other registers of
+ *    the vector are still read (a LOAD.i128 read one component per
+ *    instruction), unless the vector is live out of the block.
  * 5. Phis become parallel copies at the end of each predecessor (critical
  *    edges are split first), COLLECTs parallel copies into the vector;
  *    copies are ordered so that no source is overwritten before it is
@@ -84,6 +88,9 @@ struct ra {
     * walk fills each instruction's together). */
    VEC(uint32_t) dying;
    uint32_t *dying_end, *dying_first;
+   /* Per value, in the walk that finds deaths: which of its registers
+    * later instructions read (valid while the value is live there). */
+   uint8_t *parts_read;
    uint64_t *forbidden;     /* per value: registers it may not take */
 };
 
@@ -136,11 +143,43 @@ clear_block(struct ra_bitset *live, struct ir_block *b,
    }
 }
 
+/* A death in the list of one register of a vector (rule 4): the value
+ * and which of its registers. */
+#define PART_DEATH (1u << 31)
+#define PART_SHIFT 28
+#define PART_VALUE_MASK ((1u << PART_SHIFT) - 1)
+
+/* The registers of its value a source in a Valhall source slot (not a
+ * staging operand) reads, as a mask: one for a 32-bit vector, all
+ * otherwise. */
+static uint8_t
+parts_read_by(const struct ra *ra, struct ir_ref r)
+{
+   const struct ir_value *v = ir_value(ra->s, r.index);
+   if (v->nregs < 2 || v->bits == 64 || r.comp >= 8 ||
+       r.index > PART_VALUE_MASK)
+      return 0xff;
+   return (uint8_t)(1u << r.comp);
+}
+
+/* Whether v's death is already listed for the instruction whose list
+ * starts at `first`. */
+static bool
+listed_since(const struct ra *ra, uint32_t first, uint32_t v)
+{
+   for (size_t k = first; k < ra->dying.len; k++) {
+      if (ra->dying.data[k] == v)
+         return true;
+   }
+   return false;
+}
+
 /* Walking each block backwards from its live-out set, a source not live
  * after its instruction dies there; a result not live after it is dead
- * on arrival (it dies at its own instruction).  Blocks from the last:
- * the walk goes back through the program as one stream, and no block's
- * answer depends on another's. */
+ * on arrival (it dies at its own instruction); a register of a vector
+ * read alone, and by nothing after, dies where it is read (rule 4).
+ * Blocks from the last: the walk goes back through the program as one
+ * stream, and no block's answer depends on another's. */
 static void
 compute_deaths(struct ra *ra)
 {
@@ -149,10 +188,13 @@ compute_deaths(struct ra *ra)
       ra_bitset_create(s->scratch, (uint32_t)s->values.len);
    ir_foreach_block_rev(s, b) {
       const struct ra_valueset *out = &ra->live.live_out[b->index];
-      ra_valueset_foreach(out, v)
+      ra_valueset_foreach(out, v) {
          ra_bitset_set(&live, v);
+         ra->parts_read[v] = 0xff;
+      }
       ir_foreach_instr_rev(b, I) {
-         ra->dying_first[I->pass_data] = (uint32_t)ra->dying.len;
+         uint32_t first = (uint32_t)ra->dying.len;
+         ra->dying_first[I->pass_data] = first;
          if (blend_calls_out(I)) {
             ra_bitset_foreach(&live, v)
                ra->forbidden[v] |= BLEND_CLOBBERED;
@@ -174,12 +216,31 @@ compute_deaths(struct ra *ra)
             ra_bitset_clear(&live, I->dst.index);
          }
          if (I->op != IR_OP_PHI) {
+            unsigned slots = I->op == IR_OP_VA
+                                ? va_form((enum va_op)I->va_op)->nr_srcs
+                                : 0;
             ir_foreach_src(I, i) {
                struct ir_ref r = I->src[i];
-               if (r.kind != IR_REF_VALUE || ra_bitset_test(&live, r.index))
+               if (r.kind != IR_REF_VALUE)
                   continue;
-               ra_bitset_set(&live, r.index);
-               *VEC_PUSH(s->scratch, &ra->dying) = r.index;
+               /* Only what an earlier read (in this backward walk) did
+                * not already make whole is looked at. */
+               uint8_t *later = &ra->parts_read[r.index];
+               if (!ra_bitset_test(&live, r.index)) {
+                  ra_bitset_set(&live, r.index);
+                  *later = i < slots && r.comp < 8 ? 1u << r.comp : 0xff;
+                  *VEC_PUSH(s->scratch, &ra->dying) = r.index;
+                  continue;
+               }
+               if (*later == 0xff)
+                  continue;
+               uint8_t parts = i < slots ? parts_read_by(ra, r) : 0xff;
+               if (parts != 0xff && !(*later & parts) &&
+                   !listed_since(ra, first, r.index)) {
+                  *VEC_PUSH(s->scratch, &ra->dying) =
+                     PART_DEATH | (uint32_t)r.comp << PART_SHIFT | r.index;
+               }
+               *later |= parts;
             }
          }
          ra->dying_end[I->pass_data] = (uint32_t)ra->dying.len;
@@ -278,6 +339,17 @@ occupy(struct ra *ra, uint32_t v)
    }
    if ((unsigned)ra->reg[v] + nregs_of(ra, v) > ra->max_reg)
       ra->max_reg = (unsigned)ra->reg[v] + nregs_of(ra, v);
+}
+
+/* Register `part` of v, if v still holds it (rule 4). */
+static void
+release_part(struct ra *ra, uint32_t v, unsigned part)
+{
+   unsigned reg = (unsigned)ra->reg[v] + part;
+   if (ra->reg[v] >= 0 && ra->occupant[reg] == v) {
+      ra->occupant[reg] = 0;
+      ra->occupied &= ~(1ull << reg);
+   }
 }
 
 static void
@@ -415,10 +487,47 @@ plan_fixed(struct ra *ra, uint32_t vec)
    }
 }
 
-/* Rule 8: where value v should go so that its vector needs no copy:
- * beside the parts already placed, else in a free range planned now. */
+/* With no free range for vector vec, whose part `comp` instruction I
+ * computes: the registers of a vector I reads part by part, where the
+ * part I reads has just freed (rule 4) at the place of `comp`, and the
+ * others are free or that vector's (they free as its parts die, and
+ * parts computed from them land in place: a load's components summed
+ * into a store's).  -1 if none. */
 static int
-vector_hint(struct ra *ra, uint32_t v)
+plan_over_parts(const struct ra *ra, const struct ir_instr *I, uint32_t vec,
+                unsigned comp, uint64_t set)
+{
+   if (I->op != IR_OP_VA)
+      return -1;
+   unsigned n = nregs_of(ra, vec);
+   unsigned slots = va_form((enum va_op)I->va_op)->nr_srcs;
+   for (unsigned i = 0; i < slots && i < I->nsrc; i++) {
+      struct ir_ref r = I->src[i];
+      if (r.kind != IR_REF_VALUE || ra->reg[r.index] < 0 ||
+          nregs_of(ra, r.index) < 2 || ir_value(ra->s, r.index)->bits == 64)
+         continue;
+      uint32_t w = r.index;
+      int base = ra->reg[w] + r.comp - (int)comp;
+      if (base < 0 || base % 2 || base + n > RA_MAX_REGISTERS ||
+          ra->occupant[ra->reg[w] + r.comp])
+         continue;
+      bool ok = true;
+      for (unsigned k = 0; k < n && ok; k++) {
+         unsigned reg = (unsigned)base + k;
+         ok = ((set >> reg) & 1) &&
+              (!ra->occupant[reg] || ra->occupant[reg] == w);
+      }
+      if (ok)
+         return base;
+   }
+   return -1;
+}
+
+/* Rule 8: where value v, computed by I, should go so that its vector
+ * needs no copy: beside the parts already placed, else in a free range
+ * planned now, else over a vector I reads part by part. */
+static int
+vector_hint(struct ra *ra, const struct ir_instr *I, uint32_t v)
 {
    uint32_t vec = ra->affinity[v].vector;
    if (!vec)
@@ -428,14 +537,20 @@ vector_hint(struct ra *ra, uint32_t v)
    if (ra->planned[vec] < 0) {
       uint64_t set = ra->allowed & ~ra->forbidden[vec] &
                      ~reserved_for_others(ra, vec);
+      int base = -1;
       for (unsigned r = 0; r + n <= RA_MAX_REGISTERS; r += n > 1 ? 2 : 1) {
          if (fits(ra, r, n, set)) {
-            ra->planned[vec] = (int16_t)r;
-            for (unsigned i = 0; i < n; i++) {
-               ra->reserved[r + i] = vec;
-               ra->reserved_mask |= 1ull << (r + i);
-            }
+            base = (int)r;
             break;
+         }
+      }
+      if (base < 0)
+         base = plan_over_parts(ra, I, vec, ra->affinity[v].comp, set);
+      if (base >= 0) {
+         ra->planned[vec] = (int16_t)base;
+         for (unsigned i = 0; i < n; i++) {
+            ra->reserved[base + i] = vec;
+            ra->reserved_mask |= 1ull << (base + i);
          }
       }
    }
@@ -461,7 +576,8 @@ assign(struct ra *ra, struct ir_instr *I, int hint)
                     r);
    } else {
       if (hint < 0)
-         hint = I->op == IR_OP_COLLECT ? ra->planned[v] : vector_hint(ra, v);
+         hint = I->op == IR_OP_COLLECT ? ra->planned[v]
+                                       : vector_hint(ra, I, v);
       r = choose(ra, v, n, hint);
       if (r < 0)
          return false;
@@ -525,7 +641,10 @@ color_block(struct ra *ra, struct ir_block *b)
          for (uint32_t k = ra->dying_first[I->pass_data];
               k < ra->dying_end[I->pass_data]; k++) {
             uint32_t v = ra->dying.data[k];
-            if (!(I->ndst && I->dst.index == v))
+            if (v & PART_DEATH)
+               release_part(ra, v & PART_VALUE_MASK,
+                            (v & ~PART_DEATH) >> PART_SHIFT);
+            else if (!(I->ndst && I->dst.index == v))
                release(ra, v);
          }
       }
@@ -896,6 +1015,7 @@ ra_allocate_live(struct ir_shader *s, uint64_t allowed, unsigned *registers,
    ra.affinity = ARENA_ARRAY(s->scratch, struct affinity, s->values.len + 1);
    ra.planned = ARENA_ARRAY(s->scratch, int16_t, s->values.len + 1);
    ra.fixed = ARENA_ARRAY(s->scratch, int16_t, s->values.len + 1);
+   ra.parts_read = ARENA_ARRAY(s->scratch, uint8_t, s->values.len + 1);
    for (size_t v = 0; v <= s->values.len; v++)
       ra.reg[v] = ra.planned[v] = ra.fixed[v] = -1;
    number_instrs(&ra);

@@ -258,6 +258,49 @@ test_staging_part_live_after(void **state)
    finish(&c);
 }
 
+/* Rule 4: a register of a vector read alone frees at its last read,
+ * though the vector's other registers are still read.  In r0-r7, with
+ * r0-r3 taken, each sum of a loaded component can only take that
+ * component's register, and the STORE's vector is the load's, without
+ * a copy. */
+static const char *const vector_read_by_parts =
+   "shader compute\nb0\n  %1 = preload imm=0\n  %2 = preload imm=1\n"
+   "  %7:64 = va.LEA_BUF_IMM.slot0 %2 table:0xD index:0x0\n"
+   "  %3:v4 = va.LOAD.i128.slot0 %7 offset:0\n"
+   "  %4 = va.FADD.f32 %3, %1\n  %5 = va.FADD.f32 %3.1, %1\n"
+   "  %6 = va.FADD.f32 %3.2, %1\n  %9 = va.FADD.f32 %3.3, %1\n"
+   "  %8:v4 = collect %4, %5, %6, %9\n"
+   "  va.STORE.i128.slot0 %7, %8 offset:16\n";
+
+static void
+test_vector_parts_die_one_by_one(void **state)
+{
+   (void)state;
+   struct ra_case c;
+   assert_true(allocate(&c, vector_read_by_parts, 0xff, 0));
+   assert_int_equal(count(c.s, VA_OP_MOV_I32), 0);
+   unsigned base = enc(c.s, find(c.s, VA_OP_LOAD_I128, 0))->staging[0].reg;
+   for (unsigned k = 0; k < 4; k++) {
+      assert_int_equal(enc(c.s, find(c.s, VA_OP_FADD_F32, k))->dest.reg,
+                       base + k);
+   }
+   assert_int_equal(enc(c.s, find(c.s, VA_OP_STORE_I128, 0))->staging[0].reg,
+                    base);
+   finish(&c);
+   /* Read whole later (a staging operand), the vector keeps all its
+    * registers until then: no sum lands in them (with 32 registers). */
+   char text[1024];
+   snprintf(text, sizeof(text), "%s%s", vector_read_by_parts,
+            "  va.STORE.i128.slot0 %7, %3 offset:32\n");
+   assert_true(allocate(&c, text, RA_REGS_32, 0));
+   base = enc(c.s, find(c.s, VA_OP_LOAD_I128, 0))->staging[0].reg;
+   for (unsigned k = 0; k < 4; k++) {
+      unsigned d = enc(c.s, find(c.s, VA_OP_FADD_F32, k))->dest.reg;
+      assert_true(d < base || d >= base + 4);
+   }
+   finish(&c);
+}
+
 static void
 test_preloads_kept(void **state)
 {
@@ -1019,6 +1062,7 @@ main(void)
          test_spilled_phi_of_a_vector_part_stores_one_register),
       cmocka_unit_test(test_staging_vector_built_in_place),
       cmocka_unit_test(test_staging_part_live_after),
+      cmocka_unit_test(test_vector_parts_die_one_by_one),
       cmocka_unit_test(test_preloads_kept),
       cmocka_unit_test(test_blend_registers_avoided),
       cmocka_unit_test(test_blend_colour_planned_early),

@@ -94,7 +94,8 @@ test_straight_line(void **state)
 {
    (void)state;
    /* The load's result is first read by the second FADD: the wait goes on
-    * the instruction before it; the independent FADD runs meanwhile. */
+    * the instruction before it; the independent FADD runs meanwhile.  Its
+    * x dies there, and the sum takes its register. */
    check(FS "  %2:v2 = va.LD_VAR_BUF_IMM.f32.slot0.v2.src_f32.center.store "
             "%1 index:0x0\n"
             "  %3 = va.FADD.f32 u0, u1\n"
@@ -106,8 +107,8 @@ test_straight_line(void **state)
          "LD_VAR_BUF_IMM.f32.slot0.v2.src_f32.center.store @r0:r1, r61, "
          "index:0x0\n"
          "FADD.f32.wait0 r2, u0, u1\n"
-         "FADD.f32 r2, r0, r2\n"
-         "FADD.f32 r0, r2, r1\n"
+         "FADD.f32 r0, r0, r2\n"
+         "FADD.f32 r0, r0, r1\n"
          "IADD_IMM.i32 r1, 0x0, #0x0\n"
          "LEA_BUF_IMM.slot1.wait1 @r2:r3, r1, table:0xD, index:0x0\n"
          "STORE.i32.slot2.end @r0, r2, offset:0\n");
