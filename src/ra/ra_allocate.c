@@ -28,7 +28,8 @@
  *    copies are ordered so that no source is overwritten before it is
  *    read, and a cycle goes through a free register or XOR swaps.
  * 6. A phi result prefers its first source's register, which removes the
- *    copy on that edge whenever the register is free.
+ *    copy on that edge whenever the register is free; a value the phi
+ *    reads from a later edge (a loop's latch) prefers the phi's.
  * 7. Values live across a BLEND that does not end the shader avoid r0-r15,
  *    which a blend shader may use (Mesa: blend shaders are restricted to
  *    r0-r15); the return address it goes back through is a value fixed
@@ -63,11 +64,14 @@
 #include "emit/va.h"
 #include "ra_verify.h"
 
-/* A value's place in the vector a COLLECT builds from it. */
+/* A value's place in the vector a COLLECT builds from it, or the phi
+ * it flows into from behind (comp PHI_AFFINITY). */
 struct affinity {
-   uint32_t vector; /* the COLLECT's result, 0: none */
+   uint32_t vector; /* the COLLECT's (or phi's) result, 0: none */
    uint8_t comp;
 };
+
+#define PHI_AFFINITY 0xff
 
 struct ra {
    struct ir_shader *s;
@@ -300,6 +304,25 @@ dies_at(const struct ra *ra, const struct ir_instr *I, uint32_t v)
    return false;
 }
 
+/* Rule 6: a value a phi reads after its first source (a loop's latch
+ * value, defined after the phi in the colouring order) prefers the
+ * phi's register, which removes the copy on that edge when it is free
+ * there.  A part of a vector keeps that place first (rule 8). */
+static void
+note_phi_sources(struct ra *ra, const struct ir_instr *phi)
+{
+   uint32_t d = phi->dst.index;
+   for (unsigned i = 1; i < phi->nsrc; i++) {
+      struct ir_ref r = phi->src[i];
+      if (r.kind != IR_REF_VALUE || r.comp || r.swizzle || r.mods ||
+          nregs_of(ra, r.index) != nregs_of(ra, d) ||
+          ra->affinity[r.index].vector)
+         continue;
+      ra->affinity[r.index].vector = d;
+      ra->affinity[r.index].comp = PHI_AFFINITY;
+   }
+}
+
 /* Rule 8: a one-register value whose last use is as a whole part of a
  * COLLECT (of one-register parts) belongs in that vector's register. */
 static void
@@ -307,6 +330,10 @@ find_affinities(struct ra *ra)
 {
    ir_foreach_block(ra->s, b) {
       ir_foreach_instr(b, I) {
+         if (I->op == IR_OP_PHI && I->dst.kind == IR_REF_VALUE) {
+            note_phi_sources(ra, I);
+            continue;
+         }
          if (I->op != IR_OP_COLLECT || I->dst.kind != IR_REF_VALUE ||
              nregs_of(ra, I->dst.index) != I->nsrc)
             continue;
@@ -317,7 +344,9 @@ find_affinities(struct ra *ra)
              * where it lines up with the COLLECT's result. */
             if (!n || r.swizzle || r.comp > i ||
                 i - r.comp + n > I->nsrc ||
-                ra->affinity[r.index].vector || !dies_at(ra, I, r.index))
+                (ra->affinity[r.index].vector &&
+                 ra->affinity[r.index].comp != PHI_AFFINITY) ||
+                !dies_at(ra, I, r.index))
                continue;
             ra->affinity[r.index].vector = I->dst.index;
             ra->affinity[r.index].comp = (uint8_t)(i - r.comp);
@@ -388,7 +417,9 @@ reserved_for_others(const struct ra *ra, uint32_t v)
 {
    if (!ra->reserved_mask)
       return 0; /* no vector being built: most of the time */
-   uint32_t mine = ra->affinity[v].vector;
+   uint32_t mine = ra->affinity[v].comp == PHI_AFFINITY
+                      ? 0
+                      : ra->affinity[v].vector;
    int own = mine && ra->planned[mine] >= 0
                 ? ra->planned[mine] + ra->affinity[v].comp
                 : -1;
@@ -532,6 +563,8 @@ vector_hint(struct ra *ra, const struct ir_instr *I, uint32_t v)
    uint32_t vec = ra->affinity[v].vector;
    if (!vec)
       return -1;
+   if (ra->affinity[v].comp == PHI_AFFINITY)
+      return ra->reg[vec]; /* rule 6: -1 while the phi has none */
    unsigned n = nregs_of(ra, vec);
    plan_fixed(ra, vec);
    if (ra->planned[vec] < 0) {

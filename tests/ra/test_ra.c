@@ -535,6 +535,30 @@ check_back_edge_swap(struct ir_shader *s, const struct ir_block *header,
    return edges;
 }
 
+/* Rule 6: the value a loop's phi reads from the latch takes the phi's
+ * register where it is free (the phi dies at the sum), not the lowest
+ * free one: the back edge needs no copy. */
+static void
+test_latch_value_takes_phi_register(void **state)
+{
+   (void)state;
+   const char *text =
+      "shader compute\n"
+      "b0 -> b1\n  %1 = preload imm=2\n  %9 = preload imm=4\n"
+      "b1 loop -> b2\n  %3 = phi b0:%1, b2:%5\n"
+      "  %5 = va.FADD.f32 %3, u0\n"
+      "b2 -> b1 b3\n  branch %5\n"
+      "b3\n  %6:64 = va.LEA_BUF_IMM.slot0 %9 table:0xD index:0x0\n"
+      "  va.STORE.i32.slot0 %6, %5 offset:0\n";
+   struct ra_case c;
+   assert_true(allocate(&c, text, RA_REGS_32, 0));
+   const struct va_instr *add = enc(c.s, find(c.s, VA_OP_FADD_F32, 0));
+   assert_int_equal(add->src[0].value, 2);
+   assert_int_equal(add->dest.reg, 2);
+   assert_int_equal(count(c.s, VA_OP_MOV_I32), 0);
+   finish(&c);
+}
+
 static void
 test_phi_swap(void **state)
 {
@@ -1071,6 +1095,7 @@ main(void)
       cmocka_unit_test(test_fixed_value_takes_its_register),
       cmocka_unit_test(test_fixed_register_free_elsewhere),
       cmocka_unit_test(test_unfixed_values_unchanged),
+      cmocka_unit_test(test_latch_value_takes_phi_register),
       cmocka_unit_test(test_phi_swap),
       cmocka_unit_test(test_phi_swap_without_scratch),
       cmocka_unit_test(test_spilling_small_limit),
