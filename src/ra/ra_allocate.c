@@ -417,6 +417,8 @@ reserved_for_others(const struct ra *ra, uint32_t v)
 {
    if (!ra->reserved_mask)
       return 0; /* no vector being built: most of the time */
+   if (!ra->affinity[v].vector && ra->planned[v] < 0)
+      return ra->reserved_mask; /* nothing is reserved for v */
    uint32_t mine = ra->affinity[v].comp == PHI_AFFINITY
                       ? 0
                       : ra->affinity[v].vector;
@@ -554,6 +556,24 @@ plan_over_parts(const struct ra *ra, const struct ir_instr *I, uint32_t vec,
    return -1;
 }
 
+/* Rule 6: a latch value's phi register is kept for it from its block's
+ * start (others avoid it while there is room elsewhere), so that values
+ * computed in between do not take it when the phi dies. */
+static void
+reserve_phi_register(struct ra *ra, uint32_t v)
+{
+   uint32_t phi = ra->affinity[v].vector;
+   if (!phi || ra->affinity[v].comp != PHI_AFFINITY || ra->reg[phi] < 0)
+      return;
+   for (unsigned i = 0; i < nregs_of(ra, v); i++) {
+      unsigned r = (unsigned)ra->reg[phi] + i;
+      if (ra->reserved[r])
+         continue;
+      ra->reserved[r] = v;
+      ra->reserved_mask |= 1ull << r;
+   }
+}
+
 /* Rule 8: where value v, computed by I, should go so that its vector
  * needs no copy: beside the parts already placed, else in a free range
  * planned now, else over a vector I reads part by part. */
@@ -615,7 +635,7 @@ assign(struct ra *ra, struct ir_instr *I, int hint)
       if (r < 0)
          return false;
    }
-   if (I->op == IR_OP_COLLECT) {
+   if (I->op == IR_OP_COLLECT || ra->affinity[v].comp == PHI_AFFINITY) {
       for (uint64_t left = ra->reserved_mask; left; left &= left - 1) {
          unsigned i = (unsigned)__builtin_ctzll(left);
          if (ra->reserved[i] == v) {
@@ -668,6 +688,8 @@ color_block(struct ra *ra, struct ir_block *b)
          assign(ra, I, -1);
       else if (I->op == IR_OP_COLLECT && I->dst.kind == IR_REF_VALUE)
          plan_fixed(ra, I->dst.index);
+      else if (I->ndst && I->dst.kind == IR_REF_VALUE)
+         reserve_phi_register(ra, I->dst.index);
    }
    ir_foreach_instr(b, I) {
       if (I->op != IR_OP_PHI) {
@@ -685,6 +707,14 @@ color_block(struct ra *ra, struct ir_block *b)
          if (I->op != IR_OP_PRELOAD &&
              !assign(ra, I, I->op == IR_OP_PHI ? phi_hint(ra, I) : -1))
             return false;
+         /* A latch value of this block, not yet placed, learns only now
+          * where its phi is. */
+         for (unsigned i = 1; I->op == IR_OP_PHI && i < I->nsrc; i++) {
+            struct ir_ref r = I->src[i];
+            if (r.kind == IR_REF_VALUE && ra->reg[r.index] < 0 &&
+                ra->affinity[r.index].vector == I->dst.index)
+               reserve_phi_register(ra, r.index);
+         }
          if (dies_at(ra, I, I->dst.index))
             release(ra, I->dst.index);
       }

@@ -557,6 +557,21 @@ test_latch_value_takes_phi_register(void **state)
    assert_int_equal(add->dest.reg, 2);
    assert_int_equal(count(c.s, VA_OP_MOV_I32), 0);
    finish(&c);
+   /* A value computed before the latch value, and live across it, keeps
+    * out of the phi's register, which stays free for the latch value. */
+   text = "shader compute\n"
+          "b0 -> b1\n  %1 = preload imm=0\n  %9 = preload imm=4\n"
+          "b1 loop -> b2\n  %3 = phi b0:%1, b2:%6\n"
+          "  %4 = va.FADD.f32 %3, u0\n  %6 = va.FADD.f32 %4, u1\n"
+          "  %8 = va.FADD.f32 %4, %6\n"
+          "b2 -> b1 b3\n  branch %8\n"
+          "b3\n  %7:64 = va.LEA_BUF_IMM.slot0 %9 table:0xD index:0x0\n"
+          "  va.STORE.i32.slot0 %7, %6 offset:0\n";
+   assert_true(allocate(&c, text, RA_REGS_32, 0));
+   assert_int_equal(enc(c.s, find(c.s, VA_OP_FADD_F32, 0))->dest.reg, 1);
+   assert_int_equal(enc(c.s, find(c.s, VA_OP_FADD_F32, 1))->dest.reg, 0);
+   assert_int_equal(count(c.s, VA_OP_MOV_I32), 0);
+   finish(&c);
 }
 
 static void

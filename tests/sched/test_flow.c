@@ -173,10 +173,10 @@ static void
 test_loop(void **state)
 {
    (void)state;
-   /* A load in a loop whose result the next iteration reads (through
-    * the phi copy on the back edge, which sits in a block of its own
-    * before the header): the wait comes right before that copy, and on
-    * the way out before r1 is overwritten. */
+   /* A load in a loop whose result the next iteration reads: the load
+    * writes the phi's register (no copy on the back edge), so the wait
+    * comes at the head of the loop, before the sum reads it, and on the
+    * way out before r0 is overwritten. */
    check("shader fragment\nb0 -> b1\n  %1 = preload imm=61\n"
          "b1 loop -> b2\n  %2 = phi b0:u0, b2:%3\n"
             "  %4 = va.FADD.f32 %2, u1\n"
@@ -186,18 +186,16 @@ test_loop(void **state)
             "b3\n  %9 = va.IADD_IMM.i32 #0x0 #0x0\n"
             "  %6:64 = va.LEA_BUF_IMM.slot0 %9 table:0xD index:0x0\n"
             "  va.STORE.i32.slot0 %6, %4 offset:0\n",
-         "MOV.i32 r0, u0\n"
-         "BRANCHZ.eq.reconverge 0x0, offset:2\n"
+         "MOV.i32.reconverge r0, u0\n"
          "NOP.wait0 \n"
-         "MOV.i32.reconverge r0, r1\n"
-         "FADD.f32 r0, r0, u1\n"
-         "LD_BUFFER.i32.unsigned.slot0 @r1, r0, 0x0\n"
-         "FCMP.f32.lt.m1 r2, r0, u2, 0x0\n"
-         "BRANCHZ.reconverge r2, offset:-6\n"
+         "FADD.f32 r1, r0, u1\n"
+         "LD_BUFFER.i32.unsigned.slot0 @r0, r1, 0x0\n"
+         "FCMP.f32.lt.m1 r2, r1, u2, 0x0\n"
+         "BRANCHZ.reconverge r2, offset:-5\n"
          "NOP.wait0 \n"
-         "IADD_IMM.i32 r1, 0x0, #0x0\n"
-         "LEA_BUF_IMM.slot1.wait1 @r2:r3, r1, table:0xD, index:0x0\n"
-         "STORE.i32.slot2.end @r0, r2, offset:0\n");
+         "IADD_IMM.i32 r0, 0x0, #0x0\n"
+         "LEA_BUF_IMM.slot1.wait1 @r2:r3, r0, table:0xD, index:0x0\n"
+         "STORE.i32.slot2.end @r1, r2, offset:0\n");
 }
 
 static void
