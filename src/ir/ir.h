@@ -709,6 +709,9 @@ void ir_branch(struct ir_builder *b, struct ir_ref cond);
  */
 
 const char *ir_special_name(unsigned index);
+/* Whether `r` is thread_local_pointer itself (no part, swizzle or
+ * modifier): the base of every thread-local access. */
+bool ir_ref_is_thread_local_pointer(struct ir_ref r);
 int ir_special_lookup(const char *name, size_t len);
 /* How many of a Valhall form's operands are plain sources (the rest are
  * staging vectors). */

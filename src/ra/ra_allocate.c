@@ -537,7 +537,7 @@ plan_over_parts(const struct ra *ra, const struct ir_instr *I, uint32_t vec,
    for (unsigned i = 0; i < slots && i < I->nsrc; i++) {
       struct ir_ref r = I->src[i];
       if (r.kind != IR_REF_VALUE || ra->reg[r.index] < 0 ||
-          nregs_of(ra, r.index) < 2 || ir_value(ra->s, r.index)->bits == 64)
+          parts_read_by(ra, r) == 0xff)
          continue;
       uint32_t w = r.index;
       int base = ra->reg[w] + r.comp - (int)comp;

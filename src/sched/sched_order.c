@@ -425,13 +425,6 @@ retrieves(const struct va_settings *I)
              VA_SAMPLE_AND_UPDATE_MODE_RETRIEVE;
 }
 
-static bool
-is_thread_local_pointer(struct ir_ref r)
-{
-   return r.kind == IR_REF_SPECIAL &&
-          r.index == VA_SPECIAL_THREAD_LOCAL_POINTER;
-}
-
 /* A LOAD or STORE addressed by thread_local_pointer, directly or through
  * a SHADDX of it, reaches thread-local storage only. */
 static enum memory_space
@@ -448,7 +441,7 @@ memory_space(const struct ir_shader *s, const struct ir_instr *I)
          return SPACE_SHARED;
       addr = d->src[0];
    }
-   return is_thread_local_pointer(addr) ? SPACE_THREAD : SPACE_SHARED;
+   return ir_ref_is_thread_local_pointer(addr) ? SPACE_THREAD : SPACE_SHARED;
 }
 
 static void
@@ -555,7 +548,7 @@ thread_local_bytes(const struct ir_instr *I, int64_t *lo, int64_t *hi)
       k = I->va_op - VA_OP_STORE_I8;
    else
       return false;
-   if (!I->nsrc || !is_thread_local_pointer(I->src[0]))
+   if (!I->nsrc || !ir_ref_is_thread_local_pointer(I->src[0]))
       return false;
    *lo = I->va->imm[VA_IMM_OFFSET];
    *hi = *lo + bytes[k];

@@ -65,14 +65,6 @@ struct combine {
    VEC(struct plan) plans;
 };
 
-static bool
-is_thread_local_pointer(struct ir_ref r)
-{
-   return r.kind == IR_REF_SPECIAL &&
-          r.index == VA_SPECIAL_THREAD_LOCAL_POINTER && !r.comp &&
-          !r.swizzle && !r.mods;
-}
-
 /* Whether the 32-bit value `r` is a multiple of 16. */
 static bool
 multiple_of_16(const struct ir_shader *s, struct ir_ref r)
@@ -92,14 +84,15 @@ multiple_of_16(const struct ir_shader *s, struct ir_ref r)
 static bool
 aligned_base(const struct ir_shader *s, struct ir_ref addr)
 {
-   if (is_thread_local_pointer(addr))
+   if (ir_ref_is_thread_local_pointer(addr))
       return true;
    if (addr.kind != IR_REF_VALUE || addr.comp || addr.swizzle || addr.mods)
       return false;
    const struct ir_instr *d = ir_value(s, addr.index)->def;
    return d && d->op == IR_OP_VA && d->va_op == VA_OP_SHADDX_U64 &&
           d->nsrc == 2 && !d->va->imm[VA_IMM_SHIFT] &&
-          is_thread_local_pointer(d->src[0]) && multiple_of_16(s, d->src[1]);
+          ir_ref_is_thread_local_pointer(d->src[0]) &&
+          multiple_of_16(s, d->src[1]);
 }
 
 static bool

@@ -13,6 +13,14 @@
 #include "util/diag.h"
 #include "util/bits.h"
 
+bool
+ir_ref_is_thread_local_pointer(struct ir_ref r)
+{
+   return r.kind == IR_REF_SPECIAL &&
+          r.index == VA_SPECIAL_THREAD_LOCAL_POINTER && !r.comp &&
+          !r.swizzle && !r.mods;
+}
+
 const char *
 ir_special_name(unsigned index)
 {
