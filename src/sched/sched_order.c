@@ -182,6 +182,7 @@ struct sched {
     * schedule stops there (and reports failure). */
    unsigned give_up;
    unsigned max_dregs; /* the largest result in the window */
+   unsigned max_nsrc;  /* the most sources an instruction there has */
    uint32_t now; /* cycle */
    bool by_demand; /* take the demand order, not the heuristic */
    /* The pressure enter_region found at the region's start, and what
@@ -201,6 +202,16 @@ struct sched {
    VEC(struct reader) readers;
    bool listed;
    uint32_t window_n; /* instructions in the window */
+   /* The first window's graph, kept while a block is tried more than
+    * once (fit_small_set): no value of an earlier window feeds it, so
+    * it depends on the region's original order alone, and the next try
+    * copies it back instead of building it again. */
+   bool keeping;
+   struct ir_instr **kept_in; /* the window it is for, or NULL */
+   struct node *kept_nodes;
+   struct edge *kept_edges;
+   size_t kept_nedges;
+   unsigned kept_max_dregs, kept_max_nsrc;
 };
 
 /* ---------------------------------------------------------------------
@@ -635,7 +646,7 @@ build_graph(struct sched *S, struct ir_instr **in, uint32_t n)
    S->edges.len = 0;
    S->listed = false;
    S->window_n = n;
-   S->max_dregs = 0;
+   S->max_dregs = S->max_nsrc = 0;
    memset(S->nodes, 0, n * sizeof(*S->nodes));
    for (uint32_t i = 0; i < n; i++) {
       struct node *N = &S->nodes[i];
@@ -643,6 +654,7 @@ build_graph(struct sched *S, struct ir_instr **in, uint32_t n)
       N->edges = NONE;
       N->dregs = (uint8_t)dst_regs(S, N->I);
       S->max_dregs = N->dregs > S->max_dregs ? N->dregs : S->max_dregs;
+      S->max_nsrc = N->I->nsrc > S->max_nsrc ? N->I->nsrc : S->max_nsrc;
       classify(S->s, N);
       add_data_edges(S, i);
       add_order_edges(S, i, &o);
@@ -667,39 +679,59 @@ build_graph(struct sched *S, struct ir_instr **in, uint32_t n)
  * Choosing
  */
 
-struct candidate {
-   uint32_t index;
-   uint8_t tier; /* 0: within the reserve, 1: within the limit, 2: over */
-   bool ready, message;
-   int growth; /* registers it adds to the pressure (negative: frees) */
-   uint32_t earliest, prio;
+/* Which ready instruction comes next, as one number, the smallest
+ * best.  With room to spare (tier 0, within the reserve): ready first
+ * (else the one ready soonest), messages, the longest path.  Near the
+ * limit (tier 1 within it, 2 over it): what adds the fewest registers
+ * (frees the most), so that work on the values already live finishes
+ * before new ones come.  Ties: the original order.  The fields are far
+ * wider than a window needs: a result is ready at most a message's
+ * latency after the clock, a path is at most a window of messages, a
+ * block's growth a few registers. */
+enum {
+   KEY_INDEX = 0,     /* 16 bits: position in the window */
+   KEY_PRIO = 16,     /* 24 bits: longest path, inverted */
+   KEY_NOT_MESSAGE = 40,
+   KEY_DELAY = 41,    /* 16 bits: cycles until ready */
+   KEY_NOT_READY = 57,
+   KEY_GROWTH = 16,   /* 32 bits: registers added, biased */
+   KEY_TIER = 62,
 };
 
-static inline __attribute__((always_inline)) struct candidate
-evaluate(const struct sched *S, uint32_t i)
+static inline __attribute__((always_inline)) uint64_t
+room_key(const struct sched *S, uint32_t i)
+{
+   const struct node *N = &S->nodes[i];
+   bool ready = N->earliest <= S->now;
+   uint32_t delay = ready ? 0 : N->earliest - S->now;
+   return (uint64_t)!ready << KEY_NOT_READY |
+          (uint64_t)(delay < 0xffff ? delay : 0xffff) << KEY_DELAY |
+          (uint64_t)!N->message << KEY_NOT_MESSAGE |
+          (uint64_t)(0xffffff - (N->prio < 0xffffff ? N->prio : 0xffffff))
+             << KEY_PRIO |
+          i;
+}
+
+static inline __attribute__((always_inline)) uint64_t
+choice_key(const struct sched *S, uint32_t i)
 {
    struct node *N = &S->nodes[i];
-   struct candidate c = {
-      .index = i,
-      .ready = N->earliest <= S->now,
-      .message = N->message,
-      .earliest = N->earliest,
-      .prio = N->prio,
-   };
    /* Far from the limit, what it frees does not matter (and is the
     * costly part to find). */
    if (S->cur + N->dregs <= S->soft)
-      return c;
+      return room_key(S, i);
    if (!N->known) {
       N->freed = freed_by(S, N->I);
       N->dead = result_dead(S, N->I);
       N->known = true;
    }
    unsigned at = S->cur - N->freed + N->dregs;
+   if (at <= S->soft)
+      return room_key(S, i);
    unsigned after = at - (N->dead ? N->dregs : 0);
-   c.tier = at <= S->soft ? 0 : at <= S->limit ? 1 : 2;
-   c.growth = (int)after - (int)S->cur;
-   return c;
+   uint64_t tier = at <= S->limit ? 1 : 2;
+   uint32_t growth = (uint32_t)((int64_t)after - (int64_t)S->cur + 0x40000000);
+   return tier << KEY_TIER | (uint64_t)growth << KEY_GROWTH | i;
 }
 
 /* Lists the window's instructions among the readers of each of their
@@ -726,32 +758,7 @@ list_readers(struct sched *S)
    S->listed = true;
 }
 
-/* Is `a` a better next instruction than `b`?  With room to spare: ready
- * first (else the one ready soonest), messages, the longest path.  Near
- * the limit: what adds the fewest registers (frees the most), so that
- * work on the values already live finishes before new ones come.  Ties:
- * the original order. */
-static bool
-better(const struct candidate *a, const struct candidate *b)
-{
-   if (a->tier != b->tier)
-      return a->tier < b->tier;
-   if (a->tier == 0) {
-      if (a->ready != b->ready)
-         return a->ready;
-      if (!a->ready && a->earliest != b->earliest)
-         return a->earliest < b->earliest;
-      if (a->message != b->message)
-         return a->message;
-      if (a->prio != b->prio)
-         return a->prio > b->prio;
-   } else if (a->growth != b->growth) {
-      return a->growth < b->growth;
-   }
-   return a->index < b->index;
-}
-
-/* The order of better() for candidates far from the limit, as one
+/* The order of room_key() for candidates far from the limit, as one
  * number: ready, message, path length, original position. */
 static uint64_t
 rank(const struct sched *S, uint32_t i)
@@ -763,7 +770,7 @@ rank(const struct sched *S, uint32_t i)
 }
 
 /* Far from the limit (no result can take the pressure over the reserve),
- * better() reduces to rank() and, when nothing is ready, the soonest. */
+ * choice_key() reduces to rank() and, when nothing is ready, the soonest. */
 static uint32_t
 pick_fast(const struct sched *S, uint32_t nready)
 {
@@ -869,24 +876,29 @@ pick(struct sched *S, uint32_t nready)
    if (!S->listed)
       list_readers(S);
    uint32_t best = 0;
-   struct candidate c_best = evaluate(S, S->ready[0]);
+   uint64_t best_key = choice_key(S, S->ready[0]);
    for (uint32_t k = 1; k < nready; k++) {
-      struct candidate c = evaluate(S, S->ready[k]);
-      if (better(&c, &c_best)) {
+      uint64_t key = choice_key(S, S->ready[k]);
+      if (key < best_key) {
          best = k;
-         c_best = c;
+         best_key = key;
       }
    }
    return best;
 }
 
-/* I came next: what the other readers of its sources free changed. */
+/* I came next: what the other readers of its sources free may have
+ * changed.  A reader frees a source when the reads left of it are its
+ * own reads, at most its sources: while more are left than any
+ * instruction of the window has sources, no reader's answer moved (the
+ * varying a whole block reads, say). */
 static void
 forget_freed(struct sched *S, const struct ir_instr *I)
 {
    ir_foreach_src(I, k) {
       struct ir_ref r = I->src[k];
-      if (r.kind != IR_REF_VALUE || S->v[r.index].readers_window != S->window)
+      if (r.kind != IR_REF_VALUE || S->v[r.index].readers_window != S->window ||
+          S->v[r.index].uses > S->max_nsrc)
          continue;
       for (uint32_t e = S->v[r.index].readers; e != NONE;
            e = S->readers.data[e].next)
@@ -916,11 +928,51 @@ issue(struct sched *S, uint32_t i, uint32_t *nready)
    }
 }
 
+static void
+keep_graph(struct sched *S, struct ir_instr **in, uint32_t n)
+{
+   S->kept_in = in;
+   S->kept_nodes = ARENA_ARRAY(S->s->scratch, struct node, n);
+   memcpy(S->kept_nodes, S->nodes, n * sizeof(*S->nodes));
+   S->kept_nedges = S->edges.len;
+   S->kept_edges = ARENA_ARRAY(S->s->scratch, struct edge,
+                               S->kept_nedges + 1);
+   memcpy(S->kept_edges, S->edges.data,
+          S->kept_nedges * sizeof(*S->kept_edges));
+   S->kept_max_dregs = S->max_dregs;
+   S->kept_max_nsrc = S->max_nsrc;
+}
+
+/* The kept graph back, as build_graph left it: a new window number, so
+ * that no reader list of the last try counts. */
+static void
+restore_graph(struct sched *S, uint32_t n)
+{
+   S->window++;
+   S->listed = false;
+   S->window_n = n;
+   S->max_dregs = S->kept_max_dregs;
+   S->max_nsrc = S->kept_max_nsrc;
+   memcpy(S->nodes, S->kept_nodes, n * sizeof(*S->nodes));
+   S->edges.len = 0;
+   VEC_RESERVE(S->s->scratch, &S->edges, S->kept_nedges);
+   memcpy(S->edges.data, S->kept_edges,
+          S->kept_nedges * sizeof(*S->kept_edges));
+   S->edges.len = S->kept_nedges;
+}
+
 static bool
 schedule_window(struct sched *S, struct ir_instr **in, uint32_t n,
                 struct ir_instr **out)
 {
-   build_graph(S, in, n);
+   if (in == S->kept_in) {
+      restore_graph(S, n);
+   } else {
+      build_graph(S, in, n);
+      /* The first window a keeping block builds is its first. */
+      if (S->keeping && !S->kept_in)
+         keep_graph(S, in, n);
+   }
    if (S->by_demand)
       demand_order(S, n);
    uint32_t nready = 0;
@@ -1198,6 +1250,7 @@ fit_small_set(struct sched *S, const struct region *R, unsigned small,
               struct ir_instr **order)
 {
    unsigned cap = small - SMALL_MARGIN;
+   S->keeping = true;
    if (schedule_within(S, R, cap, RESERVE, small, order))
       return true;
    unsigned best = S->peak;
@@ -1242,6 +1295,8 @@ schedule_block(struct sched *S, struct ir_block *b, unsigned registers)
    if (R.n < 2 || !has_message(&R))
       return false;
    enter_region(S, b, &R);
+   S->keeping = false;
+   S->kept_in = NULL;
    unsigned small = small_set(registers);
    /* 0 for a block within the cap: all it makes fits under every
     * limit, so its boundaries do too. */
