@@ -690,6 +690,58 @@ test_long_block(void **state)
    arena_finish(&a);
 }
 
+/* A block no order fits in 31 registers (40 loads a store keeps ahead
+ * of it, each read again after the load that follows the store) takes
+ * all four tries; the later ones start from the first window's graph as
+ * the first built it, and the window after it builds its own: the last
+ * try keeps every dependence and the larger limit. */
+static void
+test_tries_reuse_first_window(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   struct strbuf sb;
+   strbuf_init(&sb, &a);
+   strbuf_puts(&sb, "shader compute\nb0\n  %1 = va.FADD.f32 u0, u1\n");
+   for (unsigned k = 0; k < 40; k++)
+      strbuf_printf(&sb,
+                    "  %%%u = va.LOAD.i32.unsigned.slot0 "
+                    "workgroup_local_pointer offset:%u\n",
+                    10 + k, 4 * k);
+   strbuf_puts(&sb, "  va.STORE.i32.slot0 workgroup_local_pointer, %1 "
+                    "offset:512\n"
+                    "  %2 = va.LOAD.i32.unsigned.slot0 "
+                    "workgroup_local_pointer offset:512\n"
+                    "  %3 = va.FADD.f32 %2, u2\n");
+   for (unsigned k = 0; k < 40; k++)
+      strbuf_printf(&sb, "  %%%u = va.FADD.f32 %%%u, %%%u\n", 100 + k,
+                    k ? 99 + k : 3, 10 + k);
+   /* Past the first window: a chain with a load of its own. */
+   for (unsigned k = 0; k < 250; k++)
+      strbuf_printf(&sb, "  %%%u = va.FADD.f32 %%%u, u3\n", 200 + k,
+                    k ? 199 + k : 139);
+   strbuf_puts(&sb, "  %4 = va.LOAD.i32.unsigned.slot0 "
+                    "workgroup_local_pointer offset:600\n"
+                    "  %5 = va.FADD.f32 %449, %4\n"
+                    "  va.STORE.i32.slot0 workgroup_local_pointer, %5 "
+                    "offset:516\n");
+   struct ir_shader *in = ir_test_read(&a, sb.data);
+   assert_true(ra_max_pressure(in) > 40);
+   struct scheduled r;
+   schedule(&r, sb.data, 64);
+   assert_true(ra_max_pressure(r.s) <= 56);
+   int lines[42];
+   assert_int_equal(load_lines(r.text, lines, 42), 42);
+   for (unsigned k = 0; k < 40; k++)
+      assert_true(lines[k] < line_of(&r, "%1 offset:512"));
+   EXPECT_ORDER(&r, "%1 offset:512", "%2 = ", "%3 = ", "%100 = ");
+   /* The second window's load still goes up, ahead of the chain. */
+   EXPECT_ORDER(&r, "%4 = ", "%400 = ");
+   done(&r);
+   arena_finish(&a);
+}
+
 /* Two reads of one text schedule the same: no choice depends on where
  * the instructions sit in memory. */
 static void
@@ -731,6 +783,7 @@ main(void)
       cmocka_unit_test(test_over_limit_unchanged),
       cmocka_unit_test(test_constants_sink),
       cmocka_unit_test(test_long_block),
+      cmocka_unit_test(test_tries_reuse_first_window),
       cmocka_unit_test(test_deterministic),
    };
    return cmocka_run_group_tests_name("sched_order", tests, NULL, NULL);
