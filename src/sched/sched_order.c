@@ -39,21 +39,21 @@
  * the original order.  A constant or uniform in a register then sinks to
  * its first reader (it hides nothing; by its COLLECT it needs no copy).
  *
- * Pressure is counted as ra_max_pressure counts it and held to a limit:
+ * Pressure, counted as ra_max_pressure counts it, is held to a limit:
  * the block's own peak or a cap, whichever is higher.  With `registers`
  * available and S = min(registers, 32) - 1, a block within S (32
  * registers) has the cap S - 3, a bigger one registers - 8, one over
- * `registers` registers - 8 alone (colouring aligned pairs and vectors
- * can fall short of the pressure bound: with a cap of 31, two corpus
- * programs went to 64 registers; with 28, none).  A
- * block over S first has its loads sunk to their first readers as far
- * as rules 3-5 allow, when that lowers its peak (translation loads
- * inputs first and stores outputs last), and with 64 registers is first
- * scheduled under S - 3 (the heuristic, careful from the start, then
- * the demand order), the larger limit only if that fails.  Within 4 of
- * the limit the scheduler takes what adds the fewest registers; a block
- * still over keeps its original order.  Windows of 256 instructions
- * keep the work linear; choices depend on positions and numbers only.
+ * `registers` registers - 8 alone (colouring pairs and vectors can fall
+ * short of the bound: at a cap of 31 two corpus programs went to 64
+ * registers, at 28 none).  A block over S first has its loads sunk to
+ * their first readers as far as rules 3-5 allow, when that lowers its
+ * peak (translation loads inputs first and stores outputs last), and
+ * with 64 registers is first scheduled under S - 3 (the heuristic, the
+ * order built from the end for pressure alone, careful from the start,
+ * the demand order), the larger limit only if all fail.  Within 4 of the
+ * limit the scheduler takes what adds the fewest registers; a block
+ * still over keeps its original order.  Windows of 256 instructions keep
+ * the work linear; choices depend on positions and numbers only.
  *
  * Requires: legalized SSA IR (va_legalize), before register allocation.
  * Ensures:  the rules above; every block's peak pressure within the limit.
@@ -208,6 +208,13 @@ struct sched {
     * copies it back instead of building it again. */
    bool keeping;
    struct ir_instr **kept_in; /* the window it is for, or NULL */
+   /* A try built from each window's end (bottom_up_window): per value,
+    * the stamp of the live set that holds it and its reads in the
+    * window, allocated by the first such try. */
+   bool bottom_up;
+   uint32_t *bu_live, *bu_reads, bu_stamp;
+   int *bu_growth; /* per node of the window: its growth, while known */
+   bool *bu_known;
    struct node *kept_nodes;
    struct edge *kept_edges;
    size_t kept_nedges;
@@ -803,8 +810,10 @@ pick_fast(const struct sched *S, uint32_t nready)
  * from two sets, each feeding a store) holds one expression's values at
  * a time, where the heuristic above, which looks one instruction ahead,
  * may make every first operand before any second one. */
-static void
-demand_order(struct sched *S, uint32_t n)
+/* The window's predecessor lists: preds[first[i] .. first[i + 1]) are
+ * node i's, ascending. */
+static uint32_t *
+list_preds(struct sched *S, uint32_t n, uint32_t **first_out)
 {
    uint32_t *first = ARENA_ARRAY(S->s->scratch, uint32_t, n + 1); /* zeroed */
    for (uint32_t i = 0; i < n; i++) {
@@ -814,7 +823,6 @@ demand_order(struct sched *S, uint32_t n)
    }
    for (uint32_t i = 0; i < n; i++)
       first[i + 1] += first[i];
-   /* preds[first[i] .. first[i + 1]) are i's predecessors, ascending. */
    uint32_t *preds = ARENA_ARRAY(S->s->scratch, uint32_t, first[n] + 1);
    uint32_t *fill = ARENA_ARRAY(S->s->scratch, uint32_t, n + 1);
    memcpy(fill, first, (n + 1) * sizeof(*fill));
@@ -823,6 +831,15 @@ demand_order(struct sched *S, uint32_t n)
            e = S->edges.data[e].next)
          preds[fill[S->edges.data[e].to]++] = i;
    }
+   *first_out = first;
+   return preds;
+}
+
+static void
+demand_order(struct sched *S, uint32_t n)
+{
+   uint32_t *first;
+   uint32_t *preds = list_preds(S, n, &first);
    /* Iterative depth-first walk: stack of nodes and their next pred. */
    uint32_t *stack = ARENA_ARRAY(S->s->scratch, uint32_t, n);
    uint32_t *next = ARENA_ARRAY(S->s->scratch, uint32_t, n);
@@ -944,7 +961,8 @@ keep_graph(struct sched *S, struct ir_instr **in, uint32_t n)
 }
 
 /* The kept graph back, as build_graph left it: a new window number, so
- * that no reader list of the last try counts. */
+ * that no reader list of the last try counts, and its definitions
+ * stamped with it. */
 static void
 restore_graph(struct sched *S, uint32_t n)
 {
@@ -959,6 +977,169 @@ restore_graph(struct sched *S, uint32_t n)
    memcpy(S->edges.data, S->kept_edges,
           S->kept_nedges * sizeof(*S->kept_edges));
    S->edges.len = S->kept_nedges;
+   for (uint32_t i = 0; i < n; i++) {
+      const struct ir_instr *I = S->nodes[i].I;
+      if (I->ndst && I->dst.kind == IR_REF_VALUE) {
+         S->v[I->dst.index].window = S->window;
+         S->v[I->dst.index].node = i;
+      }
+   }
+}
+
+/* What choosing node i next, from the window's end, adds to the live
+ * set: its sources not yet in it, less its result if it was. */
+static int
+bottom_up_growth(const struct sched *S, uint32_t i)
+{
+   if (S->bu_known[i])
+      return S->bu_growth[i];
+   const struct ir_instr *I = S->nodes[i].I;
+   int growth = 0;
+   ir_foreach_src(I, k) {
+      struct ir_ref r = I->src[k];
+      if (r.kind != IR_REF_VALUE || S->bu_live[r.index] == S->bu_stamp)
+         continue;
+      bool again = false; /* counted at an earlier source */
+      for (unsigned j = 0; j < k && !again; j++)
+         again = I->src[j].kind == IR_REF_VALUE &&
+                 I->src[j].index == r.index;
+      growth += again ? 0 : (int)regs(S, r.index);
+   }
+   if (I->ndst && I->dst.kind == IR_REF_VALUE &&
+       S->bu_live[I->dst.index] == S->bu_stamp)
+      growth -= (int)regs(S, I->dst.index);
+   S->bu_growth[i] = growth;
+   S->bu_known[i] = true;
+   return growth;
+}
+
+/* v joined the live set: what its other readers and its definition add
+ * changed. */
+static void
+bottom_up_forget(struct sched *S, uint32_t v)
+{
+   if (S->v[v].window == S->window)
+      S->bu_known[S->v[v].node] = false;
+   if (S->v[v].readers_window != S->window)
+      return;
+   for (uint32_t e = S->v[v].readers; e != NONE;
+        e = S->readers.data[e].next)
+      S->bu_known[S->readers.data[e].node] = false;
+}
+
+/* Whether every instruction that can come first in the window passes
+ * give_up there, as then every order does. */
+static bool
+window_start_too_high(const struct sched *S, uint32_t n)
+{
+   for (uint32_t i = 0; i < n; i++) {
+      if (!S->nodes[i].npreds && pressure_at(S, S->nodes[i].I) <= S->give_up)
+         return false;
+   }
+   return true;
+}
+
+/* Marks what is live after the window among the values it reads or
+ * makes: read again later in the region, or pinned. */
+static void
+bottom_up_live_out(struct sched *S, uint32_t n)
+{
+   for (uint32_t pass = 0; pass < 3; pass++) {
+      for (uint32_t i = 0; i < n; i++) {
+         const struct ir_instr *I = S->nodes[i].I;
+         for (unsigned k = 0; k <= I->nsrc; k++) {
+            struct ir_ref r = k < I->nsrc ? I->src[k] : I->dst;
+            if ((k == I->nsrc && !I->ndst) || r.kind != IR_REF_VALUE)
+               continue;
+            uint32_t v = r.index;
+            if (pass == 0)
+               S->bu_reads[v] = 0;
+            else if (pass == 1)
+               S->bu_reads[v] += k < I->nsrc;
+            else if (S->v[v].uses > S->bu_reads[v] || is_pinned(S, v))
+               S->bu_live[v] = S->bu_stamp;
+         }
+      }
+   }
+}
+
+/* The window's order for pressure alone, chosen from its end: each step
+ * takes, of the instructions whose successors are all placed, the one
+ * that adds the fewest registers to what is live below it (the latest
+ * of equals), so that a value is made just before the first instruction
+ * that needs it, wherever that one ends up; the top-down tries, which
+ * look one instruction ahead, make values as soon as they are ready and
+ * hold them.  Then the order is counted from the top as the others are
+ * (commit); false (at once) where it passes give_up. */
+static bool
+bottom_up_window(struct sched *S, struct ir_instr **in, uint32_t n,
+                 struct ir_instr **out)
+{
+   struct ir_shader *s = S->s;
+   if (!S->bu_live) {
+      S->bu_live = ARENA_ARRAY(s->scratch, uint32_t, s->values.len + 1);
+      S->bu_reads = ARENA_ARRAY(s->scratch, uint32_t, s->values.len + 1);
+   }
+   if (window_start_too_high(S, n)) {
+      S->peak = S->give_up + 1; /* as a try that went there */
+      return false;
+   }
+   S->bu_stamp++;
+   bottom_up_live_out(S, n);
+   if (!S->listed)
+      list_readers(S);
+   S->bu_growth = ARENA_ARRAY(s->scratch, int, n);
+   S->bu_known = ARENA_ARRAY(s->scratch, bool, n); /* zeroed */
+   uint32_t *first;
+   uint32_t *preds = list_preds(S, n, &first);
+   uint32_t *succs = ARENA_ARRAY(s->scratch, uint32_t, n + 1);
+   uint32_t nready = 0;
+   for (uint32_t i = 0; i < n; i++) {
+      for (uint32_t e = S->nodes[i].edges; e != NONE;
+           e = S->edges.data[e].next)
+         succs[i]++;
+      if (!succs[i])
+         S->ready[nready++] = i;
+   }
+   for (uint32_t k = n; k-- > 0;) {
+      if (!nready)
+         ir_invalid(s, in[0], "sched_order: a cycle in the dependences");
+      uint32_t best = 0;
+      int best_growth = bottom_up_growth(S, S->ready[0]);
+      for (uint32_t j = 1; j < nready; j++) {
+         int g = bottom_up_growth(S, S->ready[j]);
+         if (g < best_growth ||
+             (g == best_growth && S->ready[j] > S->ready[best])) {
+            best = j;
+            best_growth = g;
+         }
+      }
+      uint32_t i = S->ready[best];
+      S->ready[best] = S->ready[--nready];
+      const struct ir_instr *I = S->nodes[i].I;
+      out[k] = S->nodes[i].I;
+      if (I->ndst && I->dst.kind == IR_REF_VALUE)
+         S->bu_live[I->dst.index] = 0;
+      ir_foreach_src(I, j) {
+         uint32_t v = I->src[j].index;
+         if (I->src[j].kind == IR_REF_VALUE &&
+             S->bu_live[v] != S->bu_stamp) {
+            S->bu_live[v] = S->bu_stamp;
+            bottom_up_forget(S, v);
+         }
+      }
+      for (uint32_t p = first[i]; p < first[i + 1]; p++) {
+         if (!--succs[preds[p]])
+            S->ready[nready++] = preds[p];
+      }
+   }
+   for (uint32_t k = 0; k < n; k++) {
+      commit(S, out[k]);
+      S->issued++;
+      if (S->peak > S->give_up)
+         return false;
+   }
+   return true;
 }
 
 static bool
@@ -973,6 +1154,8 @@ schedule_window(struct sched *S, struct ir_instr **in, uint32_t n,
       if (S->keeping && !S->kept_in)
          keep_graph(S, in, n);
    }
+   if (S->bottom_up)
+      return bottom_up_window(S, in, n, out);
    if (S->by_demand)
       demand_order(S, n);
    uint32_t nready = 0;
@@ -1238,13 +1421,16 @@ schedule_within(struct sched *S, const struct region *R,
 }
 
 /* For a block over S with 64 registers available: an order within S, so
- * that the shader can stay in the 32-register set, if one of three finds
+ * that the shader can stay in the 32-register set, if one of four finds
  * one.  Latency first while there is room below S's cap; if that runs
- * into the cap, careful all along (the order that adds the fewest
- * registers at each step); then the demand order.  Of orders over the
- * cap but within S, the lowest.  An order over S is of no use, so a
- * try stops as soon as it passes S: the others compare only the peaks
- * of complete orders within S, which are the same either way. */
+ * into the cap, the order built from the end (bottom_up_window: it
+ * brings 14 corpus programs into the 32-register set that the others
+ * do not), careful all along (the order that adds the fewest registers
+ * at each step), then the demand order (each of the last two still
+ * finds orders the others miss).  Of orders over the cap but within S,
+ * the lowest.  An order over S is of no use, so a try stops as soon as
+ * it passes S: the others compare only the peaks of complete orders
+ * within S, which are the same either way. */
 static bool
 fit_small_set(struct sched *S, const struct region *R, unsigned small,
               struct ir_instr **order)
@@ -1256,10 +1442,11 @@ fit_small_set(struct sched *S, const struct region *R, unsigned small,
    unsigned best = S->peak;
    struct ir_instr **other = ARENA_ARRAY(S->s->scratch, struct ir_instr *,
                                          R->n);
-   for (unsigned attempt = 0; attempt < 2; attempt++) {
-      S->by_demand = attempt == 1;
+   for (unsigned attempt = 0; attempt < 3; attempt++) {
+      S->bottom_up = attempt == 0;
+      S->by_demand = attempt == 2;
       bool fits = schedule_within(S, R, cap, cap, small, other);
-      S->by_demand = false;
+      S->bottom_up = S->by_demand = false;
       if (fits || S->peak < best) {
          memcpy(order, other, R->n * sizeof(*order));
          best = S->peak;

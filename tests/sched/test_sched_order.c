@@ -395,6 +395,112 @@ test_demand_order_under_cap(void **state)
    arena_finish(&a);
 }
 
+/* Nine values, each selected by one of three keys from one channel of
+ * 27 varying words in seven vectors (an indexed vec3 array of nine
+ * elements, as translation lowers it), with all the loads first: every
+ * vector is live until the last select that reads it, 37 registers in
+ * the original order.  The latency-first, careful and demand orders all
+ * still pass 31 (each makes the vectors as soon as it may and holds
+ * them); the order built from the block's end loads each vector just
+ * before the selects that read it and fits. */
+static void
+test_bottom_up_fits_selects(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   struct strbuf sb;
+   strbuf_init(&sb, &a);
+   strbuf_puts(&sb, "shader fragment\nb0\n  %1 = preload imm=61\n");
+   for (unsigned k = 0; k < 7; k++)
+      strbuf_printf(&sb,
+                    "  %%%u:v%u = va.LD_VAR_BUF_IMM.f32.slot0.v%u.src_f32."
+                    "center.store %%1 index:0x%x\n",
+                    2 + k, k < 6 ? 4 : 3, k < 6 ? 4 : 3, 16 * k);
+   strbuf_puts(&sb, "  %200 = preload imm=60\n"
+                    "  %9 = va.IMUL.i32 u2, #0x3\n"
+                    "  %10 = va.IADD.u32 #0x1, %9\n"
+                    "  %11 = va.IADD.u32 #0x2, %9\n");
+   /* Set r, channel c: element e (0..8) is word 3e + c, chained from
+    * the last element to the first. */
+   for (unsigned r = 0; r < 3; r++) {
+      for (unsigned c = 0; c < 3; c++) {
+         unsigned base = 20 + 30 * r + 10 * c;
+         for (unsigned e = 9; e-- > 0;) {
+            unsigned w = 3 * e + c;
+            char word[16], key[16], prev[16];
+            snprintf(word, sizeof(word), w % 4 ? "%%%u.%u" : "%%%u",
+                     2 + w / 4, w % 4);
+            snprintf(key, sizeof(key), e ? "u%u" : "#0x0", 5 + e);
+            if (e == 8)
+               snprintf(prev, sizeof(prev), "%s", word);
+            else
+               snprintf(prev, sizeof(prev), "%%%u", base + e + 1);
+            strbuf_printf(&sb, "  %%%u = va.CSEL.u32.eq %%%u, %s, %s, %s\n",
+                          base + e, 9 + r, key, word, prev);
+         }
+      }
+   }
+   /* Each set's three channels, weighed and summed. */
+   for (unsigned c = 0; c < 3; c++)
+      strbuf_printf(&sb,
+                    "  %%%u = va.FMA.f32 %%%u, u14, -u15\n"
+                    "  %%%u = va.FMA.f32 %%%u, u16, %%%u\n"
+                    "  %%%u = va.FMA.f32 %%%u, u17, %%%u\n",
+                    120 + c, 20 + 10 * c, 130 + c, 50 + 10 * c, 120 + c,
+                    140 + c, 80 + 10 * c, 130 + c);
+   strbuf_puts(&sb, "  %150 = va.FMA.f32 %140, %140, -#0x0\n"
+                    "  %151 = va.FMA.f32 %141, %141, %150\n"
+                    "  %152 = va.FMA.f32 %142, %142, %151\n"
+                    "  %201 = va.ATEST %200, #0x3f800000, atest_datum.w0\n"
+                    "  %202:v4 = collect %152, %152, %152, %152\n"
+                    "  va.BLEND.slot0.v4.auto blend_descriptor_0, %201, %202 "
+                    "target:0x0\n");
+   struct ir_shader *in = ir_test_read(&a, sb.data);
+   assert_true(ra_max_pressure(in) > 31);
+   struct scheduled r;
+   schedule(&r, sb.data, 64);
+   assert_true(r.progress);
+   assert_true(ra_max_pressure(r.s) <= 31);
+   /* The last vector loaded comes after selects of the first. */
+   EXPECT_ORDER(&r, "%28 = ", "%2:v4 = ");
+   done(&r);
+   arena_finish(&a);
+}
+
+/* A block entered with 40 values live, all read by its last
+ * instructions: no order of it starts within 31 registers, so each try
+ * for the 32-register set stops at its first instruction (the one built
+ * from the end without building it), and the block takes the larger
+ * limit's order, whole. */
+static void
+test_entry_over_small_set(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   struct strbuf sb;
+   strbuf_init(&sb, &a);
+   strbuf_puts(&sb, "shader compute\nb0 -> b1\n");
+   for (unsigned k = 0; k < 40; k++)
+      strbuf_printf(&sb, "  %%%u = va.FADD.f32 u%u, u%u\n", 10 + k, k % 8,
+                    8 + k % 7);
+   strbuf_puts(&sb, "b1\n  %2 = va.LOAD.i32.unsigned.slot0 "
+                    "workgroup_local_pointer offset:0\n"
+                    "  %3 = va.FADD.f32 %2, u1\n");
+   for (unsigned k = 0; k < 40; k++)
+      strbuf_printf(&sb, "  %%%u = va.FADD.f32 %%%u, %%%u\n", 100 + k,
+                    k ? 99 + k : 3, 10 + k);
+   strbuf_puts(&sb, "  va.STORE.i32.slot0 workgroup_local_pointer, %139 "
+                    "offset:4\n");
+   struct scheduled r;
+   schedule(&r, sb.data, 64);
+   assert_true(ra_max_pressure(r.s) > 31);
+   EXPECT_ORDER(&r, "%2 = ", "%3 = ", "%100 = ", "%139 = ", "offset:4");
+   done(&r);
+   arena_finish(&a);
+}
+
 /* Stores, atomics and barriers keep their relative order, and nothing
  * crosses a barrier. */
 static void
@@ -775,6 +881,8 @@ main(void)
       cmocka_unit_test(test_loads_sink_over_pressure),
       cmocka_unit_test(test_chains_interleaved_under_cap),
       cmocka_unit_test(test_demand_order_under_cap),
+      cmocka_unit_test(test_bottom_up_fits_selects),
+      cmocka_unit_test(test_entry_over_small_set),
       cmocka_unit_test(test_side_effects_in_order),
       cmocka_unit_test(test_fragment_fences),
       cmocka_unit_test(test_phis_and_terminator),
