@@ -164,7 +164,7 @@ struct value_state {
    uint32_t ready_at;  /* cycle its result is ready */
    uint32_t use_stamp; /* stamp: first_use is valid */
    uint32_t first_use; /* position of its first reader (sinking) */
-   uint32_t readers_window; /* window whose reads `readers` lists */
+   uint32_t readers_stamp; /* listing whose reads `readers` holds */
    uint32_t readers;        /* first struct reader, or NONE */
 };
 
@@ -174,6 +174,7 @@ struct sched {
    const struct ra_valueset *live_out; /* of the current block */
    struct value_state *v; /* per value */
    uint32_t stamp, window;
+   uint32_t next_window; /* the last window number given */
    uint32_t use_stamp; /* sinking's own, beside the region's stamp */
    /* Pressure: the limit, where the scheduler turns careful, the live
     * registers now and the highest seen in this block. */
@@ -197,9 +198,12 @@ struct sched {
    uint32_t *ready;
    uint32_t node_room; /* entries in nodes and ready */
    VEC(struct edge) edges;
+   const struct edge *edge; /* the window's edges: edges.data or kept */
    /* The window's reads by value, listed when the window first weighs
-    * its instructions (most never come near the limit). */
+    * its instructions (most never come near the limit), for window
+    * readers_for; `listed`: this try reads them. */
    VEC(struct reader) readers;
+   uint32_t readers_for, readers_stamp;
    bool listed;
    uint32_t window_n; /* instructions in the window */
    /* The first window's graph, kept while a block is tried more than
@@ -219,6 +223,7 @@ struct sched {
    struct edge *kept_edges;
    size_t kept_nedges;
    unsigned kept_max_dregs, kept_max_nsrc;
+   uint32_t kept_window; /* its number, given again to each try */
 };
 
 /* ---------------------------------------------------------------------
@@ -649,7 +654,7 @@ build_graph(struct sched *S, struct ir_instr **in, uint32_t n)
    o.fence = o.barrier = NONE;
    o.write[SPACE_SHARED] = o.write[SPACE_THREAD] = NONE;
    o.listed = 0;
-   S->window++;
+   S->window = ++S->next_window;
    S->edges.len = 0;
    S->listed = false;
    S->window_n = n;
@@ -670,6 +675,7 @@ build_graph(struct sched *S, struct ir_instr **in, uint32_t n)
          S->v[N->I->dst.index].node = i;
       }
    }
+   S->edge = S->edges.data;
    /* Edges go forward, so a backward sweep sees successors first. */
    for (uint32_t i = n; i-- > 0;) {
       struct node *N = &S->nodes[i];
@@ -746,6 +752,11 @@ choice_key(const struct sched *S, uint32_t i)
 static void
 list_readers(struct sched *S)
 {
+   S->listed = true;
+   if (S->readers_for == S->window)
+      return; /* a kept window's, listed by an earlier try */
+   S->readers_for = S->window;
+   S->readers_stamp++;
    S->readers.len = 0;
    for (uint32_t i = 0; i < S->window_n; i++) {
       const struct ir_instr *I = S->nodes[i].I;
@@ -753,8 +764,8 @@ list_readers(struct sched *S)
          if (I->src[k].kind != IR_REF_VALUE)
             continue;
          struct value_state *st = &S->v[I->src[k].index];
-         if (st->readers_window != S->window) {
-            st->readers_window = S->window;
+         if (st->readers_stamp != S->readers_stamp) {
+            st->readers_stamp = S->readers_stamp;
             st->readers = NONE;
          }
          *VEC_PUSH(S->s->scratch, &S->readers) =
@@ -762,7 +773,6 @@ list_readers(struct sched *S)
          st->readers = (uint32_t)(S->readers.len - 1);
       }
    }
-   S->listed = true;
 }
 
 /* The order of room_key() for candidates far from the limit, as one
@@ -818,8 +828,8 @@ list_preds(struct sched *S, uint32_t n, uint32_t **first_out)
    uint32_t *first = ARENA_ARRAY(S->s->scratch, uint32_t, n + 1); /* zeroed */
    for (uint32_t i = 0; i < n; i++) {
       for (uint32_t e = S->nodes[i].edges; e != NONE;
-           e = S->edges.data[e].next)
-         first[S->edges.data[e].to + 1]++;
+           e = S->edge[e].next)
+         first[S->edge[e].to + 1]++;
    }
    for (uint32_t i = 0; i < n; i++)
       first[i + 1] += first[i];
@@ -828,8 +838,8 @@ list_preds(struct sched *S, uint32_t n, uint32_t **first_out)
    memcpy(fill, first, (n + 1) * sizeof(*fill));
    for (uint32_t i = 0; i < n; i++) {
       for (uint32_t e = S->nodes[i].edges; e != NONE;
-           e = S->edges.data[e].next)
-         preds[fill[S->edges.data[e].to]++] = i;
+           e = S->edge[e].next)
+         preds[fill[S->edge[e].to]++] = i;
    }
    *first_out = first;
    return preds;
@@ -914,7 +924,8 @@ forget_freed(struct sched *S, const struct ir_instr *I)
 {
    ir_foreach_src(I, k) {
       struct ir_ref r = I->src[k];
-      if (r.kind != IR_REF_VALUE || S->v[r.index].readers_window != S->window ||
+      if (r.kind != IR_REF_VALUE ||
+          S->v[r.index].readers_stamp != S->readers_stamp ||
           S->v[r.index].uses > S->max_nsrc)
          continue;
       for (uint32_t e = S->v[r.index].readers; e != NONE;
@@ -935,8 +946,8 @@ issue(struct sched *S, uint32_t i, uint32_t *nready)
       forget_freed(S, N->I);
    if (N->I->ndst && N->I->dst.kind == IR_REF_VALUE)
       S->v[N->I->dst.index].ready_at = at + N->latency;
-   for (uint32_t e = N->edges; e != NONE; e = S->edges.data[e].next) {
-      const struct edge *E = &S->edges.data[e];
+   for (uint32_t e = N->edges; e != NONE; e = S->edge[e].next) {
+      const struct edge *E = &S->edge[e];
       struct node *T = &S->nodes[E->to];
       if (at + E->latency > T->earliest)
          T->earliest = at + E->latency;
@@ -958,32 +969,23 @@ keep_graph(struct sched *S, struct ir_instr **in, uint32_t n)
           S->kept_nedges * sizeof(*S->kept_edges));
    S->kept_max_dregs = S->max_dregs;
    S->kept_max_nsrc = S->max_nsrc;
+   S->kept_window = S->window;
 }
 
-/* The kept graph back, as build_graph left it: a new window number, so
- * that no reader list of the last try counts, and its definitions
- * stamped with it. */
+/* The kept graph back, as build_graph left it, under its own number:
+ * its definitions' stamps hold again, and so do its reader lists unless
+ * a later window listed its own since.  Later windows take new numbers
+ * (next_window), so no stamp of another try's window counts. */
 static void
 restore_graph(struct sched *S, uint32_t n)
 {
-   S->window++;
+   S->window = S->kept_window;
    S->listed = false;
    S->window_n = n;
    S->max_dregs = S->kept_max_dregs;
    S->max_nsrc = S->kept_max_nsrc;
    memcpy(S->nodes, S->kept_nodes, n * sizeof(*S->nodes));
-   S->edges.len = 0;
-   VEC_RESERVE(S->s->scratch, &S->edges, S->kept_nedges);
-   memcpy(S->edges.data, S->kept_edges,
-          S->kept_nedges * sizeof(*S->kept_edges));
-   S->edges.len = S->kept_nedges;
-   for (uint32_t i = 0; i < n; i++) {
-      const struct ir_instr *I = S->nodes[i].I;
-      if (I->ndst && I->dst.kind == IR_REF_VALUE) {
-         S->v[I->dst.index].window = S->window;
-         S->v[I->dst.index].node = i;
-      }
-   }
+   S->edge = S->kept_edges; /* read only while scheduling */
 }
 
 /* What choosing node i next, from the window's end, adds to the live
@@ -1020,7 +1022,7 @@ bottom_up_forget(struct sched *S, uint32_t v)
 {
    if (S->v[v].window == S->window)
       S->bu_known[S->v[v].node] = false;
-   if (S->v[v].readers_window != S->window)
+   if (S->v[v].readers_stamp != S->readers_stamp)
       return;
    for (uint32_t e = S->v[v].readers; e != NONE;
         e = S->readers.data[e].next)
@@ -1096,7 +1098,7 @@ bottom_up_window(struct sched *S, struct ir_instr **in, uint32_t n,
    uint32_t nready = 0;
    for (uint32_t i = 0; i < n; i++) {
       for (uint32_t e = S->nodes[i].edges; e != NONE;
-           e = S->edges.data[e].next)
+           e = S->edge[e].next)
          succs[i]++;
       if (!succs[i])
          S->ready[nready++] = i;
