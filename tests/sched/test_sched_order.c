@@ -79,6 +79,18 @@ done(struct scheduled *r)
    "  %4 = va.IADD_IMM.i32 #0x0 #0x0\n"                                     \
    "  %5:64 = collect %3, %4\n"
 
+/* Schedules `input`, over 31 registers as it stands, with 64 registers
+ * available, and checks that it now fits the 32-register set. */
+static void
+schedule_into_small_set(struct scheduled *r, struct arena *a,
+                        const char *input)
+{
+   assert_true(ra_max_pressure(ir_test_read(a, input)) > 31);
+   schedule(r, input, 64);
+   assert_true(r->progress);
+   assert_true(ra_max_pressure(r->s) <= 31);
+}
+
 /* A texture result's consumer moves after independent ALU work. */
 static void
 test_texture_consumer_late(void **state)
@@ -383,12 +395,8 @@ test_demand_order_under_cap(void **state)
                          "offset:%u\n",
                     32 * n, 200 + q, 16 * q);
    }
-   struct ir_shader *in = ir_test_read(&a, sb.data);
-   assert_true(ra_max_pressure(in) > 31);
    struct scheduled r;
-   schedule(&r, sb.data, 64);
-   assert_true(r.progress);
-   assert_true(ra_max_pressure(r.s) <= 31);
+   schedule_into_small_set(&r, &a, sb.data);
    /* The first store comes before the last store's elements are made. */
    EXPECT_ORDER(&r, "offset:0\n", "%180 = ");
    done(&r);
@@ -456,12 +464,8 @@ test_bottom_up_fits_selects(void **state)
                     "  %202:v4 = collect %152, %152, %152, %152\n"
                     "  va.BLEND.slot0.v4.auto blend_descriptor_0, %201, %202 "
                     "target:0x0\n");
-   struct ir_shader *in = ir_test_read(&a, sb.data);
-   assert_true(ra_max_pressure(in) > 31);
    struct scheduled r;
-   schedule(&r, sb.data, 64);
-   assert_true(r.progress);
-   assert_true(ra_max_pressure(r.s) <= 31);
+   schedule_into_small_set(&r, &a, sb.data);
    /* The last vector loaded comes after selects of the first. */
    EXPECT_ORDER(&r, "%28 = ", "%2:v4 = ");
    done(&r);
