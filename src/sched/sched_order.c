@@ -208,22 +208,23 @@ struct sched {
    uint32_t window_n; /* instructions in the window */
    /* The first window's graph, kept while a block is tried more than
     * once (fit_small_set): no value of an earlier window feeds it, so
-    * it depends on the region's original order alone, and the next try
-    * copies it back instead of building it again. */
+    * it depends on the region's original order alone; the next try
+    * copies its nodes back and reads its edges instead of building it
+    * again. */
    bool keeping;
    struct ir_instr **kept_in; /* the window it is for, or NULL */
-   /* A try built from each window's end (bottom_up_window): per value,
-    * the stamp of the live set that holds it and its reads in the
-    * window, allocated by the first such try. */
-   bool bottom_up;
-   uint32_t *bu_live, *bu_reads, bu_stamp;
-   int *bu_growth; /* per node of the window: its growth, while known */
-   bool *bu_known;
    struct node *kept_nodes;
    struct edge *kept_edges;
-   size_t kept_nedges;
    unsigned kept_max_dregs, kept_max_nsrc;
    uint32_t kept_window; /* its number, given again to each try */
+   /* A try built from each window's end (bottom_up_window): per value,
+    * the stamp of the live set that holds it and its reads in the
+    * window, allocated by the first such try; per node, its growth
+    * while known. */
+   bool bottom_up;
+   uint32_t *bu_live, *bu_reads, bu_stamp;
+   int *bu_growth;
+   bool *bu_known;
 };
 
 /* ---------------------------------------------------------------------
@@ -811,15 +812,6 @@ pick_fast(const struct sched *S, uint32_t nready)
    return best;
 }
 
-/* The demand order: the instructions that must keep their turn (all but
- * pure ones) and pure ones nothing in the window reads stay in their
- * original order, and each comes right after the pure instructions it
- * needs that have not come yet, depth first, operands in their original
- * order.  Each value is then made just before the first instruction that
- * needs it, so a block of many independent expressions (values selected
- * from two sets, each feeding a store) holds one expression's values at
- * a time, where the heuristic above, which looks one instruction ahead,
- * may make every first operand before any second one. */
 /* The window's predecessor lists: preds[first[i] .. first[i + 1]) are
  * node i's, ascending. */
 static uint32_t *
@@ -845,6 +837,15 @@ list_preds(struct sched *S, uint32_t n, uint32_t **first_out)
    return preds;
 }
 
+/* The demand order: the instructions that must keep their turn (all but
+ * pure ones) and pure ones nothing in the window reads stay in their
+ * original order, and each comes right after the pure instructions it
+ * needs that have not come yet, depth first, operands in their original
+ * order.  Each value is then made just before the first instruction that
+ * needs it, so a block of many independent expressions (values selected
+ * from two sets, each feeding a store) holds one expression's values at
+ * a time, where the heuristic above, which looks one instruction ahead,
+ * may make every first operand before any second one. */
 static void
 demand_order(struct sched *S, uint32_t n)
 {
@@ -962,11 +963,10 @@ keep_graph(struct sched *S, struct ir_instr **in, uint32_t n)
    S->kept_in = in;
    S->kept_nodes = ARENA_ARRAY(S->s->scratch, struct node, n);
    memcpy(S->kept_nodes, S->nodes, n * sizeof(*S->nodes));
-   S->kept_nedges = S->edges.len;
    S->kept_edges = ARENA_ARRAY(S->s->scratch, struct edge,
-                               S->kept_nedges + 1);
+                               S->edges.len + 1);
    memcpy(S->kept_edges, S->edges.data,
-          S->kept_nedges * sizeof(*S->kept_edges));
+          S->edges.len * sizeof(*S->kept_edges));
    S->kept_max_dregs = S->max_dregs;
    S->kept_max_nsrc = S->max_nsrc;
    S->kept_window = S->window;
@@ -1030,7 +1030,9 @@ bottom_up_forget(struct sched *S, uint32_t v)
 }
 
 /* Whether every instruction that can come first in the window passes
- * give_up there, as then every order does. */
+ * give_up there, as then every order does.  The top-down tries find
+ * that at their first step anyway; the bottom-up one would build the
+ * whole order before counting it. */
 static bool
 window_start_too_high(const struct sched *S, uint32_t n)
 {
@@ -1041,27 +1043,42 @@ window_start_too_high(const struct sched *S, uint32_t n)
    return true;
 }
 
+static void
+bottom_up_mark_live_out(struct sched *S, uint32_t v)
+{
+   if (S->v[v].uses > S->bu_reads[v] || is_pinned(S, v))
+      S->bu_live[v] = S->bu_stamp;
+}
+
 /* Marks what is live after the window among the values it reads or
  * makes: read again later in the region, or pinned. */
 static void
 bottom_up_live_out(struct sched *S, uint32_t n)
 {
-   for (uint32_t pass = 0; pass < 3; pass++) {
-      for (uint32_t i = 0; i < n; i++) {
-         const struct ir_instr *I = S->nodes[i].I;
-         for (unsigned k = 0; k <= I->nsrc; k++) {
-            struct ir_ref r = k < I->nsrc ? I->src[k] : I->dst;
-            if ((k == I->nsrc && !I->ndst) || r.kind != IR_REF_VALUE)
-               continue;
-            uint32_t v = r.index;
-            if (pass == 0)
-               S->bu_reads[v] = 0;
-            else if (pass == 1)
-               S->bu_reads[v] += k < I->nsrc;
-            else if (S->v[v].uses > S->bu_reads[v] || is_pinned(S, v))
-               S->bu_live[v] = S->bu_stamp;
-         }
+   for (uint32_t i = 0; i < n; i++) {
+      const struct ir_instr *I = S->nodes[i].I;
+      ir_foreach_src(I, k) {
+         if (I->src[k].kind == IR_REF_VALUE)
+            S->bu_reads[I->src[k].index] = 0;
       }
+      if (I->ndst && I->dst.kind == IR_REF_VALUE)
+         S->bu_reads[I->dst.index] = 0;
+   }
+   for (uint32_t i = 0; i < n; i++) {
+      const struct ir_instr *I = S->nodes[i].I;
+      ir_foreach_src(I, k) {
+         if (I->src[k].kind == IR_REF_VALUE)
+            S->bu_reads[I->src[k].index]++;
+      }
+   }
+   for (uint32_t i = 0; i < n; i++) {
+      const struct ir_instr *I = S->nodes[i].I;
+      ir_foreach_src(I, k) {
+         if (I->src[k].kind == IR_REF_VALUE)
+            bottom_up_mark_live_out(S, I->src[k].index);
+      }
+      if (I->ndst && I->dst.kind == IR_REF_VALUE)
+         bottom_up_mark_live_out(S, I->dst.index);
    }
 }
 
@@ -1118,8 +1135,8 @@ bottom_up_window(struct sched *S, struct ir_instr **in, uint32_t n,
       }
       uint32_t i = S->ready[best];
       S->ready[best] = S->ready[--nready];
-      const struct ir_instr *I = S->nodes[i].I;
-      out[k] = S->nodes[i].I;
+      struct ir_instr *I = S->nodes[i].I;
+      out[k] = I;
       if (I->ndst && I->dst.kind == IR_REF_VALUE)
          S->bu_live[I->dst.index] = 0;
       ir_foreach_src(I, j) {
