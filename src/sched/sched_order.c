@@ -128,9 +128,13 @@ struct node {
     * its sources again clears it (issue).  Near the limit every ready
     * instruction is weighed at every step, and most of their sources
     * have not changed since the step before. */
-   bool known, dead;
+   bool known;
+   int16_t net; /* registers it adds if it came next, while known */
    uint32_t demand; /* position in the demand order (demand_order) */
-   uint32_t freed;
+   /* The parts of its keys (choice_key) that do not change while it
+    * waits: message, path and position, set with the graph; what it
+    * adds once done, and position, while known. */
+   uint64_t room, growth;
 };
 
 /* A read of a value by an instruction of the window, listed by value
@@ -712,40 +716,58 @@ enum {
    KEY_TIER = 62,
 };
 
-static inline __attribute__((always_inline)) uint64_t
-room_key(const struct sched *S, uint32_t i)
+/* The parts of each node's room key that do not change while it waits,
+ * once the graph gives its path. */
+static void
+set_room_keys(struct sched *S, uint32_t n)
 {
-   const struct node *N = &S->nodes[i];
-   bool ready = N->earliest <= S->now;
-   uint32_t delay = ready ? 0 : N->earliest - S->now;
-   return (uint64_t)!ready << KEY_NOT_READY |
-          (uint64_t)(delay < 0xffff ? delay : 0xffff) << KEY_DELAY |
-          (uint64_t)!N->message << KEY_NOT_MESSAGE |
-          (uint64_t)(0xffffff - (N->prio < 0xffffff ? N->prio : 0xffffff))
-             << KEY_PRIO |
-          i;
+   for (uint32_t i = 0; i < n; i++) {
+      struct node *N = &S->nodes[i];
+      N->room = (uint64_t)!N->message << KEY_NOT_MESSAGE |
+                (uint64_t)(0xffffff -
+                           (N->prio < 0xffffff ? N->prio : 0xffffff))
+                   << KEY_PRIO |
+                i;
+   }
 }
 
 static inline __attribute__((always_inline)) uint64_t
-choice_key(const struct sched *S, uint32_t i)
+room_key(const struct sched *S, const struct node *N)
+{
+   if (N->earliest <= S->now)
+      return N->room;
+   uint32_t delay = N->earliest - S->now;
+   return N->room | (uint64_t)1 << KEY_NOT_READY |
+          (uint64_t)(delay < 0xffff ? delay : 0xffff) << KEY_DELAY;
+}
+
+/* What node N adds, and its growth key, for the state now: what its
+ * sources free changes only as their other readers come (forget_freed). */
+static void
+know(const struct sched *S, struct node *N, uint32_t i)
+{
+   int net = (int)N->dregs - (int)freed_by(S, N->I);
+   int growth = net - (result_dead(S, N->I) ? (int)N->dregs : 0);
+   N->net = (int16_t)net;
+   N->growth = (uint64_t)(uint32_t)(growth + 0x40000000) << KEY_GROWTH | i;
+   N->known = true;
+}
+
+/* In the terms of the key's comment: pressure `at` = cur + net is
+ * within the reserve when net <= soft - cur (`room`), within the limit
+ * when net <= limit - cur (`within`); a result adds at most its own
+ * registers, so one that small needs no count of what it frees. */
+static inline __attribute__((always_inline)) uint64_t
+choice_key(const struct sched *S, uint32_t i, int room, int within)
 {
    struct node *N = &S->nodes[i];
-   /* Far from the limit, what it frees does not matter (and is the
-    * costly part to find). */
-   if (S->cur + N->dregs <= S->soft)
-      return room_key(S, i);
-   if (!N->known) {
-      N->freed = freed_by(S, N->I);
-      N->dead = result_dead(S, N->I);
-      N->known = true;
-   }
-   unsigned at = S->cur - N->freed + N->dregs;
-   if (at <= S->soft)
-      return room_key(S, i);
-   unsigned after = at - (N->dead ? N->dregs : 0);
-   uint64_t tier = at <= S->limit ? 1 : 2;
-   uint32_t growth = (uint32_t)((int64_t)after - (int64_t)S->cur + 0x40000000);
-   return tier << KEY_TIER | (uint64_t)growth << KEY_GROWTH | i;
+   if ((int)N->dregs <= room)
+      return room_key(S, N);
+   if (!N->known)
+      know(S, N, i);
+   if (N->net <= room)
+      return room_key(S, N);
+   return (uint64_t)(N->net <= within ? 1 : 2) << KEY_TIER | N->growth;
 }
 
 /* Lists the window's instructions among the readers of each of their
@@ -776,37 +798,18 @@ list_readers(struct sched *S)
    }
 }
 
-/* The order of room_key() for candidates far from the limit, as one
- * number: ready, message, path length, original position. */
-static uint64_t
-rank(const struct sched *S, uint32_t i)
-{
-   const struct node *N = &S->nodes[i];
-   return (uint64_t)(N->earliest <= S->now) << 63 |
-          (uint64_t)N->message << 62 | (uint64_t)N->prio << 32 |
-          (UINT32_MAX - i);
-}
-
-/* Far from the limit (no result can take the pressure over the reserve),
- * choice_key() reduces to rank() and, when nothing is ready, the soonest. */
+/* Far from the limit (no result can take the pressure over the
+ * reserve), choice_key() is the room key. */
 static uint32_t
 pick_fast(const struct sched *S, uint32_t nready)
 {
    uint32_t best = 0;
-   uint64_t best_rank = rank(S, S->ready[0]);
-   uint32_t best_earliest = S->nodes[S->ready[0]].earliest;
+   uint64_t best_key = room_key(S, &S->nodes[S->ready[0]]);
    for (uint32_t k = 1; k < nready; k++) {
-      uint32_t i = S->ready[k];
-      uint64_t r = rank(S, i);
-      uint32_t e = S->nodes[i].earliest;
-      bool ready = r >> 63;
-      if (ready ? r > best_rank
-                : !(best_rank >> 63) &&
-                     (e < best_earliest || (e == best_earliest &&
-                                            r > best_rank))) {
+      uint64_t key = room_key(S, &S->nodes[S->ready[k]]);
+      if (key < best_key) {
          best = k;
-         best_rank = r;
-         best_earliest = e;
+         best_key = key;
       }
    }
    return best;
@@ -845,8 +848,10 @@ list_preds(struct sched *S, uint32_t n, uint32_t **first_out)
  * needs it, so a block of many independent expressions (values selected
  * from two sets, each feeding a store) holds one expression's values at
  * a time, where the heuristic above, which looks one instruction ahead,
- * may make every first operand before any second one. */
-static void
+ * may make every first operand before any second one.  Returns the
+ * window's nodes in that order: a walk that places each node after its
+ * predecessors, so the order is one the dependences allow as it is. */
+static uint32_t *
 demand_order(struct sched *S, uint32_t n)
 {
    uint32_t *first;
@@ -854,6 +859,7 @@ demand_order(struct sched *S, uint32_t n)
    /* Iterative depth-first walk: stack of nodes and their next pred. */
    uint32_t *stack = ARENA_ARRAY(S->s->scratch, uint32_t, n);
    uint32_t *next = ARENA_ARRAY(S->s->scratch, uint32_t, n);
+   uint32_t *order = ARENA_ARRAY(S->s->scratch, uint32_t, n);
    for (uint32_t i = 0; i < n; i++)
       S->nodes[i].demand = NONE;
    uint32_t rank = 0;
@@ -877,36 +883,27 @@ demand_order(struct sched *S, uint32_t n)
             }
             continue;
          }
-         S->nodes[i].demand = rank++;
+         S->nodes[i].demand = rank;
+         order[rank++] = i;
          depth--;
       }
    }
-}
-
-static uint32_t
-pick_demand(const struct sched *S, uint32_t nready)
-{
-   uint32_t best = 0;
-   for (uint32_t k = 1; k < nready; k++) {
-      if (S->nodes[S->ready[k]].demand < S->nodes[S->ready[best]].demand)
-         best = k;
-   }
-   return best;
+   return order;
 }
 
 static uint32_t
 pick(struct sched *S, uint32_t nready)
 {
-   if (S->by_demand)
-      return pick_demand(S, nready);
    if (S->cur + S->max_dregs <= S->soft)
       return pick_fast(S, nready);
    if (!S->listed)
       list_readers(S);
+   int room = (int)S->soft - (int)S->cur;
+   int within = (int)S->limit - (int)S->cur;
    uint32_t best = 0;
-   uint64_t best_key = choice_key(S, S->ready[0]);
+   uint64_t best_key = choice_key(S, S->ready[0], room, within);
    for (uint32_t k = 1; k < nready; k++) {
-      uint64_t key = choice_key(S, S->ready[k]);
+      uint64_t key = choice_key(S, S->ready[k], room, within);
       if (key < best_key) {
          best = k;
          best_key = key;
@@ -1043,17 +1040,24 @@ window_start_too_high(const struct sched *S, uint32_t n)
    return true;
 }
 
+/* Marks v live after the window when it is read again later in the
+ * region or pinned; what it marks adds to `*live` (registers). */
 static void
-bottom_up_mark_live_out(struct sched *S, uint32_t v)
+bottom_up_mark_live_out(struct sched *S, uint32_t v, unsigned *live)
 {
-   if (S->v[v].uses > S->bu_reads[v] || is_pinned(S, v))
+   if (S->bu_live[v] != S->bu_stamp &&
+       (S->v[v].uses > S->bu_reads[v] || is_pinned(S, v))) {
       S->bu_live[v] = S->bu_stamp;
+      *live += regs(S, v);
+   }
 }
 
 /* Marks what is live after the window among the values it reads or
- * makes: read again later in the region, or pinned. */
-static void
-bottom_up_live_out(struct sched *S, uint32_t n)
+ * makes, their registers in `*live`; returns the registers live
+ * through the window untouched: what is live at its start (S->cur, as
+ * commit counts it) less what it reads from before it. */
+static unsigned
+bottom_up_live_out(struct sched *S, uint32_t n, unsigned *live)
 {
    for (uint32_t i = 0; i < n; i++) {
       const struct ir_instr *I = S->nodes[i].I;
@@ -1064,22 +1068,71 @@ bottom_up_live_out(struct sched *S, uint32_t n)
       if (I->ndst && I->dst.kind == IR_REF_VALUE)
          S->bu_reads[I->dst.index] = 0;
    }
+   unsigned read_in = 0;
    for (uint32_t i = 0; i < n; i++) {
       const struct ir_instr *I = S->nodes[i].I;
       ir_foreach_src(I, k) {
-         if (I->src[k].kind == IR_REF_VALUE)
-            S->bu_reads[I->src[k].index]++;
+         uint32_t v = I->src[k].index;
+         if (I->src[k].kind == IR_REF_VALUE && !S->bu_reads[v]++ &&
+             S->v[v].window != S->window)
+            read_in += regs(S, v);
       }
    }
+   *live = 0;
    for (uint32_t i = 0; i < n; i++) {
       const struct ir_instr *I = S->nodes[i].I;
       ir_foreach_src(I, k) {
          if (I->src[k].kind == IR_REF_VALUE)
-            bottom_up_mark_live_out(S, I->src[k].index);
+            bottom_up_mark_live_out(S, I->src[k].index, live);
       }
       if (I->ndst && I->dst.kind == IR_REF_VALUE)
-         bottom_up_mark_live_out(S, I->dst.index);
+         bottom_up_mark_live_out(S, I->dst.index, live);
    }
+   return S->cur - read_in;
+}
+
+/* The ready slot that adds the least, the latest of equals. */
+static uint32_t
+bottom_up_pick(const struct sched *S, uint32_t nready)
+{
+   uint32_t best = 0;
+   int best_growth = bottom_up_growth(S, S->ready[0]);
+   for (uint32_t j = 1; j < nready; j++) {
+      int g = bottom_up_growth(S, S->ready[j]);
+      if (g < best_growth ||
+          (g == best_growth && S->ready[j] > S->ready[best])) {
+         best = j;
+         best_growth = g;
+      }
+   }
+   return best;
+}
+
+/* I goes above what is placed: its result leaves the live set (`*live`
+ * registers of the window's values), its sources join it.  Returns the
+ * pressure of the window's values at I: the live set below it, and its
+ * result when nothing reads it. */
+static unsigned
+bottom_up_place(struct sched *S, const struct ir_instr *I, unsigned *live)
+{
+   unsigned at = *live;
+   if (I->ndst && I->dst.kind == IR_REF_VALUE) {
+      uint32_t d = I->dst.index;
+      if (S->bu_live[d] != S->bu_stamp)
+         at += regs(S, d);
+      else
+         *live -= regs(S, d);
+      S->bu_live[d] = 0;
+   }
+   ir_foreach_src(I, j) {
+      uint32_t v = I->src[j].index;
+      if (I->src[j].kind == IR_REF_VALUE && S->bu_live[v] != S->bu_stamp) {
+         S->bu_live[v] = S->bu_stamp;
+         *live += regs(S, v);
+         bottom_up_forget(S, v);
+      }
+   }
+   return at;
 }
 
 /* The window's order for pressure alone, chosen from its end: each step
@@ -1088,8 +1141,11 @@ bottom_up_live_out(struct sched *S, uint32_t n)
  * of equals), so that a value is made just before the first instruction
  * that needs it, wherever that one ends up; the top-down tries, which
  * look one instruction ahead, make values as soon as they are ready and
- * hold them.  Then the order is counted from the top as the others are
- * (commit); false (at once) where it passes give_up. */
+ * hold them.  What is live below each step is what the pressure there
+ * will be (with a result nothing reads), so the build stops (false) at
+ * the first step from the end that passes give_up; a complete order is
+ * then counted from the top as the others are (commit), which must find
+ * the same peak. */
 static bool
 bottom_up_window(struct sched *S, struct ir_instr **in, uint32_t n,
                  struct ir_instr **out)
@@ -1104,7 +1160,9 @@ bottom_up_window(struct sched *S, struct ir_instr **in, uint32_t n,
       return false;
    }
    S->bu_stamp++;
-   bottom_up_live_out(S, n);
+   unsigned live;
+   unsigned through = bottom_up_live_out(S, n, &live);
+   unsigned peak = S->peak;
    if (!S->listed)
       list_readers(S);
    S->bu_growth = ARENA_ARRAY(s->scratch, int, n);
@@ -1123,30 +1181,16 @@ bottom_up_window(struct sched *S, struct ir_instr **in, uint32_t n,
    for (uint32_t k = n; k-- > 0;) {
       if (!nready)
          ir_invalid(s, in[0], "sched_order: a cycle in the dependences");
-      uint32_t best = 0;
-      int best_growth = bottom_up_growth(S, S->ready[0]);
-      for (uint32_t j = 1; j < nready; j++) {
-         int g = bottom_up_growth(S, S->ready[j]);
-         if (g < best_growth ||
-             (g == best_growth && S->ready[j] > S->ready[best])) {
-            best = j;
-            best_growth = g;
-         }
-      }
+      uint32_t best = bottom_up_pick(S, nready);
       uint32_t i = S->ready[best];
       S->ready[best] = S->ready[--nready];
-      struct ir_instr *I = S->nodes[i].I;
-      out[k] = I;
-      if (I->ndst && I->dst.kind == IR_REF_VALUE)
-         S->bu_live[I->dst.index] = 0;
-      ir_foreach_src(I, j) {
-         uint32_t v = I->src[j].index;
-         if (I->src[j].kind == IR_REF_VALUE &&
-             S->bu_live[v] != S->bu_stamp) {
-            S->bu_live[v] = S->bu_stamp;
-            bottom_up_forget(S, v);
-         }
+      out[k] = S->nodes[i].I;
+      unsigned at = bottom_up_place(S, out[k], &live) + through;
+      if (at > S->give_up) {
+         S->peak = S->give_up + 1; /* as a try that went there */
+         return false;
       }
+      peak = at > peak ? at : peak;
       for (uint32_t p = first[i]; p < first[i + 1]; p++) {
          if (!--succs[preds[p]])
             S->ready[nready++] = preds[p];
@@ -1155,6 +1199,26 @@ bottom_up_window(struct sched *S, struct ir_instr **in, uint32_t n,
    for (uint32_t k = 0; k < n; k++) {
       commit(S, out[k]);
       S->issued++;
+   }
+   if (S->peak != peak)
+      ir_invalid(s, in[0], "sched_order: the order built from the end "
+                           "peaks at %u, counted from the top at %u",
+                 peak, S->peak);
+   return true;
+}
+
+/* The demand order, issued as it stands (the ready instruction first in
+ * it is always the next in it). */
+static bool
+demand_window(struct sched *S, struct ir_instr **in, uint32_t n,
+              struct ir_instr **out)
+{
+   const uint32_t *order = demand_order(S, n);
+   uint32_t nready = 0; /* what becomes ready is not looked at */
+   for (uint32_t k = 0; k < n; k++) {
+      out[k] = in[order[k]];
+      S->issued++;
+      issue(S, order[k], &nready);
       if (S->peak > S->give_up)
          return false;
    }
@@ -1169,6 +1233,7 @@ schedule_window(struct sched *S, struct ir_instr **in, uint32_t n,
       restore_graph(S, n);
    } else {
       build_graph(S, in, n);
+      set_room_keys(S, n);
       /* The first window a keeping block builds is its first. */
       if (S->keeping && !S->kept_in)
          keep_graph(S, in, n);
@@ -1176,7 +1241,7 @@ schedule_window(struct sched *S, struct ir_instr **in, uint32_t n,
    if (S->bottom_up)
       return bottom_up_window(S, in, n, out);
    if (S->by_demand)
-      demand_order(S, n);
+      return demand_window(S, in, n, out);
    uint32_t nready = 0;
    for (uint32_t i = 0; i < n; i++) {
       if (!S->nodes[i].npreds)
