@@ -933,7 +933,7 @@ forget_freed(struct sched *S, const struct ir_instr *I)
 }
 
 /* Takes ready node i: the clock, the pressure, its successors. */
-static void
+static inline __attribute__((always_inline)) void
 issue(struct sched *S, uint32_t i, uint32_t *nready)
 {
    struct node *N = &S->nodes[i];
