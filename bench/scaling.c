@@ -12,8 +12,14 @@
  * touches is a page fault, as in a driver's first compiles), the time
  * per instruction with the memory of an earlier compile of the same
  * shader ("warm": a driver's steady state, one arena kept per thread),
- * the compile's peak arena memory and bytes per instruction, and for
- * both times the ratio of the largest to the smallest per instruction.
+ * the compile's peak arena memory and bytes per instruction, the
+ * instructions it emitted and the warm time per emitted instruction, and
+ * for both times the ratio of the largest to the smallest per TGSI
+ * instruction.  The emitted count shows how much code a size makes:
+ * the indirect family's 100-instruction shader fills its 32-element
+ * array and eight vec4 values in 40 instructions that make most of its
+ * code (2.3 emitted per TGSI instruction), where its larger ones are
+ * mostly a body that optimisation shrinks (0.7).
  * Without the trim the small shaders would reuse freed pages and the
  * large ones not, and the ratio would measure the C library's heap
  * thresholds.  --passes adds the slowest passes of each compile and
@@ -359,10 +365,11 @@ print_slowest_passes(const char *text, size_t len, bool validate,
 /* Best of a few warm compiles: one arena, its chunks kept from one
  * compile to the next (arena_recycle), after WARM_UP untimed ones; the
  * first's peak memory goes to `*peak` (the arena frees nothing before
- * the end but a pass's scratch). */
+ * the end but a pass's scratch), the instructions it emitted (all its
+ * programs) to `*emitted`. */
 static double
 time_warm(const char *text, size_t len, bool validate, unsigned repeats,
-          size_t *peak)
+          size_t *peak, size_t *emitted)
 {
    struct arena arena;
    arena_init(&arena, 0);
@@ -379,8 +386,12 @@ time_warm(const char *text, size_t len, bool validate, unsigned repeats,
          return -1;
       }
       t[r] = now_us() - t0;
-      if (r == 0)
+      if (r == 0) {
          *peak = arena.peak_bytes;
+         *emitted = 0;
+         for (unsigned p = 0; p < res.program_count; p++)
+            *emitted += res.programs[p].count;
+      }
       arena_recycle(&arena, SIZE_MAX);
    }
    arena_finish(&arena);
@@ -443,17 +454,19 @@ run_family(enum family f, const struct config *cfg)
          free(text);
          break;
       }
-      size_t peak = 0;
+      size_t peak = 0, emitted = 0;
       double per = us / sizes[s];
-      double warm =
-         time_warm(text, len, cfg->validate, repeats, &peak) / sizes[s];
+      double warm_us =
+         time_warm(text, len, cfg->validate, repeats, &peak, &emitted);
+      double warm = warm_us / sizes[s];
+      double out = emitted ? warm_us / emitted : 0;
       lo = s == 0 || per < lo ? per : lo;
       hi = s == 0 || per > hi ? per : hi;
       warm_lo = s == 0 || warm < warm_lo ? warm : warm_lo;
       warm_hi = s == 0 || warm > warm_hi ? warm : warm_hi;
-      printf("%-9s %7u %12.0f %9.2f %9.2f %10.1f %9.0f\n", family_names[f],
-             sizes[s], us, per, warm, peak / 1048576.0,
-             (double)peak / sizes[s]);
+      printf("%-9s %7u %12.0f %9.2f %9.2f %10.1f %9.0f %8zu %9.2f\n",
+             family_names[f], sizes[s], us, per, warm, peak / 1048576.0,
+             (double)peak / sizes[s], emitted, out);
       if (cfg->passes)
          print_slowest_passes(text, len, cfg->validate, cfg->top);
       fflush(stdout);
@@ -529,8 +542,9 @@ main(int argc, char **argv)
    printf("%s shaders, validators %s; best of up to %u compiles\n",
           cfg.vertex ? "vertex" : "fragment", cfg.validate ? "on" : "off",
           cfg.repeats);
-   printf("%-9s %7s %12s %9s %9s %10s %9s\n", "family", "insns",
-          "us/compile", "us/insn", "warm", "peak MiB", "B/insn");
+   printf("%-9s %7s %12s %9s %9s %10s %9s %8s %9s\n", "family", "insns",
+          "us/compile", "us/insn", "warm", "peak MiB", "B/insn", "emitted",
+          "warm/emit");
    for (int f = 0; f < FAMILIES; f++)
       if (cfg.family < 0 || cfg.family == f)
          run_family(f, &cfg);
