@@ -299,8 +299,9 @@ result_dead(const struct sched *S, const struct ir_instr *I)
           !S->v[I->dst.index].uses && !is_pinned(S, I->dst.index);
 }
 
-/* `I` comes next: its dying sources go, its result comes. */
-static void
+/* `I` comes next: its dying sources go, its result comes.  Returns the
+ * pressure at it. */
+static unsigned
 commit(struct sched *S, const struct ir_instr *I)
 {
    unsigned at = pressure_at(S, I);
@@ -310,6 +311,7 @@ commit(struct sched *S, const struct ir_instr *I)
          S->v[I->src[i].index].uses--;
    }
    S->cur = at - (result_dead(S, I) ? dst_regs(S, I) : 0);
+   return at;
 }
 
 /* ---------------------------------------------------------------------
@@ -1145,7 +1147,7 @@ bottom_up_place(struct sched *S, const struct ir_instr *I, unsigned *live)
  * will be (with a result nothing reads), so the build stops (false) at
  * the first step from the end that passes give_up; a complete order is
  * then counted from the top as the others are (commit), which must find
- * the same peak. */
+ * the same pressure at every step. */
 static bool
 bottom_up_window(struct sched *S, struct ir_instr **in, uint32_t n,
                  struct ir_instr **out)
@@ -1162,7 +1164,7 @@ bottom_up_window(struct sched *S, struct ir_instr **in, uint32_t n,
    S->bu_stamp++;
    unsigned live;
    unsigned through = bottom_up_live_out(S, n, &live);
-   unsigned peak = S->peak;
+   unsigned *pressure = ARENA_ARRAY(s->scratch, unsigned, n);
    if (!S->listed)
       list_readers(S);
    S->bu_growth = ARENA_ARRAY(s->scratch, int, n);
@@ -1190,20 +1192,20 @@ bottom_up_window(struct sched *S, struct ir_instr **in, uint32_t n,
          S->peak = S->give_up + 1; /* as a try that went there */
          return false;
       }
-      peak = at > peak ? at : peak;
+      pressure[k] = at;
       for (uint32_t p = first[i]; p < first[i + 1]; p++) {
          if (!--succs[preds[p]])
             S->ready[nready++] = preds[p];
       }
    }
    for (uint32_t k = 0; k < n; k++) {
-      commit(S, out[k]);
+      unsigned at = commit(S, out[k]);
       S->issued++;
+      if (at != pressure[k])
+         ir_invalid(s, out[k], "sched_order: the order built from the end "
+                               "counts %u registers here, from the top %u",
+                    pressure[k], at);
    }
-   if (S->peak != peak)
-      ir_invalid(s, in[0], "sched_order: the order built from the end "
-                           "peaks at %u, counted from the top at %u",
-                 peak, S->peak);
    return true;
 }
 
