@@ -478,20 +478,26 @@ selects_shader(struct strbuf *sb, bool split)
  * them); the order built from the block's end loads each vector just
  * before the selects that read it and fits. */
 static void
-test_bottom_up_fits_selects(void **state)
+schedule_selects(bool split)
 {
-   (void)state;
    struct arena a;
    arena_init(&a, 0);
    struct strbuf sb;
    strbuf_init(&sb, &a);
-   selects_shader(&sb, false);
+   selects_shader(&sb, split);
    struct scheduled r;
    schedule_into_small_set(&r, &a, sb.data);
    /* The last vector loaded comes after selects of the first. */
    EXPECT_ORDER(&r, "%28 = ", "%2:v4 = ");
    done(&r);
    arena_finish(&a);
+}
+
+static void
+test_bottom_up_fits_selects(void **state)
+{
+   (void)state;
+   schedule_selects(false);
 }
 
 /* The same selects in a block between two others: the order built from
@@ -504,16 +510,7 @@ static void
 test_bottom_up_counts_as_commit(void **state)
 {
    (void)state;
-   struct arena a;
-   arena_init(&a, 0);
-   struct strbuf sb;
-   strbuf_init(&sb, &a);
-   selects_shader(&sb, true);
-   struct scheduled r;
-   schedule_into_small_set(&r, &a, sb.data);
-   EXPECT_ORDER(&r, "%28 = ", "%2:v4 = ");
-   done(&r);
-   arena_finish(&a);
+   schedule_selects(true);
 }
 
 /* A block entered with 40 values live, all read by its last
