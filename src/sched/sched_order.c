@@ -132,8 +132,8 @@ struct node {
    int16_t net; /* registers it adds if it came next, while known */
    uint32_t demand; /* position in the demand order (demand_order) */
    /* The parts of its keys (choice_key) that do not change while it
-    * waits: message, path and position, set with the graph; what it
-    * adds once done, and position, while known. */
+    * waits: message, path and position, set with the graph; its growth
+    * and position, while known. */
    uint64_t room, growth;
 };
 
@@ -441,6 +441,36 @@ original_peak(struct sched *S, const struct region *R, unsigned *floor)
    return peak;
 }
 
+/* Which ready instruction comes next, as one number, the smallest
+ * best.  With room to spare (tier 0, within the reserve): ready first
+ * (else the one ready soonest), messages, the longest path.  Near the
+ * limit (tier 1 within it, 2 over it): what adds the fewest registers
+ * (frees the most), so that work on the values already live finishes
+ * before new ones come.  Ties: the original order.  The fields are far
+ * wider than a window needs: a result is ready at most a message's
+ * latency after the clock, a path is at most a window of messages, a
+ * block's growth a few registers. */
+enum {
+   KEY_INDEX = 0,     /* 16 bits: position in the window */
+   KEY_PRIO = 16,     /* 24 bits: longest path, inverted */
+   KEY_NOT_MESSAGE = 40,
+   KEY_DELAY = 41,    /* 16 bits: cycles until ready */
+   KEY_NOT_READY = 57,
+   KEY_GROWTH = 16,   /* 32 bits: registers added, biased */
+   KEY_TIER = 62,
+};
+
+/* The parts of node i's room key that do not change while it waits:
+ * message, path (once the graph gives it) and position. */
+static uint64_t
+static_room_key(const struct node *N, uint32_t i)
+{
+   return (uint64_t)!N->message << KEY_NOT_MESSAGE |
+          (uint64_t)(0xffffff - (N->prio < 0xffffff ? N->prio : 0xffffff))
+             << KEY_PRIO |
+          i;
+}
+
 /* ---------------------------------------------------------------------
  * Dependences
  */
@@ -692,6 +722,7 @@ build_graph(struct sched *S, struct ir_instr **in, uint32_t n)
          uint32_t p = E->latency + S->nodes[E->to].prio;
          N->prio = p > N->prio ? p : N->prio;
       }
+      N->room = static_room_key(N, i);
    }
 }
 
@@ -699,40 +730,8 @@ build_graph(struct sched *S, struct ir_instr **in, uint32_t n)
  * Choosing
  */
 
-/* Which ready instruction comes next, as one number, the smallest
- * best.  With room to spare (tier 0, within the reserve): ready first
- * (else the one ready soonest), messages, the longest path.  Near the
- * limit (tier 1 within it, 2 over it): what adds the fewest registers
- * (frees the most), so that work on the values already live finishes
- * before new ones come.  Ties: the original order.  The fields are far
- * wider than a window needs: a result is ready at most a message's
- * latency after the clock, a path is at most a window of messages, a
- * block's growth a few registers. */
-enum {
-   KEY_INDEX = 0,     /* 16 bits: position in the window */
-   KEY_PRIO = 16,     /* 24 bits: longest path, inverted */
-   KEY_NOT_MESSAGE = 40,
-   KEY_DELAY = 41,    /* 16 bits: cycles until ready */
-   KEY_NOT_READY = 57,
-   KEY_GROWTH = 16,   /* 32 bits: registers added, biased */
-   KEY_TIER = 62,
-};
-
-/* The parts of each node's room key that do not change while it waits,
- * once the graph gives its path. */
-static void
-set_room_keys(struct sched *S, uint32_t n)
-{
-   for (uint32_t i = 0; i < n; i++) {
-      struct node *N = &S->nodes[i];
-      N->room = (uint64_t)!N->message << KEY_NOT_MESSAGE |
-                (uint64_t)(0xffffff -
-                           (N->prio < 0xffffff ? N->prio : 0xffffff))
-                   << KEY_PRIO |
-                i;
-   }
-}
-
+/* Node N's key with room to spare (see the key's comment): its fixed
+ * part, behind how long until it is ready. */
 static inline __attribute__((always_inline)) uint64_t
 room_key(const struct sched *S, const struct node *N)
 {
@@ -1235,7 +1234,6 @@ schedule_window(struct sched *S, struct ir_instr **in, uint32_t n,
       restore_graph(S, n);
    } else {
       build_graph(S, in, n);
-      set_room_keys(S, n);
       /* The first window a keeping block builds is its first. */
       if (S->keeping && !S->kept_in)
          keep_graph(S, in, n);
