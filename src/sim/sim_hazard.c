@@ -148,7 +148,10 @@ static bool
 check_lane(struct sim_warp *w, unsigned l, uint64_t rd, uint64_t wr,
            uint64_t disc)
 {
-   for (unsigned r = 0; r < SIM_REGS; r++) {
+   /* Only the registers the instruction touches can break a rule: in
+    * ascending order, so the first report is the lowest register's. */
+   for (uint64_t left = rd | wr | disc; left; left &= left - 1) {
+      unsigned r = (unsigned)__builtin_ctzll(left);
       uint64_t bit = (uint64_t)1 << r;
       uint8_t p = w->pend_write[l][r];
       if ((rd & bit) && p)
