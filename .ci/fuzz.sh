@@ -4,7 +4,8 @@
 # clang build (ASan and UBSan) when it has them, else builds them
 # (build-fuzz-ci), replays every regression input under
 # tests/fuzz/regressions/, then fuzzes each target for FUZZ_SECONDS
-# (default 5) from the seed corpora made from ../shared.  Exits non-zero
+# (default 5) from the seed corpora made from ../shared (at most
+# FUZZ_SEEDS of each, default 40, and the regression inputs).  Exits non-zero
 # on any crash, sanitizer report, hang (> 25 s instrumented, about 10 s of
 # a release build), out-of-memory or leak.
 # Long campaigns: bench/fuzz_campaign.sh -c 1800 -k (30 CPU-minutes each).
@@ -36,5 +37,9 @@ for t in "${targets[@]}"; do
 done
 # Not niced: CI runs nothing else meanwhile, and a niced fuzzer on a
 # loaded machine turns a 3 s input into a 30 s "timeout".
-FUZZ_NICE=${FUZZ_NICE:-0} bench/fuzz_campaign.sh -b "$dir" -t "${FUZZ_SECONDS:-5}"
+# 40 seeds each: with all of them the two whole-compile targets spent
+# their 5 s (and 50 s more) running seeds and never mutated one; the
+# sanitized corpus suites compile every 12th corpus shader anyway.
+FUZZ_SEEDS=${FUZZ_SEEDS:-40} FUZZ_NICE=${FUZZ_NICE:-0} \
+   bench/fuzz_campaign.sh -b "$dir" -t "${FUZZ_SECONDS:-5}"
 echo "fuzz: build $((built - start)) s, fuzzing $(($(date +%s) - built)) s"

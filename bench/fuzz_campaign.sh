@@ -23,6 +23,11 @@
 #   -k          keep going after a finding (libFuzzer's fork mode, one
 #               job), so that a long campaign is not cut short
 #   FUZZ_NICE=N (environment) runs the fuzzers at nice N (default 19)
+#   FUZZ_SEEDS=N (environment) starts each target from at most N of its
+#               seeds (every k-th, the regression inputs always): libFuzzer
+#               runs every seed before it mutates, and the whole-compile
+#               targets' 400 take about 50 s each in an instrumented
+#               build, more than a short campaign's time
 #   -b BUILD    build directory configured with -Dfuzz=true (default
 #               build-fuzz; see .ci/fuzz.sh for the configuration)
 # TARGETs: tgsi_text tgsi_tokens compile_text compile_tokens va_asm
@@ -86,8 +91,22 @@ fuzz_one() {
    local log=$build/fuzz-findings/$t.log
    local row=$build/fuzz-findings/$t.row
    mkdir -p "$corpus" "$findings"
-   local dict
+   local dict seeds=$build/tests/fuzz/seeds/$t
    dict=$(dict_of "$t")
+   if [ -n "${FUZZ_SEEDS:-}" ]; then
+      seeds=$build/fuzz-seeds-subset/$t
+      rm -rf "$seeds"
+      mkdir -p "$seeds"
+      local all=("$build/tests/fuzz/seeds/$t"/*) k=0 f
+      local step=$(((${#all[@]} + FUZZ_SEEDS - 1) / FUZZ_SEEDS))
+      for f in "${all[@]}"; do
+         [ -e "$f" ] || continue # an empty directory's pattern
+         case ${f##*/} in
+         regression-*) cp "$f" "$seeds/" ;;
+         *) if [ $((k++ % (step > 0 ? step : 1))) -eq 0 ]; then cp "$f" "$seeds/"; fi ;;
+         esac
+      done
+   fi
    # Niced: the machine is shared.  (SIGTERM ends a run: a background
    # job ignores SIGINT.)  A hang is an input slower than
    # $hang s; an out-of-memory one needs more than 2 GiB.
@@ -98,7 +117,7 @@ fuzz_one() {
       -report_slow_units="$hang" -rss_limit_mb=2048 -print_final_stats=1 \
       "${keep[@]}" \
       -artifact_prefix="$findings/" ${dict:+-dict=$dict} \
-      "$corpus" "$build/tests/fuzz/seeds/$t" >"$log" 2>&1 &
+      "$corpus" "$seeds" >"$log" 2>&1 &
    local pid=$! ticks=0
    while kill -0 "$pid" 2>/dev/null; do
       ticks=$(cpu_of_tree "$pid")
@@ -106,7 +125,9 @@ fuzz_one() {
          kill -TERM "$pid" 2>/dev/null
          break
       fi
-      sleep 5
+      # Every second, not every 5: in a 5 s campaign a coarser poll
+      # doubled each target's wall time.
+      sleep 1
    done
    wait "$pid" 2>/dev/null
    local wall=$((SECONDS - start))
