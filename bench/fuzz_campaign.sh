@@ -102,9 +102,10 @@ fuzz_one() {
       for f in "${all[@]}"; do
          [ -e "$f" ] || continue # an empty directory's pattern
          case ${f##*/} in
-         regression-*) cp "$f" "$seeds/" ;;
-         *) if [ $((k++ % (step > 0 ? step : 1))) -eq 0 ]; then cp "$f" "$seeds/"; fi ;;
+         regression-*) ;;
+         *) [ $((k++ % step)) -eq 0 ] || continue ;;
          esac
+         cp "$f" "$seeds/"
       done
    fi
    # Niced: the machine is shared.  (SIGTERM ends a run: a background
