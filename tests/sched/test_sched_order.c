@@ -407,9 +407,11 @@ test_demand_order_under_cap(void **state)
  * block of their own, entered with a value read only after it, and
  * with a result nothing reads, so that the order built from the end
  * counts what is live through untouched, a dead result and a value live
- * out. */
+ * out; `pads`: that many values made from the first load after the
+ * loads and read only at the end (each could be made just before its
+ * reader), `pads` registers more in the original order. */
 static void
-selects_shader(struct strbuf *sb, bool split)
+selects_shader(struct strbuf *sb, bool split, unsigned pads)
 {
    strbuf_puts(sb, "shader fragment\nb0");
    strbuf_puts(sb, split ? " -> b1\n" : "\n");
@@ -421,6 +423,8 @@ selects_shader(struct strbuf *sb, bool split)
                     "  %%%u:v%u = va.LD_VAR_BUF_IMM.f32.slot0.v%u.src_f32."
                     "center.store %%1 index:0x%x\n",
                     2 + k, k < 6 ? 4 : 3, k < 6 ? 4 : 3, 16 * k);
+   for (unsigned k = 0; k < pads; k++)
+      strbuf_printf(sb, "  %%%u = va.FADD.f32 %%2, u%u\n", 400 + k, k);
    strbuf_puts(sb, "  %9 = va.IMUL.i32 u2, #0x3\n"
                    "  %10 = va.IADD.u32 #0x1, %9\n"
                    "  %11 = va.IADD.u32 #0x2, %9\n");
@@ -456,6 +460,14 @@ selects_shader(struct strbuf *sb, bool split)
                    "  %151 = va.FMA.f32 %141, %141, %150\n"
                    "  %152 = va.FMA.f32 %142, %142, %151\n");
    unsigned out = 152;
+   for (unsigned k = 0; k < pads; k++)
+      strbuf_printf(sb, "  %%%u = va.FADD.f32 %%%u, %%%u\n", 600 + k,
+                    k ? 599 + k : 400, 400 + k);
+   if (pads) {
+      strbuf_printf(sb, "  %%700 = va.FADD.f32 %%%u, %%%u\n", out,
+                    599 + pads);
+      out = 700;
+   }
    if (split) {
       strbuf_puts(sb, "  %160 = va.FADD.f32 %141, u18\nb2\n"
                       "  %153 = va.FADD.f32 %152, %300\n");
@@ -484,7 +496,7 @@ schedule_selects(bool split)
    arena_init(&a, 0);
    struct strbuf sb;
    strbuf_init(&sb, &a);
-   selects_shader(&sb, split);
+   selects_shader(&sb, split, 0);
    struct scheduled r;
    schedule_into_small_set(&r, &a, sb.data);
    /* The last vector loaded comes after selects of the first. */
@@ -511,6 +523,39 @@ test_bottom_up_counts_as_commit(void **state)
 {
    (void)state;
    schedule_selects(true);
+}
+
+/* The tries for the 32-register set run on a block of up to twice its
+ * registers (S = 31), and not above.  The selects of
+ * test_bottom_up_fits_selects with 18 values made early and summed
+ * apart (55 registers in order) still fit, through the order built
+ * from the end; with 30 (67 registers), the block takes the larger
+ * limit without them (they would fail too: the order that fits the
+ * selects keeps the values live, 42 registers with 20 of them).  No
+ * corpus block over 2S ever fitted, and for one that does not the tries
+ * cost a quarter of its compile (docs/performance.md, "Issue 11,
+ * session 46"). */
+static void
+test_small_set_tried_up_to_twice(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   struct strbuf near, far;
+   strbuf_init(&near, &a);
+   strbuf_init(&far, &a);
+   selects_shader(&near, false, 18);
+   selects_shader(&far, false, 30);
+   assert_true(ra_max_pressure(ir_test_read(&a, near.data)) <= 62);
+   assert_true(ra_max_pressure(ir_test_read(&a, far.data)) > 62);
+   struct scheduled r;
+   schedule_into_small_set(&r, &a, near.data);
+   done(&r);
+   schedule(&r, far.data, 64);
+   unsigned pressure = ra_max_pressure(r.s);
+   assert_true(pressure > 31 && pressure <= 56);
+   done(&r);
+   arena_finish(&a);
 }
 
 /* A block entered with 40 values live, all read by its last
@@ -928,6 +973,7 @@ main(void)
       cmocka_unit_test(test_demand_order_under_cap),
       cmocka_unit_test(test_bottom_up_fits_selects),
       cmocka_unit_test(test_bottom_up_counts_as_commit),
+      cmocka_unit_test(test_small_set_tried_up_to_twice),
       cmocka_unit_test(test_entry_over_small_set),
       cmocka_unit_test(test_side_effects_in_order),
       cmocka_unit_test(test_fragment_fences),
