@@ -616,7 +616,7 @@ out:
 int
 main(int argc, char **argv)
 {
-   unsigned n = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 10) : 100000;
+   unsigned n = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 10) : 50000;
    const char *only = argc > 2 ? argv[2] : NULL;
    unsigned failed = 0, run = 0;
    for (unsigned i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
