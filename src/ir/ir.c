@@ -53,6 +53,7 @@ ir_block_create(struct ir_shader *s)
 {
    struct ir_block *b = ARENA_NEW(s->arena, struct ir_block);
    b->index = s->block_count++;
+   b->ahead = s->ahead;
    return b;
 }
 

@@ -232,6 +232,8 @@ struct ir_block {
    uint32_t index;
    uint16_t loop_depth;
    bool loop_header;
+   /* What walks of its instructions prefetch: the shader's `ahead`. */
+   uint8_t ahead;
    /* Dominance (ir_compute_dominance): the dominator tree's parent and
     * the interval [dom_pre, dom_post] of its preorder numbers that the
     * block's subtree covers, so a dominance query is two comparisons. */
@@ -297,6 +299,9 @@ struct ir_shader {
    uint32_t spills, fills;
    /* Instructions made since the last compaction (ir_compact). */
    uint32_t instrs_made;
+   /* 1 when the program is big enough for walks to prefetch
+    * (IR_PREFETCH_BYTES), else 0; new blocks take it. */
+   uint8_t ahead;
    /* The driver interface being built (push words), when the pipeline
     * gives it: legalisation adds constants to the push words. */
    struct ir_layout *layout;
@@ -318,45 +323,61 @@ struct ir_shader {
 #define ir_foreach_block_rev(s, b)                                           \
    for (struct ir_block *b = (s)->last_block; b; b = b->prev)
 
-/* Walks ask for the memory a few dozen instructions ahead of them
- * (behind them, walking backwards): compaction lays the program out in
- * order, so that memory is what the walk reads next, and a list walk
- * waits for each instruction's line before it knows the next one's
- * address (20 ns an instruction at 30,000 TGSI instructions).  Always:
- * a test of whether the program is big enough cost the small ones 3%,
- * the prefetch itself nothing measurable.  A prefetch never faults; the
- * address is made as an integer, past the end of the memory as it may
- * be. */
+/* Walks of a big program ask for the memory a few dozen instructions
+ * ahead of them (behind them, walking backwards): compaction lays the
+ * program out in order, so that memory is what the walk reads next, and
+ * a list walk waits for each instruction's line before it knows the next
+ * one's address (20 ns an instruction at 30,000 TGSI instructions).  A
+ * small program fits the caches, and there the address ahead is mostly
+ * past its end, in a page the compile has not touched: a prefetch never
+ * faults, but one into a page that is not there walks the page tables
+ * every time (about 20 ns in this virtual machine), and a 2-instruction
+ * shader compiled without a workspace took 50 us instead of 16
+ * (docs/performance.md, session 47).  So the distance is the block's
+ * `ahead` pages, 0 in a small program, where the prefetch asks for the
+ * instruction itself: no test in the loop.  The address is made as an
+ * integer, past the end of the memory as it may be. */
 #define IR_PREFETCH_BYTES 4096
+/* A program is big from this many bytes of instructions (compaction)
+ * or TGSI instructions (translation): bench_scaling's walks gain from
+ * 10,000 TGSI instructions on, and lose nothing at 1,000. */
+#define IR_PREFETCH_MIN_BYTES ((size_t)256 * 1024)
+#define IR_PREFETCH_MIN_TGSI 1024
 
 static inline struct ir_instr *
-ir_ahead(struct ir_instr *I)
+ir_ahead(struct ir_instr *I, unsigned pages)
 {
-   __builtin_prefetch((const void *)((uintptr_t)I + IR_PREFETCH_BYTES));
+   __builtin_prefetch(
+      (const void *)((uintptr_t)I + (uintptr_t)pages * IR_PREFETCH_BYTES));
    return I;
 }
 
 static inline struct ir_instr *
-ir_behind(struct ir_instr *I)
+ir_behind(struct ir_instr *I, unsigned pages)
 {
-   __builtin_prefetch((const void *)((uintptr_t)I - IR_PREFETCH_BYTES));
+   __builtin_prefetch(
+      (const void *)((uintptr_t)I - (uintptr_t)pages * IR_PREFETCH_BYTES));
    return I;
 }
 
 #define ir_foreach_instr(blk, I)                                             \
-   for (struct ir_instr *I = (blk)->first; I; I = ir_ahead(I)->next)
+   for (struct ir_instr *I = (blk)->first; I;                               \
+        I = ir_ahead(I, (blk)->ahead)->next)
 
 #define ir_foreach_instr_rev(blk, I)                                         \
-   for (struct ir_instr *I = (blk)->last; I; I = ir_behind(I)->prev)
+   for (struct ir_instr *I = (blk)->last; I;                                \
+        I = ir_behind(I, (blk)->ahead)->prev)
 
 /* Allows removing I inside the loop. */
 #define ir_foreach_instr_safe(blk, I)                                        \
    for (struct ir_instr *I = (blk)->first, *I##_next_ = I ? I->next : NULL;  \
-        I; I = I##_next_, I##_next_ = I ? ir_ahead(I)->next : NULL)
+        I; I = I##_next_,                                                    \
+           I##_next_ = I ? ir_ahead(I, (blk)->ahead)->next : NULL)
 
 #define ir_foreach_instr_rev_safe(blk, I)                                    \
    for (struct ir_instr *I = (blk)->last, *I##_prev_ = I ? I->prev : NULL;   \
-        I; I = I##_prev_, I##_prev_ = I ? ir_behind(I)->prev : NULL)
+        I; I = I##_prev_,                                                    \
+           I##_prev_ = I ? ir_behind(I, (blk)->ahead)->prev : NULL)
 
 #define ir_foreach_src(I, i) for (unsigned i = 0; i < (I)->nsrc; i++)
 

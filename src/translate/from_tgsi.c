@@ -846,6 +846,7 @@ ir_from_tgsi(struct arena *arena, const struct tgsi_shader *tgsi,
     * bytes of them per TGSI instruction (bench_scaling's families). */
    if (tgsi->num_insns >= T_RESERVE_MIN_INSNS)
       arena_reserve(t.s->instrs, (size_t)tgsi->num_insns * 512);
+   t.s->ahead = tgsi->num_insns >= IR_PREFETCH_MIN_TGSI; /* ir.h */
    /* The translation's own tables (variables, frames, logs) end with
     * it. */
    struct arena_mark scratch = arena_mark(t.s->scratch);

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* TGSI -> IR: control flow, operands and ALU opcodes. */
 #include "translate_test.h"
+#include "translate/translate.h"
+#include "util/strbuf.h"
 
 static void
 test_alu_and_modifiers(void **state)
@@ -551,6 +553,48 @@ test_code_before_first_case_never_runs(void **state)
    arena_finish(&a);
 }
 
+/* Walks prefetch in a program of IR_PREFETCH_MIN_TGSI TGSI instructions
+ * or more, not in a smaller one (ir.h): every block translation makes
+ * says which. */
+static void
+test_big_programs_prefetch(void **state)
+{
+   (void)state;
+   for (unsigned n = IR_PREFETCH_MIN_TGSI - 1; n <= IR_PREFETCH_MIN_TGSI;
+        n++) {
+      struct arena a;
+      arena_init(&a, 0);
+      struct strbuf sb;
+      strbuf_init(&sb, &a);
+      strbuf_printf(&sb, "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\n"
+                         "DCL OUT[0], COLOR\nDCL TEMP[0]\n"
+                         "  0: MOV TEMP[0], IN[0]\n"
+                         "  1: UIF TEMP[0].xxxx :3\n"
+                         "  2: ADD TEMP[0], TEMP[0], IN[0]\n"
+                         "  3: ENDIF\n");
+      for (unsigned i = 4; i < n - 2; i++)
+         strbuf_printf(&sb, "%u: ADD TEMP[0], TEMP[0], IN[0]\n", i);
+      strbuf_printf(&sb, "%u: MOV OUT[0], TEMP[0]\n%u: END\n", n - 2,
+                    n - 1);
+      struct tgsi_shader *tgsi;
+      struct tgsiva_diagnostic d;
+      assert_true(tgsi_parse_text(&a, sb.data, sb.len, &tgsi, &d));
+      assert_int_equal(tgsi->num_insns, n);
+      struct ir_layout layout = {0};
+      struct ir_shader *s;
+      assert_true(ir_from_tgsi(&a, tgsi, IR_STAGE_FRAGMENT, NULL, false,
+                               &layout, NULL, &s, &d));
+      unsigned want = n >= IR_PREFETCH_MIN_TGSI, blocks = 0;
+      assert_int_equal(s->ahead, want);
+      ir_foreach_block(s, b) {
+         assert_int_equal(b->ahead, want);
+         blocks++;
+      }
+      assert_true(blocks >= 3);
+      arena_finish(&a);
+   }
+}
+
 int
 main(void)
 {
@@ -565,6 +609,7 @@ main(void)
       cmocka_unit_test(test_geometry_program),
       cmocka_unit_test(test_geometry_passthrough),
       cmocka_unit_test(test_geometry_layer_and_viewport),
+      cmocka_unit_test(test_big_programs_prefetch),
    };
    return cmocka_run_group_tests_name("from_tgsi", tests, NULL, NULL);
 }

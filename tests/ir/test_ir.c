@@ -240,6 +240,10 @@ test_compact(void **state)
    const char *before = ir_test_print(&a, s);
    assert_false(ir_compact(s)); /* never reports progress */
    expect_compacted(s, before, old_first, 0);
+   /* A few instructions: walks do not prefetch (rule 5). */
+   assert_int_equal(s->ahead, 0);
+   ir_foreach_block(s, blk)
+      assert_int_equal(blk->ahead, 0);
 
    /* All live now, but each one's sources grown far away. */
    b = ir_builder_before(s, s->first_block->last);
@@ -327,6 +331,23 @@ test_walks_over_a_big_program(void **state)
       ir_alu2(&b, IR_OP_FADD, x, ir_immf(2.0f)); /* dead */
    ir_opt_dce(s);
    ir_compact(s);
+   entry = s->first_block;
+   /* Big: the walks prefetch, and a page of zeros follows the copy
+    * (compaction's rule 5), in the copy's chunk. */
+   assert_int_equal(s->ahead, 1);
+   ir_foreach_block(s, blk)
+      assert_int_equal(blk->ahead, 1);
+   const struct ir_instr *last = NULL;
+   ir_foreach_block(s, blk)
+      last = blk->last ? blk->last : last;
+   const unsigned char *end = (const unsigned char *)(last + 1);
+   if (last->nsrc)
+      end = (const unsigned char *)(last->src + last->nsrc);
+   const struct arena_chunk *c = s->instrs->chunks;
+   assert_null(c->next);
+   assert_true(end + IR_PREFETCH_BYTES <= c->data + c->used);
+   for (size_t k = ARENA_ALIGN; k < IR_PREFETCH_BYTES; k++)
+      assert_int_equal(end[k], 0);
    unsigned n = 0;
    for (const struct ir_instr *I = entry->first; I; I = I->next)
       n++;
