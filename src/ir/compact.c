@@ -190,7 +190,7 @@ ir_compact(struct ir_shader *s)
    /* Rule 5: the prefetches of the last instructions land in memory
     * that is there. */
    if (s->ahead)
-      memset(arena_alloc(s->instrs, IR_PREFETCH_BYTES), 0, IR_PREFETCH_BYTES);
+      arena_zalloc(s->instrs, IR_PREFETCH_BYTES);
    /* After allocation the operands are registers and the values are
     * gone: their definitions are cleared, not left in freed memory. */
    if (s->allocated) {
