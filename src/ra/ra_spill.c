@@ -28,7 +28,15 @@
  *    (they read the old value: a loop's phis that take each other's
  *    values, or a back edge that makes the new value before it reads
  *    the old one).
- * 3. Slots are 16-byte aligned in the thread's storage after what the
+ * 3. A victim made from constants and uniforms alone, by at most
+ *    REMAT_MAX pure ALU instructions (a double's unpacked fields,
+ *    which CSE shares between every soft-float opcode that reads the
+ *    same uniform), is made again right before each reader instead:
+ *    no slot, no store, and a few ALU instructions in place of a load
+ *    (one LS cycle, the unit spilling shaders are bound by).  The copy
+ *    reads no value, so it is valid anywhere; the originals go once
+ *    nothing reads them.
+ * 4. Slots are 16-byte aligned in the thread's storage after what the
  *    shader already uses there; accesses use the `force` hint so that they
  *    happen in helper invocations too, and the thread_local_pointer FAU
  *    value as the base, the slot offset as the immediate.
@@ -48,6 +56,9 @@
 /* Rounds that spill at the single worst point before a round takes
  * every point as bad as it (choose_spread). */
 #define EXACT_ROUNDS 16
+
+/* Rule 3: the largest chain made again in place of a reload. */
+#define REMAT_MAX 8
 
 /* Bytes of thread-local storage spill slots may use. */
 #define TLS_LIMIT 32768u
@@ -447,6 +458,136 @@ spill_phi(struct ir_shader *s, struct ir_instr *phi, uint32_t slot,
    return count;
 }
 
+/* Rule 3: may I be made again anywhere?  A pure instruction (no
+ * message, no side effect, one result) whose sources are constants,
+ * uniforms or values made that way. */
+static bool
+pure_def(const struct ir_instr *I)
+{
+   if (!I || I->ndst != 1 || I->dst.kind != IR_REF_VALUE)
+      return false;
+   if (I->op == IR_OP_VA)
+      return !va_form(I->va_op)->message && !ir_instr_has_side_effects(I) &&
+             !(I->flags & IR_INSTR_INVARIANT_LOAD);
+   return I->op == IR_OP_MOV || I->op == IR_OP_COLLECT;
+}
+
+/* The instructions a copy of v's definition takes (a shared source
+ * counted once per reader of it), or more than `budget` when v cannot
+ * be made again or is too dear. */
+static unsigned
+remat_size(struct ir_shader *s, uint32_t v, unsigned budget)
+{
+   const struct ir_instr *I = ir_value(s, v)->def;
+   if (!budget || !pure_def(I))
+      return budget + 1;
+   unsigned size = 1;
+   ir_foreach_src(I, i) {
+      struct ir_ref r = I->src[i];
+      if (r.kind == IR_REF_VALUE)
+         size += remat_size(s, r.index, budget - size);
+      else if (r.kind != IR_REF_CONST && r.kind != IR_REF_UNIFORM)
+         return budget + 1;
+      if (size > budget)
+         return budget + 1;
+   }
+   return size;
+}
+
+static bool
+rematerializable(struct ir_shader *s, uint32_t v)
+{
+   return regs_of(s, v) <= 2 && remat_size(s, v, REMAT_MAX) <= REMAT_MAX;
+}
+
+/* A copy of v's definition and of the chain it reads, before `before`
+ * (or at the end of block `at_end`); its result. */
+static struct ir_ref
+remat(struct ir_shader *s, uint32_t v, struct ir_instr *before,
+      struct ir_block *at_end)
+{
+   const struct ir_instr *D = ir_value(s, v)->def;
+   struct ir_instr *C = ir_instr_create(s, (enum ir_op)D->op, D->nsrc);
+   struct ir_ref *src = C->src;
+   *C = *D;
+   C->src = src;
+   C->prev = C->next = NULL;
+   C->block = NULL;
+   for (unsigned i = 0; i < D->nsrc; i++) {
+      struct ir_ref r = D->src[i];
+      if (r.kind == IR_REF_VALUE) {
+         struct ir_ref fresh = remat(s, r.index, before, at_end);
+         r.index = fresh.index;
+      }
+      C->src[i] = r;
+   }
+   if (D->va)
+      C->va = ir_va_template(s, D->va_op, D->va);
+   const struct ir_value *val = ir_value(s, v);
+   ir_instr_def(s, C, val->bits, val->nregs);
+   if (before)
+      ir_instr_insert_before(before, C);
+   else
+      ir_instr_insert_at_end(at_end, C);
+   return C->dst;
+}
+
+/* Rule 3: v made again before each of its readers (victim k's). */
+static void
+remat_value(struct ir_shader *s, uint32_t v, unsigned k,
+            struct readers *rd)
+{
+   const struct instr_list *readers = &rd->of[k];
+   for (size_t u = 0; u < readers->len; u++) {
+      struct ir_instr *I = readers->data[u];
+      struct ir_block *b = I->block;
+      if (!b)
+         continue; /* removed earlier in the round */
+      struct ir_ref fresh = {0};
+      ir_foreach_src(I, i) {
+         struct ir_ref r = I->src[i];
+         if (r.kind != IR_REF_VALUE || r.index != v)
+            continue;
+         if (I->op == IR_OP_PHI)
+            r.index = remat(s, v, NULL, b->preds.data[i]).index;
+         else {
+            if (fresh.kind == IR_REF_NONE)
+               fresh = remat(s, v, I, NULL);
+            r.index = fresh.index;
+         }
+         I->src[i] = r;
+      }
+   }
+}
+
+/* Rule 3's originals, and what they alone read, once nothing reads
+ * them: pure instructions, so nothing else changes. */
+static void
+remove_unread(struct ir_shader *s, const uint32_t *victims, unsigned n)
+{
+   uint32_t *uses = ir_count_uses(s);
+   VEC(struct ir_instr *) work = {0};
+   for (unsigned k = 0; k < n; k++) {
+      struct ir_instr *D = ir_value(s, victims[k])->def;
+      if (!uses[victims[k]] && D->block && pure_def(D))
+         *VEC_PUSH(s->scratch, &work) = D;
+   }
+   while (work.len) {
+      struct ir_instr *D = work.data[--work.len];
+      if (!D->block)
+         continue;
+      ir_instr_remove(D);
+      ir_foreach_src(D, i) {
+         struct ir_ref r = D->src[i];
+         if (r.kind != IR_REF_VALUE || --uses[r.index])
+            continue;
+         struct ir_instr *S = ir_value(s, r.index)->def;
+         if (S && S->block && pure_def(S))
+            *VEC_PUSH(s->scratch, &work) = S;
+      }
+   }
+}
+
 /* Spills `v` (victim `k` of the round) to `slot`.  `at_pred` (per block,
  * all NONE) is left as it was found. */
 static void
@@ -800,13 +941,21 @@ spill(struct ir_shader *s, unsigned target, struct ir_layout *layout,
       ir_renumber_blocks(s);
       struct ir_ref *at_pred =
          ARENA_ARRAY(s->scratch, struct ir_ref, s->block_count + 1);
+      unsigned remade = 0;
       for (unsigned k = 0; k < n; k++) {
+         if (rematerializable(s, chosen[k])) {
+            remat_value(s, chosen[k], k, &rd);
+            chosen[remade++] = chosen[k];
+            continue;
+         }
          uint32_t slot = (layout->tls_bytes + 15) & ~15u;
          if (slot + 16 > TLS_LIMIT)
             cannot_spill(s, p, target);
          layout->tls_bytes = slot + 4 * regs_of(s, chosen[k]);
          spill_value(s, chosen[k], k, slot, &rd, at_pred);
       }
+      if (remade)
+         remove_unread(s, chosen, remade);
       arena_release(s->scratch, round);
       progress = true;
    }

@@ -1091,6 +1091,109 @@ test_spilled_vector_component_reloads_one_word(void **state)
    arena_finish(&a);
 }
 
+/* True if I is a thread-local store or load (a spill or a fill). */
+static bool
+is_tls_access(const struct ir_instr *I)
+{
+   if (I->op != IR_OP_VA)
+      return false;
+   const struct va_form *f = va_form(I->va_op);
+   return va_form_mod(f, VA_MOD_MEMORY_ACCESS) &&
+          I->va->mod[VA_MOD_MEMORY_ACCESS] == VA_MEMORY_ACCESS_FORCE;
+}
+
+/* A program whose value %3 is made from uniforms by `chain`
+ * instructions (IADD_IMM from u0, then adds of u1), is live across
+ * twenty values and read by %60; spilled down to 6 registers. */
+static void
+spill_uniform_chain(struct ra_case *c, struct arena *a, unsigned chain)
+{
+   struct strbuf sb;
+   strbuf_init(&sb, a);
+   strbuf_printf(&sb, "shader compute\nb0\n  %%1 = preload imm=56\n"
+                      "  %%100 = va.IADD_IMM.i32 u0 #0x3\n");
+   for (unsigned i = 1; i < chain; i++)
+      strbuf_printf(&sb, "  %%%u = va.IADD.u32 %%%u, u1\n", 100 + i,
+                    100 + i - 1);
+   strbuf_printf(&sb, "  %%3 = mov %%%u\n", 100 + chain - 1);
+   twenty_live_values(&sb);
+   strbuf_printf(&sb, "  %%60 = va.IADD.u32 %%58, %%3\n"
+                      "  %%70:64 = va.LEA_BUF_IMM.slot0 %%1 table:0xD "
+                      "index:0x0\n  va.STORE.i32.slot0 %%70, %%60 "
+                      "offset:0\n");
+   spill_text(c, sb.data, 6);
+}
+
+/* Rule 3 of ra_spill.c: a value made from uniforms alone, live across
+ * high pressure, is made again right before its reader instead of
+ * being stored and reloaded, and the original chain goes. */
+static void
+test_spill_remakes_uniform_chains(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   struct ra_case c;
+   spill_uniform_chain(&c, &a, 3); /* IADD_IMM, IADD, IADD, and the mov */
+   struct ir_instr *reader = NULL;
+   ir_foreach_instr(c.s->first_block, I) {
+      if (I->op == IR_OP_VA && I->va_op == VA_OP_IADD_U32 &&
+          I->src[0].kind == IR_REF_VALUE && I->src[0].index == 58)
+         reader = I;
+   }
+   assert_non_null(reader);
+   /* The copy: mov <- IADD u1 <- IADD u1 <- IADD_IMM u0, just before. */
+   struct ir_instr *M = reader->prev;
+   assert_int_equal(M->op, IR_OP_MOV);
+   assert_int_equal(reader->src[1].index, M->dst.index);
+   struct ir_instr *I = M->prev;
+   for (unsigned k = 0; k < 2; k++, I = I->prev) {
+      assert_int_equal(I->va_op, VA_OP_IADD_U32);
+      assert_int_equal(I->src[1].kind, IR_REF_UNIFORM);
+      assert_int_equal(I->src[0].index, I->prev->dst.index);
+   }
+   assert_int_equal(I->va_op, VA_OP_IADD_IMM_I32);
+   assert_int_equal(I->src[0].kind, IR_REF_UNIFORM);
+   assert_int_equal(I->src[0].index, 0);
+   /* The originals are gone. */
+   for (unsigned v = 100; v < 103; v++)
+      assert_null(ir_value(c.s, v)->def->block);
+   assert_null(ir_value(c.s, 3)->def->block);
+   /* Other values still spill; none of the stores stores the chain. */
+   unsigned stores = 0;
+   ir_foreach_instr(c.s->first_block, S) {
+      if (!is_tls_access(S) || S->nsrc < 2)
+         continue;
+      stores++;
+      assert_true(S->src[1].index < 100 && S->src[1].index != 3);
+   }
+   assert_true(stores > 0);
+   finish(&c);
+   arena_finish(&a);
+}
+
+/* A chain of more instructions than a reload is worth (REMAT_MAX, 8)
+ * is stored and reloaded as before. */
+static void
+test_spill_keeps_long_chains_in_memory(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   struct ra_case c;
+   spill_uniform_chain(&c, &a, 8); /* 8 instructions and the mov: 9 */
+   bool stored = false;
+   ir_foreach_instr(c.s->first_block, S) {
+      if (is_tls_access(S) && S->nsrc >= 2 &&
+          S->src[1].kind == IR_REF_VALUE && S->src[1].index == 3)
+         stored = true;
+   }
+   assert_true(stored);
+   assert_non_null(ir_value(c.s, 3)->def->block);
+   finish(&c);
+   arena_finish(&a);
+}
+
 int
 main(void)
 {
@@ -1120,6 +1223,8 @@ main(void)
       cmocka_unit_test(test_single_block_liveness),
       cmocka_unit_test(test_spilled_vector_component_reloads_one_word),
       cmocka_unit_test(test_spilled_phi_read_after_its_new_value),
+      cmocka_unit_test(test_spill_remakes_uniform_chains),
+      cmocka_unit_test(test_spill_keeps_long_chains_in_memory),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
