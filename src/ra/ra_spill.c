@@ -85,6 +85,10 @@ struct walk {
    struct ra_bitset live;
    unsigned regs;
    uint32_t t, *since, *length;
+   /* The values made live in this block, in order: each once (SSA), so
+    * the block's end empties the set from this list rather than
+    * walking its instructions again. */
+   uint32_t *made, nmade, room;
 };
 
 static void
@@ -95,6 +99,8 @@ make_live(struct walk *w, uint32_t v)
    ra_bitset_set(&w->live, v);
    w->regs += regs_of(w->s, v);
    w->since[v] = w->t;
+   if (w->nmade < w->room) /* always, in SSA */
+      w->made[w->nmade++] = v;
 }
 
 static void
@@ -119,10 +125,13 @@ measure(struct ir_shader *s, const struct ra_liveness *l, uint32_t *length)
       .live = ra_bitset_create(s->scratch, (uint32_t)s->values.len),
       .since = ARENA_ARRAY(s->scratch, uint32_t, s->values.len + 1),
       .length = length,
+      .made = ARENA_ARRAY(s->scratch, uint32_t, s->values.len + 1),
+      .room = (uint32_t)s->values.len + 1,
    };
    memset(length, 0, s->values.len * sizeof(*length));
    ir_foreach_block(s, b) {
       w.t = 0; /* the set is empty: the previous block emptied it */
+      w.nmade = 0;
       ra_valueset_foreach(&l->live_out[b->index], v)
          make_live(&w, v);
       ir_foreach_instr_rev(b, I) {
@@ -148,19 +157,11 @@ measure(struct ir_shader *s, const struct ra_liveness *l, uint32_t *length)
                make_live(&w, I->src[i].index);
          }
       }
-      /* What is still live was live out or named in the block: ending
-       * those ranges empties the set without a walk over every value
-       * (blocks times values on large shaders). */
-      ra_valueset_foreach(&l->live_out[b->index], v)
-         make_dead(&w, v);
-      ir_foreach_instr(b, I) {
-         if (I->ndst && I->dst.kind == IR_REF_VALUE)
-            make_dead(&w, I->dst.index);
-         ir_foreach_src(I, i) {
-            if (I->src[i].kind == IR_REF_VALUE)
-               make_dead(&w, I->src[i].index);
-         }
-      }
+      /* What is still live was made live in the block: ending those
+       * ranges empties the set without a walk over every value (blocks
+       * times values on large shaders) or over the block again. */
+      for (uint32_t k = 0; k < w.nmade; k++)
+         make_dead(&w, w.made[k]);
    }
    return worst;
 }
