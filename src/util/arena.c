@@ -352,6 +352,25 @@ vec_reserve_(struct arena *a, void *data, size_t len, size_t *cap,
    size_t new_cap = *cap ? *cap * 2 : 8;
    while (new_cap < need)
       new_cap *= 2;
+   /* A vector whose storage ends at the top of the current chunk (the
+    * last thing allocated, as it is while a loop only pushes) grows in
+    * place: no copy, and no abandoned copy left behind (a doubling
+    * vector's copies add up to its own size, in pages a first compile
+    * faults in). */
+   struct arena_chunk *c = a->chunks;
+   size_t old_bytes = arena_rounded(*cap * elem_size);
+   if (data && c && elem_size && new_cap <= SIZE_MAX / 4 / elem_size &&
+       (unsigned char *)data + old_bytes == c->data + c->used) {
+      size_t more = arena_rounded(new_cap * elem_size) - old_bytes;
+      if (more <= c->size - c->used) {
+         c->used += more;
+         a->used_bytes += more;
+         memset((unsigned char *)data + len * elem_size, 0,
+                (new_cap - len) * elem_size);
+         *cap = new_cap;
+         return data;
+      }
+   }
    *cap = new_cap;
    return arena_grow(a, data, len, new_cap, elem_size);
 }

@@ -313,6 +313,46 @@ test_vec_push(void **state)
    arena_finish(&a);
 }
 
+/* A vector at the top of the current chunk grows in place (no copy left
+ * behind: the arena hands out only its final capacity); one with other
+ * allocations after it moves, keeping its elements; a grown vector's new
+ * capacity is zeroed either way. */
+static void
+test_vec_grows_in_place(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   (void)arena_alloc(&a, 16); /* the first chunk exists */
+   size_t before = a.used_bytes;
+   VEC(uint32_t) v = {0};
+   for (uint32_t i = 0; i < 1000; i++)
+      *VEC_PUSH(&a, &v) = i;
+   assert_int_equal(v.cap, 1024);
+   assert_int_equal(a.used_bytes - before, 1024 * sizeof(uint32_t));
+   uint32_t *at = v.data;
+   (void)arena_alloc(&a, 16); /* now v is not the last allocation */
+   for (uint32_t i = 1000; i < 1025; i++)
+      *VEC_PUSH(&a, &v) = i;
+   assert_ptr_not_equal(v.data, at);
+   for (uint32_t i = 0; i < 1025; i++)
+      assert_int_equal(v.data[i], i);
+   for (size_t i = v.len; i < v.cap; i++)
+      assert_int_equal(v.data[i], 0);
+   /* Poisoned memory below: a vector grown in place over it is zeroed. */
+   struct arena_mark m = arena_mark(&a);
+   memset(arena_alloc(&a, 4096), 0xa5, 4096);
+   arena_release(&a, m);
+   VEC(uint32_t) w = {0};
+   *VEC_PUSH(&a, &w) = 7;
+   for (uint32_t i = 1; i < 600; i++)
+      (void)VEC_PUSH(&a, &w);
+   assert_int_equal(w.data[0], 7);
+   for (size_t i = 1; i < w.cap; i++)
+      assert_int_equal(w.data[i], 0);
+   arena_finish(&a);
+}
+
 static void
 test_strbuf_printf_grows(void **state)
 {
@@ -498,6 +538,7 @@ main(void)
       cmocka_unit_test(test_arena_keeps_chunk),
       cmocka_unit_test(test_arena_scratch),
       cmocka_unit_test(test_vec_push),
+      cmocka_unit_test(test_vec_grows_in_place),
       cmocka_unit_test(test_strbuf_printf_grows),
       cmocka_unit_test(test_diag_first_error_wins_and_formats),
       cmocka_unit_test(test_file_write_atomic_roundtrip),
