@@ -1194,6 +1194,55 @@ test_spill_keeps_long_chains_in_memory(void **state)
    arena_finish(&a);
 }
 
+/* A phi reading a value made from uniforms gets the copy at the end of
+ * the predecessor, before its jump (rule 3 of ra_spill.c), and the
+ * value is neither stored nor reloaded. */
+static void
+test_spill_remakes_uniform_chain_for_a_phi(void **state)
+{
+   (void)state;
+   struct strbuf sb;
+   struct arena a;
+   arena_init(&a, 0);
+   strbuf_init(&sb, &a);
+   strbuf_printf(&sb, "shader compute\nb0 -> b1 b2\n  %%1 = preload imm=56\n"
+                      "  %%100 = va.IADD_IMM.i32 u0 #0x3\n"
+                      "  %%101 = va.IADD.u32 %%100, u1\n");
+   twenty_live_values(&sb);
+   strbuf_printf(&sb, "  branch %%58\nb1 -> b3\n  jump\n"
+                      "b2 -> b3\n  jump\n"
+                      "b3\n  %%4 = phi b1:%%101, b2:%%58\n"
+                      "  %%70:64 = va.LEA_BUF_IMM.slot0 %%1 table:0xD "
+                      "index:0x0\n  va.STORE.i32.slot0 %%70, %%4 "
+                      "offset:0\n");
+   struct ra_case c;
+   spill_text(&c, sb.data, 6);
+   struct ir_instr *phi = NULL;
+   ir_foreach_block(c.s, b) {
+      ir_foreach_instr(b, I) {
+         if (I->op == IR_OP_PHI)
+            phi = I;
+         /* Nothing stores the chain's value. */
+         if (is_tls_access(I) && I->nsrc >= 2)
+            assert_int_not_equal(I->src[1].index, 101);
+      }
+   }
+   assert_non_null(phi);
+   struct ir_block *pred = phi->block->preds.data[0];
+   struct ir_instr *copy = ir_value(c.s, phi->src[0].index)->def;
+   assert_ptr_equal(copy->block, pred);
+   assert_int_equal(copy->va_op, VA_OP_IADD_U32);
+   assert_int_equal(copy->src[1].kind, IR_REF_UNIFORM);
+   assert_ptr_equal(copy->next, pred->last); /* right before the jump */
+   const struct ir_instr *first = ir_value(c.s, copy->src[0].index)->def;
+   assert_int_equal(first->va_op, VA_OP_IADD_IMM_I32);
+   assert_ptr_equal(first->block, pred);
+   assert_null(ir_value(c.s, 101)->def->block);
+   assert_null(ir_value(c.s, 100)->def->block);
+   finish(&c);
+   arena_finish(&a);
+}
+
 int
 main(void)
 {
@@ -1225,6 +1274,7 @@ main(void)
       cmocka_unit_test(test_spilled_phi_read_after_its_new_value),
       cmocka_unit_test(test_spill_remakes_uniform_chains),
       cmocka_unit_test(test_spill_keeps_long_chains_in_memory),
+      cmocka_unit_test(test_spill_remakes_uniform_chain_for_a_phi),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
