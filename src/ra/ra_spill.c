@@ -29,7 +29,8 @@
  *    values, or a back edge that makes the new value before it reads
  *    the old one).
  * 3. A victim made from constants and uniforms alone, by at most
- *    REMAT_MAX pure ALU instructions (a double's unpacked fields,
+ *    REMAT_MAX pure ALU instructions (none reading other lanes, none
+ *    with a fixed result register; a double's unpacked fields,
  *    which CSE shares between every soft-float opcode that reads the
  *    same uniform), is made again right before each reader instead:
  *    no slot, no store, and a few ALU instructions in place of a load
@@ -459,17 +460,39 @@ spill_phi(struct ir_shader *s, struct ir_instr *phi, uint32_t slot,
    return count;
 }
 
-/* Rule 3: may I be made again anywhere?  A pure instruction (no
- * message, no side effect, one result) whose sources are constants,
- * uniforms or values made that way. */
+/* Results that depend on which lanes run it, not only on its sources:
+ * made again under other control flow, they would differ. */
 static bool
-pure_def(const struct ir_instr *I)
+reads_other_lanes(unsigned va_op)
 {
-   if (!I || I->ndst != 1 || I->dst.kind != IR_REF_VALUE)
+   switch (va_op) {
+   case VA_OP_WMASK:
+   case VA_OP_CLPER_I32:
+   case VA_OP_CLPER_V2U16:
+   case VA_OP_CLPER_V4U8:
+   case VA_OP_CLPER_S32:
+   case VA_OP_CLPER_V2S16:
+   case VA_OP_CLPER_V4S8:
+   case VA_OP_CLPER_U64:
+   case VA_OP_CLPER_S64: return true;
+   default: return false;
+   }
+}
+
+/* Rule 3: may I be made again anywhere?  A pure instruction (no
+ * message, no side effect, nothing read from other lanes, one result in
+ * no fixed register: the blend shader's return address is one) whose
+ * sources are constants, uniforms or values made that way. */
+static bool
+pure_def(struct ir_shader *s, const struct ir_instr *I)
+{
+   if (!I || I->ndst != 1 || I->dst.kind != IR_REF_VALUE ||
+       ir_value(s, I->dst.index)->reg >= 0 ||
+       (I->flags & (IR_INSTR_INVARIANT_LOAD | IR_INSTR_BLEND_RETURN)))
       return false;
    if (I->op == IR_OP_VA)
       return !va_form(I->va_op)->message && !ir_instr_has_side_effects(I) &&
-             !(I->flags & IR_INSTR_INVARIANT_LOAD);
+             !reads_other_lanes(I->va_op);
    return I->op == IR_OP_MOV || I->op == IR_OP_COLLECT;
 }
 
@@ -480,7 +503,7 @@ static unsigned
 remat_size(struct ir_shader *s, uint32_t v, unsigned budget)
 {
    const struct ir_instr *I = ir_value(s, v)->def;
-   if (!budget || !pure_def(I))
+   if (!budget || !pure_def(s, I))
       return budget + 1;
    unsigned size = 1;
    ir_foreach_src(I, i) {
@@ -570,7 +593,7 @@ remove_unread(struct ir_shader *s, const uint32_t *victims, unsigned n)
    VEC(struct ir_instr *) work = {0};
    for (unsigned k = 0; k < n; k++) {
       struct ir_instr *D = ir_value(s, victims[k])->def;
-      if (!uses[victims[k]] && D->block && pure_def(D))
+      if (!uses[victims[k]] && D->block && pure_def(s, D))
          *VEC_PUSH(s->scratch, &work) = D;
    }
    while (work.len) {
@@ -583,7 +606,7 @@ remove_unread(struct ir_shader *s, const uint32_t *victims, unsigned n)
          if (r.kind != IR_REF_VALUE || --uses[r.index])
             continue;
          struct ir_instr *S = ir_value(s, r.index)->def;
-         if (S && S->block && pure_def(S))
+         if (S && S->block && pure_def(s, S))
             *VEC_PUSH(s->scratch, &work) = S;
       }
    }

@@ -1103,15 +1103,16 @@ is_tls_access(const struct ir_instr *I)
 }
 
 /* A program whose value %3 is made from uniforms by `chain`
- * instructions (IADD_IMM from u0, then adds of u1), is live across
+ * instructions (`first`, then adds of u1) and a mov, is live across
  * twenty values and read by %60; spilled down to 6 registers. */
 static void
-spill_uniform_chain(struct ra_case *c, struct arena *a, unsigned chain)
+spill_chain_from(struct ra_case *c, struct arena *a, unsigned chain,
+                 const char *first)
 {
    struct strbuf sb;
    strbuf_init(&sb, a);
    strbuf_printf(&sb, "shader compute\nb0\n  %%1 = preload imm=56\n"
-                      "  %%100 = va.IADD_IMM.i32 u0 #0x3\n");
+                      "  %%100 = %s\n", first);
    for (unsigned i = 1; i < chain; i++)
       strbuf_printf(&sb, "  %%%u = va.IADD.u32 %%%u, u1\n", 100 + i,
                     100 + i - 1);
@@ -1122,6 +1123,12 @@ spill_uniform_chain(struct ra_case *c, struct arena *a, unsigned chain)
                       "index:0x0\n  va.STORE.i32.slot0 %%70, %%60 "
                       "offset:0\n");
    spill_text(c, sb.data, 6);
+}
+
+static void
+spill_uniform_chain(struct ra_case *c, struct arena *a, unsigned chain)
+{
+   spill_chain_from(c, a, chain, "va.IADD_IMM.i32 u0 #0x3");
 }
 
 /* Rule 3 of ra_spill.c: a value made from uniforms alone, live across
@@ -1243,6 +1250,29 @@ test_spill_remakes_uniform_chain_for_a_phi(void **state)
    arena_finish(&a);
 }
 
+/* A chain through an instruction whose result depends on the lanes that
+ * run it (a cross-lane permute; WMASK too) is stored and reloaded: made
+ * again under other control flow it could differ. */
+static void
+test_spill_keeps_lane_chains_in_memory(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   struct ra_case c;
+   spill_chain_from(&c, &a, 2, "va.CLPER.i32.subgroup4 u0, #0x0");
+   bool stored = false;
+   ir_foreach_instr(c.s->first_block, S) {
+      if (is_tls_access(S) && S->nsrc >= 2 &&
+          S->src[1].kind == IR_REF_VALUE && S->src[1].index == 3)
+         stored = true;
+   }
+   assert_true(stored);
+   assert_non_null(ir_value(c.s, 100)->def->block);
+   finish(&c);
+   arena_finish(&a);
+}
+
 int
 main(void)
 {
@@ -1275,6 +1305,7 @@ main(void)
       cmocka_unit_test(test_spill_remakes_uniform_chains),
       cmocka_unit_test(test_spill_keeps_long_chains_in_memory),
       cmocka_unit_test(test_spill_remakes_uniform_chain_for_a_phi),
+      cmocka_unit_test(test_spill_keeps_lane_chains_in_memory),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
