@@ -411,8 +411,14 @@ saturate_f32(struct interp_vec *v, unsigned c)
    }
    float s = saturate(f);
    if (e != 0 && e != INFINITY) {
-      double hi = fabs((double)saturate((float)(f + e)) - s);
-      double lo = fabs((double)saturate((float)(f - e)) - s);
+      /* e was summed in double: where f + e meets a clamp's end exactly
+       * (-4.375 + 4.375), what the sums rounded away may be all the
+       * other model's result is above it (a subnormal addend of a
+       * coarse derivative that may be 0).  A relative slack keeps the
+       * end open. */
+      double slack = (fabs((double)f) + e) * 0x1p-50;
+      double hi = fabs((double)saturate((float)(f + e + slack)) - s);
+      double lo = fabs((double)saturate((float)(f - e - slack)) - s);
       v->err[c] = hi > lo ? hi : lo;
    }
    v->v[c] = float_to_bits(s);
