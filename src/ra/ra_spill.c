@@ -258,6 +258,17 @@ tls_access(struct ir_shader *s, enum va_op op, uint32_t offset)
    return I;
 }
 
+/* I goes right before `before`, or at the end of block `at_end` (before
+ * its jump): where a reload or a copy serves its reader. */
+static void
+place(struct ir_instr *I, struct ir_instr *before, struct ir_block *at_end)
+{
+   if (before)
+      ir_instr_insert_before(before, I);
+   else
+      ir_instr_insert_at_end(at_end, I);
+}
+
 static struct ir_ref
 reload(struct ir_shader *s, uint32_t v, uint32_t slot, struct ir_instr *before,
        struct ir_block *at_end)
@@ -267,10 +278,7 @@ reload(struct ir_shader *s, uint32_t v, uint32_t slot, struct ir_instr *before,
    s->fills++;
    const struct ir_value *val = ir_value(s, v);
    ir_instr_def(s, L, val->bits, n);
-   if (before)
-      ir_instr_insert_before(before, L);
-   else
-      ir_instr_insert_at_end(at_end, L);
+   place(L, before, at_end);
    return L->dst;
 }
 
@@ -303,10 +311,7 @@ reload_word(struct ir_shader *s, uint32_t slot, unsigned comp,
    struct ir_instr *L = tls_access(s, VA_OP_LOAD_I32, slot + 4 * comp);
    s->fills++;
    ir_instr_def(s, L, 32, 1);
-   if (before)
-      ir_instr_insert_before(before, L);
-   else
-      ir_instr_insert_at_end(at_end, L);
+   place(L, before, at_end);
    return L->dst;
 }
 
@@ -549,10 +554,7 @@ remat(struct ir_shader *s, uint32_t v, struct ir_instr *before,
       C->va = ir_va_template(s, D->va_op, D->va);
    const struct ir_value *val = ir_value(s, v);
    ir_instr_def(s, C, val->bits, val->nregs);
-   if (before)
-      ir_instr_insert_before(before, C);
-   else
-      ir_instr_insert_at_end(at_end, C);
+   place(C, before, at_end);
    return C->dst;
 }
 
