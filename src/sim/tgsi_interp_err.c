@@ -20,10 +20,11 @@
  * 2. Dependence.  A source channel whose err is INFINITY (undefined), or
  *    a float with an error read as an integer, cannot be moved by an
  *    amount: it is replaced by a handful of unrelated values, and every
- *    result channel that changes is undefined.  All undefined channels
- *    are also moved together (an OR of two uncertain booleans only
- *    changes when both do), two of one channel apart (an ordering of
- *    two unrelated undefined values), and the two words of a 64-bit
+ *    result channel that changes is undefined.  All channels moved that
+ *    way (undefined or not) are also moved together (an OR of two
+ *    uncertain booleans only changes when both do), two of one channel
+ *    apart (an ordering of two unrelated undefined values; -0.0 from
+ *    SSG times an undefined odd word), and the two words of a 64-bit
  *    operand apart (a negated pair).  Where the opcode's allowance at
  *    one of those values is unbounded (POW(1, NaN): 1 in C, NaN as
  *    exp2(NaN * 0)), the channel is undefined though its value is the
@@ -278,17 +279,36 @@ dependence(struct lane_eval *le, unsigned i, unsigned c)
    }
 }
 
-/* Every undefined source channel at once given each alternative: one
- * at a time misses results that only change when several move together
- * (OR of two uncertain booleans is ~0 while either one is). */
+/* Whether source i's channel c moves as unrelated values (rule 2), as
+ * propagate() decides: undefined, or a float with an error read as
+ * bits (an integer operand), or one whose value is not finite. */
+static bool
+moves_freely(unsigned op, const struct interp_vec *src, unsigned i,
+             unsigned c)
+{
+   double e = src[i].err[c];
+   if (e == 0 || e == INFINITY)
+      return e == INFINITY;
+   enum tgsi_value_type t = tgsi_op_src_type(op, i);
+   if (t == TGSI_VT_F32)
+      return !isfinite(bits_to_float(src[i].v[c]));
+   if (t == TGSI_VT_F64)
+      return src[i].err[c ^ 1] == INFINITY ||
+             !isfinite(interp_d(src[i].v[c & ~1u], src[i].v[c | 1]));
+   return true;
+}
+
+/* Every freely moving source channel at once given each alternative:
+ * one at a time misses results that only change when several move
+ * together (OR of two uncertain booleans is ~0 while either one is). */
 static void
-joint_dependence(struct lane_eval *le, const struct interp_vec *src,
-                 unsigned n)
+joint_dependence(struct lane_eval *le, unsigned op,
+                 const struct interp_vec *src, unsigned n)
 {
    unsigned undefined = 0;
    for (unsigned i = 0; i < n; i++) {
       for (unsigned c = 0; c < 4; c++)
-         undefined += src[i].err[c] == INFINITY;
+         undefined += moves_freely(op, src, i, c);
    }
    if (undefined < 2)
       return;
@@ -297,7 +317,7 @@ joint_dependence(struct lane_eval *le, const struct interp_vec *src,
       struct alu_io io = *le->ref;
       for (unsigned i = 0; i < n; i++) {
          for (unsigned c = 0; c < 4; c++) {
-            if (src[i].err[c] == INFINITY)
+            if (moves_freely(op, src, i, c))
                io.s[i][c] = alternatives[k];
          }
       }
@@ -321,14 +341,15 @@ static const uint32_t few[] = {0x00000000u, 0x00000001u, 0x7fffffffu,
  * undefined values (USLT of UMOD by zero against IDIV by zero) looked
  * settled. */
 static void
-cross_dependence(struct lane_eval *le, const struct interp_vec *src,
-                 unsigned n)
+cross_dependence(struct lane_eval *le, unsigned op,
+                 const struct interp_vec *src, unsigned n)
 {
    double worst[4] = {0, 0, 0, 0};
    for (unsigned c = 0; c < 4; c++) {
       for (unsigned i = 0; i < n; i++) {
          for (unsigned j = i + 1; j < n; j++) {
-            if (src[i].err[c] != INFINITY || src[j].err[c] != INFINITY)
+            if (!moves_freely(op, src, i, c) ||
+                !moves_freely(op, src, j, c))
                continue;
             for (unsigned a = 0; a < 8; a++) {
                for (unsigned b = 0; b < 8; b++) {
@@ -586,8 +607,8 @@ propagate(struct lane_eval *le, unsigned op, const struct interp_vec *src,
           unsigned n)
 {
    struct inexact in = {.count = 0};
-   joint_dependence(le, src, n);
-   cross_dependence(le, src, n);
+   joint_dependence(le, op, src, n);
+   cross_dependence(le, op, src, n);
    pair_dependence(le, op, src, n);
    for (unsigned i = 0; i < n; i++) {
       enum tgsi_value_type t = tgsi_op_src_type(op, i);
