@@ -48,6 +48,7 @@
  */
 #include "ra.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,7 +90,7 @@ struct walk {
    /* The values made live in this block, in order: each once (SSA), so
     * the block's end empties the set from this list rather than
     * walking its instructions again. */
-   uint32_t *made, nmade, room;
+   uint32_t *made, nmade;
 };
 
 static void
@@ -100,8 +101,8 @@ make_live(struct walk *w, uint32_t v)
    ra_bitset_set(&w->live, v);
    w->regs += regs_of(w->s, v);
    w->since[v] = w->t;
-   if (w->nmade < w->room) /* always, in SSA */
-      w->made[w->nmade++] = v;
+   assert(w->nmade < w->s->values.len + 1); /* each value once, in SSA */
+   w->made[w->nmade++] = v;
 }
 
 static void
@@ -127,7 +128,6 @@ measure(struct ir_shader *s, const struct ra_liveness *l, uint32_t *length)
       .since = ARENA_ARRAY(s->scratch, uint32_t, s->values.len + 1),
       .length = length,
       .made = ARENA_ARRAY(s->scratch, uint32_t, s->values.len + 1),
-      .room = (uint32_t)s->values.len + 1,
    };
    memset(length, 0, s->values.len * sizeof(*length));
    ir_foreach_block(s, b) {
@@ -967,6 +967,8 @@ spill(struct ir_shader *s, unsigned target, struct ir_layout *layout,
       ir_renumber_blocks(s);
       struct ir_ref *at_pred =
          ARENA_ARRAY(s->scratch, struct ir_ref, s->block_count + 1);
+      /* The remade victims move to the front of `chosen`, behind the
+       * loop (their readers are rd's lists k, already used). */
       unsigned remade = 0;
       for (unsigned k = 0; k < n; k++) {
          if (rematerializable(s, chosen[k])) {

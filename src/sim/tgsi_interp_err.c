@@ -279,8 +279,8 @@ dependence(struct lane_eval *le, unsigned i, unsigned c)
    }
 }
 
-/* Whether source i's channel c moves as unrelated values (rule 2), as
- * propagate() decides: undefined, or a float with an error read as
+/* Whether source i's channel c moves as unrelated values (rule 2)
+ * rather than by its err: undefined, or a float with an error read as
  * bits (an integer operand), or one whose value is not finite. */
 static bool
 moves_freely(unsigned op, const struct interp_vec *src, unsigned i,
@@ -616,23 +616,18 @@ propagate(struct lane_eval *le, unsigned op, const struct interp_vec *src,
          double e = src[i].err[c];
          if (e == 0)
             continue;
-         bool finite_f32 = t == TGSI_VT_F32 && e != INFINITY &&
-                           isfinite(bits_to_float(src[i].v[c]));
-         bool finite_f64 = t == TGSI_VT_F64 && e != INFINITY &&
-                           src[i].err[c ^ 1] != INFINITY &&
-                           isfinite(interp_d(src[i].v[c & ~1u],
-                                             src[i].v[c | 1]));
-         if (finite_f32 && in.count < 16) {
-            in.i[in.count] = (uint8_t)i;
-            in.c[in.count] = (uint8_t)c;
-            in.e[in.count++] = e;
-         }
-         if (finite_f32)
-            perturb_f32(le, i, c, e);
-         else if (finite_f64 && !(c & 1))
-            perturb_f64(le, i, c, e);
-         else if (!finite_f64)
+         if (moves_freely(op, src, i, c)) {
             dependence(le, i, c);
+         } else if (t == TGSI_VT_F32) {
+            if (in.count < 16) {
+               in.i[in.count] = (uint8_t)i;
+               in.c[in.count] = (uint8_t)c;
+               in.e[in.count++] = e;
+            }
+            perturb_f32(le, i, c, e);
+         } else if (!(c & 1)) {
+            perturb_f64(le, i, c, e); /* both words, from the low one */
+         }
       }
    }
    joint_corners(le, &in);
