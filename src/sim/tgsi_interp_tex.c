@@ -737,6 +737,44 @@ depends_jointly(const struct interp *ip, struct tex_op *t, unsigned l,
    return changed;
 }
 
+/* The LOD of gradients (TXD, SAMPLE_D) is computed by the
+ * implementation, in code or in the texture unit, and reaches the unit
+ * in 8.8 fixed point, as an explicit LOD does: the level it selects may
+ * be the one next to the exact LOD's within 1/256, plus LG2's 3 ulp and
+ * a margin for the gradients' projection (a cube map's quotient rule in
+ * single precision).  Scaling both gradients by 2^+-a moves the LOD by
+ * exactly +-a; the level is monotonic in it, so the two ends reach
+ * every level in between (generator seed 981928631: a cube-map LOD
+ * 0.0013 above a level's edge, which the compiled code's truncation to
+ * 8.8 put on the other side). */
+static void
+move_gradient_lod(const struct interp *ip, struct tex_op *t, unsigned l,
+                  struct tex_lane *tm, struct sim_vec4 ref, bool is_float,
+                  double err[4])
+{
+   struct sim_tex_request *r = &tm->req;
+   float lambda = sim_env_lambda(ip->env, r, NULL);
+   if (!isfinite(lambda))
+      return;
+   double a = LOD_STEP + 3 * interp_ulp32(lambda) + 0x1p-16;
+   float saved[6];
+   memcpy(saved, r->ddx, sizeof(r->ddx[0]) * 3);
+   memcpy(saved + 3, r->ddy, sizeof(r->ddy[0]) * 3);
+   double worst[4] = {0, 0, 0, 0};
+   for (int sign = -1; sign <= 1; sign += 2) {
+      double scale = exp2(sign * a);
+      for (unsigned c = 0; c < 3; c++) {
+         r->ddx[c] = (float)(saved[c] * scale);
+         r->ddy[c] = (float)(saved[3 + c] * scale);
+      }
+      keep_worst(ip, t, l, ref, is_float, worst);
+   }
+   memcpy(r->ddx, saved, sizeof(r->ddx[0]) * 3);
+   memcpy(r->ddy, saved + 3, sizeof(r->ddy[0]) * 3);
+   for (unsigned c = 0; c < 4; c++)
+      err[c] += worst[c];
+}
+
 static void
 lane_moves(const struct interp *ip, struct tex_op *t, unsigned l,
            unsigned m, struct sim_vec4 ref, bool is_float, double err[4])
@@ -768,6 +806,8 @@ lane_moves(const struct interp *ip, struct tex_op *t, unsigned l,
    for (unsigned c = 0; c < 4; c++)
       err[c] += grad[c];
    move_gradients_jointly(ip, t, l, tm, ref, is_float, grad, err);
+   if (t->form->extra == EX_GRAD)
+      move_gradient_lod(ip, t, l, tm, ref, is_float, err);
    move_field(ip, t, l, &r->lod, tm->e.lod, ref, is_float, err);
    move_field(ip, t, l, &r->compare, tm->e.compare, ref, is_float, err);
    if (tm->e.undefined) {
