@@ -8,11 +8,17 @@
  *
  * The C library does the conversions themselves: they must round exactly
  * as Mesa's (glibc's) strtof and printf do, or the tokens and the text
- * would differ from Mesa's in the last bit or digit.
+ * would differ from Mesa's in the last bit or digit.  The one exception
+ * is the plain decimal tgsi_dump prints for most immediates ("1.0000",
+ * "-0.5000"): with few enough digits its value is an exact integer over
+ * an exact power of ten, whose one correctly rounded division is the
+ * correctly rounded value (Clinger's fast path), so it skips the locale
+ * switch and the library, a third of parsing a small shader's text.
  */
 #include "tgsi.h"
 
 #include <errno.h>
+#include <float.h>
 #include <locale.h>
 #include <math.h>
 #include <stdarg.h>
@@ -64,12 +70,79 @@ copy_number(const char *s, const char *end, char *buf)
    return n > 0;
 }
 
+/*
+ * The fast path: [+-]digits[.digits] with at least one digit, ending
+ * where copy_number ends a number or at a byte strtod would not take
+ * (so not at an exponent, a hex prefix, INF or NAN), whose significand
+ * m (the digits without the point) and fraction length k make m and
+ * 10^k exact in the type: m below 2^24 and k at most 10 (5^10 < 2^24)
+ * for float, 2^53 and 22 for double.  The quotient of two exact values
+ * is rounded once, as strtod rounds.  Only where the compiler evaluates
+ * float and double arithmetic in their own types (FLT_EVAL_METHOD 0).
+ */
+static bool
+parse_plain_decimal(const char *s, const char *end, bool single, double *d,
+                    float *f, const char **stop)
+{
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
+   static const double pow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,
+                                  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                  1e12, 1e13, 1e14, 1e15, 1e16, 1e17,
+                                  1e18, 1e19, 1e20, 1e21, 1e22};
+   const uint64_t m_limit = single ? (uint64_t)1 << 24 : (uint64_t)1 << 53;
+   const unsigned k_limit = single ? 10 : 22;
+   const char *p = s;
+   bool negative = false;
+   if (p < end && (*p == '-' || *p == '+'))
+      negative = *p++ == '-';
+   uint64_t m = 0;
+   unsigned digits = 0, k = 0;
+   bool point = false;
+   for (; p < end; p++) {
+      if (*p >= '0' && *p <= '9') {
+         m = m * 10 + (uint64_t)(*p - '0');
+         if (m >= m_limit)
+            return false;
+         digits++;
+         k += point;
+      } else if (*p == '.' && !point) {
+         point = true;
+      } else {
+         break;
+      }
+   }
+   if (!digits || k > k_limit)
+      return false;
+   if (p < end) {
+      switch (*p) {
+      case ',': case '}': case ' ': case '\t': case '\n': case '\r': break;
+      default: return false; /* an exponent, "0x", a letter: the library's */
+      }
+   }
+   if (single) {
+      float v = (float)m / (float)pow10[k];
+      *f = negative ? -v : v;
+   } else {
+      double v = (double)m / pow10[k];
+      *d = negative ? -v : v;
+   }
+   *stop = p;
+   return true;
+#else
+   (void)s, (void)end, (void)single, (void)d, (void)f, (void)stop;
+   return false;
+#endif
+}
+
 /* strtod (single: strtof) of the number at s, in the C locale.  The
  * value goes to *d or *f; false if there is none or it overflows. */
 static bool
 parse_float(const char *s, const char *end, bool single, double *d,
             float *f, const char **stop)
 {
+   if (s < end && s[0] != ' ' && s[0] != '\t' &&
+       parse_plain_decimal(s, end, single, d, f, stop))
+      return true;
    char buf[NUMBER_MAX];
    if (!copy_number(s, end, buf))
       return false;
