@@ -1048,6 +1048,61 @@ test_if_convert(void **state)
                        "b2\n  %4 = phi b0:%2, b1:%3\n  %5 = iadd %4, %4\n");
 }
 
+/* A diamond of k additions on each side and k phis, cost 3k (rule 4's
+ * sum of both sides' instructions and the phis); `converted`: the text
+ * after if-conversion. */
+static char *
+if_convert_diamond(struct arena *a, unsigned k, bool converted)
+{
+   struct strbuf sb;
+   strbuf_init(&sb, a);
+   strbuf_printf(&sb, "%s", IFC_HEAD);
+   if (converted) {
+      for (unsigned i = 0; i < 2 * k; i++)
+         strbuf_printf(&sb, "  %%%u = iadd %%2, #0x%x\n", 3 + i, i + 1);
+      strbuf_printf(&sb, "  branch #0x1\nb1 -> b3\n  jump\nb2 -> b3\n"
+                         "  jump\nb3\n");
+   } else {
+      strbuf_printf(&sb, "  branch %%1\n");
+      for (unsigned side = 0; side < 2; side++) {
+         strbuf_printf(&sb, "b%u -> b3\n", 1 + side);
+         for (unsigned i = side * k; i < (side + 1) * k; i++)
+            strbuf_printf(&sb, "  %%%u = iadd %%2, #0x%x\n", 3 + i, i + 1);
+         strbuf_printf(&sb, "  jump\n");
+      }
+      strbuf_printf(&sb, "b3\n");
+   }
+   for (unsigned i = 0; i < k; i++) {
+      unsigned v = 3 + 2 * k + i, taken = 3 + i, other = 3 + k + i;
+      if (converted)
+         strbuf_printf(&sb, "  %%%u = csel.u.ne %%1, #0x0, %%%u, %%%u\n", v,
+                       taken, other);
+      else
+         strbuf_printf(&sb, "  %%%u = phi b1:%%%u, b2:%%%u\n", v, taken,
+                       other);
+   }
+   for (unsigned i = 0; i < k; i++)
+      strbuf_printf(&sb, "  %%%u = iadd %%%u, %%%u\n", 3 + 3 * k + i,
+                    3 + 2 * k + i, 3 + 2 * k + i);
+   return sb.data;
+}
+
+/* Rule 4's limit, IF_CONVERT_LIMIT = 160: a diamond of cost 159 goes,
+ * one of 162 stays.  Two 16-element arrays written through an index on
+ * either side (vs/8d3783181e6c) cost 129, and spilled as a branch. */
+static void
+test_if_convert_limit(void **state)
+{
+   (void)state;
+   struct arena a;
+   arena_init(&a, 0);
+   IR_CASE(ir_opt_if_convert, if_convert_diamond(&a, 53, false),
+           if_convert_diamond(&a, 53, true));
+   char *big = if_convert_diamond(&a, 54, false);
+   IR_NEGCASE(ir_opt_if_convert, big);
+   arena_finish(&a);
+}
+
 /* va_optimize rule 4: KILL_IF -b2f(c) discards where c holds. */
 static void
 test_va_optimize_discard_condition(void **state)
@@ -1271,6 +1326,7 @@ main(void)
       cmocka_unit_test(test_va_optimize_combine_comparisons),
       cmocka_unit_test(test_va_optimize_branch_on_inverse),
       cmocka_unit_test(test_if_convert),
+      cmocka_unit_test(test_if_convert_limit),
       cmocka_unit_test(test_va_optimize_add_immediate),
       cmocka_unit_test(test_va_optimize_narrow_loads),
       cmocka_unit_test(test_combine_loads),
