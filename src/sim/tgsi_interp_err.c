@@ -9,7 +9,8 @@
  *    the nearest representable value inside it); the result channels
  *    move by at most the sum, over inputs, of the larger of the two
  *    moves (first order); an interval holding zero is tried at zero too
- *    (poles).  With several inexact float inputs, the corners of the box
+ *    (poles), one holding an integer at the floats beside it (FRC's
+ *    sawtooth peaks just below one).  With several inexact float inputs, the corners of the box
  *    that push each result channel up or down are tried too: the sum
  *    misses what moves together add (a product's ea * eb).  Two
  *    operands whose intervals overlap are tried equal too (an equality
@@ -212,6 +213,28 @@ perturb_f32(struct lane_eval *le, unsigned i, unsigned c, double e)
       for (unsigned z = 0; z < 2; z++) {
          struct alu_io io = *le->ref;
          io.s[i][c] = zeros[z];
+         measure(le, &io, worst);
+      }
+   }
+   /* An interval holding an integer also holds the floats just below it,
+    * where FRC (and EXP's fraction) come nearest 1: the ends alone saw
+    * the sawtooth's lower values (DIV's 1.0 within 2 ulp: the ends' FRC
+    * 0.99999976, the other model's 0.99999994; generator seed 496729372).
+    * The outermost integers of the interval, each from both sides; past
+    * 2^24 every float is an integer. */
+   double lo = (double)x - e, hi = (double)x + e;
+   double ends[2] = {ceil(lo), floor(hi)};
+   for (unsigned k = 0; k < 2 && isfinite(e); k++) {
+      double n = ends[k];
+      if (n < lo || n > hi || fabs(n) >= 0x1p24 || (k && n == ends[0]))
+         continue;
+      float sides[2] = {nextafterf((float)n, -INFINITY),
+                        nextafterf((float)n, INFINITY)};
+      for (unsigned s = 0; s < 2; s++) {
+         if ((double)sides[s] < lo || (double)sides[s] > hi)
+            continue;
+         struct alu_io io = *le->ref;
+         io.s[i][c] = float_to_bits(sides[s]);
          measure(le, &io, worst);
       }
    }
