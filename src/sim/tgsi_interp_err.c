@@ -10,8 +10,9 @@
  *    move by at most the sum, over inputs, of the larger of the two
  *    moves (first order); an interval holding zero is tried at zero too
  *    (poles), one holding an integer at the floats beside it (FRC's
- *    sawtooth peaks just below one).  With several inexact float inputs, the corners of the box
- *    that push each result channel up or down are tried too: the sum
+ *    sawtooth peaks just below one).  With several inexact float
+ *    inputs, the corners of the box that push each result channel up
+ *    or down are tried too: the sum
  *    misses what moves together add (a product's ea * eb).  Two
  *    operands whose intervals overlap are tried equal too (an equality
  *    changes only where they meet).  A move across a discontinuity (a
