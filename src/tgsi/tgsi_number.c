@@ -51,6 +51,15 @@ c_locale_leave(struct c_locale *l)
    }
 }
 
+/* The bytes that end a number in TGSI text (an IMM list's separators
+ * and the line's white space). */
+static bool
+ends_number(char c)
+{
+   return c == ',' || c == '}' || c == ' ' || c == '\t' || c == '\n' ||
+          c == '\r';
+}
+
 /*
  * Copies the number starting at `s` into `buf`: strtod would skip leading
  * white space (including newlines) and read past `end`, so it only ever
@@ -62,8 +71,7 @@ copy_number(const char *s, const char *end, char *buf)
    size_t n = 0;
    if (s >= end || s[0] == ' ' || s[0] == '\t')
       return false;
-   while (s + n < end && n < NUMBER_MAX - 1 && s[n] != ',' && s[n] != '}' &&
-          s[n] != ' ' && s[n] != '\t' && s[n] != '\n' && s[n] != '\r')
+   while (s + n < end && n < NUMBER_MAX - 1 && !ends_number(s[n]))
       n++;
    memcpy(buf, s, n);
    buf[n] = '\0';
@@ -111,14 +119,9 @@ parse_plain_decimal(const char *s, const char *end, bool single, double *d,
          break;
       }
    }
-   if (!digits || k > k_limit)
+   /* Anything else (an exponent, "0x", a letter) is the library's. */
+   if (!digits || k > k_limit || (p < end && !ends_number(*p)))
       return false;
-   if (p < end) {
-      switch (*p) {
-      case ',': case '}': case ' ': case '\t': case '\n': case '\r': break;
-      default: return false; /* an exponent, "0x", a letter: the library's */
-      }
-   }
    if (single) {
       float v = (float)m / (float)pow10[k];
       *f = negative ? -v : v;
@@ -140,8 +143,7 @@ static bool
 parse_float(const char *s, const char *end, bool single, double *d,
             float *f, const char **stop)
 {
-   if (s < end && s[0] != ' ' && s[0] != '\t' &&
-       parse_plain_decimal(s, end, single, d, f, stop))
+   if (parse_plain_decimal(s, end, single, d, f, stop))
       return true;
    char buf[NUMBER_MAX];
    if (!copy_number(s, end, buf))
